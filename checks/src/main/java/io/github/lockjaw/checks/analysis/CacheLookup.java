@@ -59,6 +59,7 @@ public record CacheLookup(VarSymbol map, MethodInvocationTree check, MethodInvoc
   public static List<CacheLookup> findIn(TreePath region, VisitorState state) {
     MapCalls calls = new MapCalls(region.getLeaf(), state);
     calls.scan(region, null);
+    calls.propagateValueLocals();
     Map<VarSymbol, CacheLookup> found = new LinkedHashMap<>();
     for (TreePath putPath : calls.puts) {
       MethodInvocationTree put = (MethodInvocationTree) putPath.getLeaf();
@@ -119,6 +120,9 @@ public record CacheLookup(VarSymbol map, MethodInvocationTree check, MethodInvoc
     /** Locals holding the result of a {@code get}: {@code V v = (V) map.get(k)}. */
     final Map<VarSymbol, MethodInvocationTree> valueLocals = new LinkedHashMap<>();
 
+    /** Every local assignment in the region: {@code v = expression} and {@code T v = expression}. */
+    private final List<Map.Entry<VarSymbol, ExpressionTree>> localAssignments = new ArrayList<>();
+
     MapCalls(Tree root, VisitorState state) {
       this.root = root;
       this.state = state;
@@ -147,6 +151,60 @@ public record CacheLookup(VarSymbol map, MethodInvocationTree check, MethodInvoc
         }
       }
       return super.visitMethodInvocation(call, unused);
+    }
+
+    @Override
+    public Void visitVariable(VariableTree variable, Void unused) {
+      if (variable.getInitializer() != null
+          && ASTHelpers.getSymbol(variable) instanceof VarSymbol var
+          && var.getKind() == ElementKind.LOCAL_VARIABLE) {
+        localAssignments.add(Map.entry(var, variable.getInitializer()));
+      }
+      return super.visitVariable(variable, unused);
+    }
+
+    @Override
+    public Void visitAssignment(AssignmentTree assignment, Void unused) {
+      if (ASTHelpers.getSymbol(assignment.getVariable()) instanceof VarSymbol var
+          && var.getKind() == ElementKind.LOCAL_VARIABLE) {
+        localAssignments.add(Map.entry(var, assignment.getExpression()));
+      }
+      return super.visitAssignment(assignment, unused);
+    }
+
+    /**
+     * Follows the cached value through locals: {@code results = (Results) value} or {@code results
+     * = ref.get()} where {@code value}/{@code ref} already hold what {@code get} returned (Spring
+     * 2.5's CachedIntrospectionResults keeps values behind a Reference).
+     */
+    void propagateValueLocals() {
+      boolean changed = true;
+      while (changed) {
+        changed = false;
+        for (Map.Entry<VarSymbol, ExpressionTree> assignment : localAssignments) {
+          if (valueLocals.containsKey(assignment.getKey())) {
+            continue;
+          }
+          ExpressionTree source = unwrapCasts(assignment.getValue());
+          if (source instanceof MethodInvocationTree call && call.getArguments().isEmpty()) {
+            ExpressionTree receiver = ASTHelpers.getReceiver(call);
+            source = receiver == null ? null : unwrapCasts(receiver);
+          }
+          Symbol from = source == null ? null : ASTHelpers.getSymbol(source);
+          if (source instanceof com.sun.source.tree.IdentifierTree && from != null && valueLocals.containsKey(from)) {
+            valueLocals.put(assignment.getKey(), valueLocals.get(from));
+            changed = true;
+          }
+        }
+      }
+    }
+
+    private static ExpressionTree unwrapCasts(ExpressionTree tree) {
+      ExpressionTree e = ASTHelpers.stripParentheses(tree);
+      while (e instanceof TypeCastTree cast) {
+        e = ASTHelpers.stripParentheses(cast.getExpression());
+      }
+      return e;
     }
 
     private void recordValueLocal(MethodInvocationTree get) {

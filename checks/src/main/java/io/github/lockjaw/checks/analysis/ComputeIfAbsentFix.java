@@ -100,7 +100,9 @@ public final class ComputeIfAbsentFix {
       return null;
     }
     Symbol lock = root instanceof SynchronizedTree sync ? ASTHelpers.getSymbol(ASTHelpers.stripParentheses(sync.getExpression())) : null;
-    if (!rejectsNulls && !isNonNull(lookup.key(), lock, state)) {
+    if (!rejectsNulls
+        && !isNonNull(lookup.key(), lock, state)
+        && !dereferencesUnconditionally(shape.value(), lookup.key())) {
       return null;
     }
     MethodSymbol enclosingMethod = enclosingMethod(region);
@@ -140,9 +142,8 @@ public final class ComputeIfAbsentFix {
     VariableTree declaration = field.declaration().orElseThrow();
     fix.replace(declaration.getInitializer(), newConcurrentMap(construction, chm, state));
     Type declaredType = ASTHelpers.getType(declaration.getType());
-    Type chmType = state.getTypeFromString(REPLACEMENT);
     List<Tree> replaced = new ArrayList<>(List.of(declaration.getInitializer()));
-    if (chmType != null && !ASTHelpers.isSubtype(chmType, state.getTypes().erasure(declaredType), state)) {
+    if (!MapKnowledge.canHoldReplacement(declaredType)) {
       Tree typeName = declaration.getType() instanceof ParameterizedTypeTree p ? p.getType() : declaration.getType();
       fix.replace(typeName, chm);
       replaced.add(typeName);
@@ -329,6 +330,50 @@ public final class ComputeIfAbsentFix {
     return lock != null && lock.equals(symbol) && !(e instanceof MemberSelectTree);
   }
 
+  /**
+   * Whether computing the value always dereferences the key variable ({@code new Page(id.trim())}):
+   * then a null key already threw NullPointerException on a miss, as computeIfAbsent will.
+   */
+  private static boolean dereferencesUnconditionally(ExpressionTree value, ExpressionTree key) {
+    Symbol keySymbol = ASTHelpers.getSymbol(ASTHelpers.stripParentheses(key));
+    if (!(keySymbol instanceof VarSymbol) || !(ASTHelpers.stripParentheses(key) instanceof IdentifierTree)) {
+      return false;
+    }
+    boolean[] conditional = new boolean[1];
+    boolean[] dereferenced = new boolean[1];
+    new TreeScanner<Void, Void>() {
+      @Override
+      public Void visitConditionalExpression(com.sun.source.tree.ConditionalExpressionTree node, Void unused) {
+        conditional[0] = true;
+        return null;
+      }
+
+      @Override
+      public Void visitLambdaExpression(LambdaExpressionTree node, Void unused) {
+        conditional[0] = true;
+        return null;
+      }
+
+      @Override
+      public Void visitBinary(com.sun.source.tree.BinaryTree node, Void unused) {
+        if (node.getKind() == Tree.Kind.CONDITIONAL_AND || node.getKind() == Tree.Kind.CONDITIONAL_OR) {
+          conditional[0] = true;
+        }
+        return super.visitBinary(node, unused);
+      }
+
+      @Override
+      public Void visitMemberSelect(MemberSelectTree node, Void unused) {
+        ExpressionTree receiver = ASTHelpers.stripParentheses(node.getExpression());
+        if (receiver instanceof IdentifierTree && keySymbol.equals(ASTHelpers.getSymbol(receiver))) {
+          dereferenced[0] = true;
+        }
+        return super.visitMemberSelect(node, unused);
+      }
+    }.scan(value, null);
+    return dereferenced[0] && !conditional[0];
+  }
+
   /** A value the fix may compute inside computeIfAbsent. */
   private static boolean isSafeValue(ExpressionTree value, VarSymbol map, MethodSymbol enclosingMethod, VisitorState state) {
     ExpressionTree v = ASTHelpers.stripParentheses(value);
@@ -341,17 +386,108 @@ public final class ComputeIfAbsentFix {
     if (throwsChecked(v, state) || capturesMutableLocal(v)) {
       return false;
     }
-    MethodSymbol constructor = ASTHelpers.getSymbol(created);
-    ClassSymbol constructed = constructor == null ? null : constructor.enclClass();
-    if (constructed == null) {
-      return false;
+    return constructionStaysOutOf(created, map, enclosingMethod, state);
+  }
+
+  /**
+   * Whether building the value can never reach the same map or the lookup method again: every
+   * constructor, initializer and method it runs is either in the JDK or declared in this file
+   * (followed transitively) and none of them touches the map. A nested computeIfAbsent on the
+   * same ConcurrentHashMap can throw "Recursive update" where the locked code simply re-entered.
+   */
+  private static boolean constructionStaysOutOf(
+      NewClassTree created, VarSymbol map, MethodSymbol enclosingMethod, VisitorState state) {
+    Map<MethodSymbol, MethodTree> methods = new HashMap<>();
+    Map<ClassSymbol, ClassTree> classes = new HashMap<>();
+    new TreeScanner<Void, Void>() {
+      @Override
+      public Void visitClass(ClassTree node, Void unused) {
+        ClassSymbol symbol = ASTHelpers.getSymbol(node);
+        if (symbol != null) {
+          classes.put(symbol, node);
+        }
+        return super.visitClass(node, unused);
+      }
+
+      @Override
+      public Void visitMethod(MethodTree node, Void unused) {
+        MethodSymbol symbol = ASTHelpers.getSymbol(node);
+        if (symbol != null) {
+          methods.put(symbol, node);
+        }
+        return super.visitMethod(node, unused);
+      }
+    }.scan(state.getPath().getCompilationUnit(), null);
+
+    java.util.ArrayDeque<Tree> work = new java.util.ArrayDeque<>();
+    Set<Symbol> seen = new HashSet<>();
+    work.add(created);
+    while (!work.isEmpty()) {
+      Tree tree = work.poll();
+      if (mentions(tree, map) || (enclosingMethod != null && calls(tree, enclosingMethod))) {
+        return false;
+      }
+      for (MethodSymbol callee : invokedMethods(tree)) {
+        if (!seen.add(callee)) {
+          continue;
+        }
+        ClassSymbol owner = callee.enclClass();
+        if (owner != null && owner.getQualifiedName().toString().startsWith("java.")) {
+          continue;
+        }
+        MethodTree body = methods.get(callee);
+        if (body == null) {
+          return false; // code lockjaw cannot see may call back into the cache
+        }
+        work.add(body);
+        if (callee.isConstructor()) {
+          ClassTree declaring = classes.get(owner);
+          if (declaring == null) {
+            return false;
+          }
+          for (Tree member : declaring.getMembers()) {
+            boolean instanceInit =
+                (member instanceof BlockTree block && !block.isStatic())
+                    || (member instanceof VariableTree field
+                        && field.getInitializer() != null
+                        && !field.getModifiers().getFlags().contains(Modifier.STATIC));
+            if (instanceInit) {
+              work.add(member);
+            }
+          }
+          Type superclass = owner.getSuperclass();
+          if (superclass != null
+              && superclass.tsym instanceof ClassSymbol superSymbol
+              && !superSymbol.getQualifiedName().toString().startsWith("java.")
+              && !classes.containsKey(superSymbol)) {
+            return false;
+          }
+        }
+      }
     }
-    String name = constructed.getQualifiedName().toString();
-    if (name.startsWith("java.")) {
-      return true;
-    }
-    ClassTree declared = declarationInUnit(constructed, state);
-    return declared != null && !mentions(declared, map) && (enclosingMethod == null || !calls(declared, enclosingMethod));
+    return true;
+  }
+
+  /** Methods and constructors called in a tree, not counting lambda bodies (they run later). */
+  private static Set<MethodSymbol> invokedMethods(Tree tree) {
+    Set<MethodSymbol> found = new java.util.LinkedHashSet<>();
+    new TreeScanner<Void, Void>() {
+      @Override
+      public Void visitMethodInvocation(MethodInvocationTree node, Void unused) {
+        found.add(ASTHelpers.getSymbol(node));
+        return super.visitMethodInvocation(node, unused);
+      }
+
+      @Override
+      public Void visitNewClass(NewClassTree node, Void unused) {
+        MethodSymbol constructor = ASTHelpers.getSymbol(node);
+        if (constructor != null) {
+          found.add(constructor);
+        }
+        return super.visitNewClass(node, unused);
+      }
+    }.scan(tree, null);
+    return found;
   }
 
   private static boolean calls(Tree tree, MethodSymbol method) {
@@ -431,21 +567,6 @@ public final class ComputeIfAbsentFix {
     return Boolean.TRUE.equals(found);
   }
 
-  private static ClassTree declarationInUnit(ClassSymbol symbol, VisitorState state) {
-    ClassTree[] found = new ClassTree[1];
-    new TreeScanner<Void, Void>() {
-      @Override
-      public Void visitClass(ClassTree node, Void unused) {
-        if (symbol.equals(ASTHelpers.getSymbol(node))) {
-          found[0] = node;
-          return null;
-        }
-        return super.visitClass(node, unused);
-      }
-    }.scan(state.getPath().getCompilationUnit(), null);
-    return found[0];
-  }
-
   private static MethodSymbol enclosingMethod(TreePath region) {
     for (TreePath p = region; p != null; p = p.getParentPath()) {
       if (p.getLeaf() instanceof MethodTree method) {
@@ -469,12 +590,6 @@ public final class ComputeIfAbsentFix {
       Tree leaf = use.getLeaf();
       int start = ASTHelpers.getStartPosition(leaf);
       if (start >= regionStart && start < regionEnd) {
-        continue;
-      }
-      if (use.getParentPath().getLeaf() instanceof VariableTree declaration && declaration.getInitializer() != leaf) {
-        continue;
-      }
-      if (field.declaration().isPresent() && leaf == field.declaration().get()) {
         continue;
       }
       TreePath parent = use.getParentPath();

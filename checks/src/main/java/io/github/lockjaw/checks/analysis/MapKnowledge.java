@@ -71,6 +71,15 @@ public final class MapKnowledge {
     return MAPS.values("replacement").get(0);
   }
 
+  /** Whether a field declared with this type can hold the replacement map unchanged. */
+  public static boolean canHoldReplacement(Type declared) {
+    if (declared == null || declared.tsym == null) {
+      return false;
+    }
+    String name = declared.tsym.getQualifiedName().toString();
+    return MAPS.values("replacement-supertype").contains(name);
+  }
+
   /** The class that {@code new X<>(...)} creates, with its plain-type or locked-type entry. */
   public static Optional<ApiCatalog.Entry> constructedMapEntry(NewClassTree tree, VisitorState state) {
     Type type = ASTHelpers.getType(tree);
