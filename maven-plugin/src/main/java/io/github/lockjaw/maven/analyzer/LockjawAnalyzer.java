@@ -1,0 +1,236 @@
+package io.github.lockjaw.maven.analyzer;
+
+import static java.nio.charset.StandardCharsets.UTF_8;
+
+import com.google.errorprone.BugPattern;
+import com.google.errorprone.DescriptionListener;
+import com.google.errorprone.ErrorProneOptions;
+import com.google.errorprone.VisitorState;
+import com.google.errorprone.bugpatterns.BugChecker;
+import com.google.errorprone.fixes.ErrorProneEndPosTable;
+import com.google.errorprone.fixes.Fix;
+import com.google.errorprone.fixes.Replacement;
+import com.google.errorprone.matchers.Description;
+import com.google.errorprone.scanner.Scanner;
+import com.google.errorprone.scanner.ScannerSupplier;
+import com.sun.source.tree.ClassTree;
+import com.sun.source.tree.CompilationUnitTree;
+import com.sun.source.tree.LineMap;
+import com.sun.source.tree.MethodTree;
+import com.sun.source.tree.Tree;
+import com.sun.source.tree.VariableTree;
+import com.sun.source.util.TreePath;
+import com.sun.tools.javac.api.JavacTaskImpl;
+import com.sun.tools.javac.api.JavacTool;
+import com.sun.tools.javac.main.JavaCompiler;
+import io.github.lockjaw.maven.model.Edit;
+import io.github.lockjaw.maven.model.Finding;
+import io.github.lockjaw.maven.model.Rule;
+import io.github.lockjaw.maven.model.Severity;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.charset.Charset;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.ServiceLoader;
+import java.util.stream.Collectors;
+import javax.tools.Diagnostic;
+import javax.tools.DiagnosticCollector;
+import javax.tools.JavaFileObject;
+import javax.tools.StandardJavaFileManager;
+
+/**
+ * The analyzer the plugin forks: javac with lockjaw's Error Prone checks, in a JVM started with
+ * the {@code --add-exports} flags Error Prone needs, so the JVM Maven runs in needs none. It
+ * compiles (parse, attribute, flow; no class files), runs the same BugCheckers the compiler
+ * integration runs, and writes structured findings with their fixes as JSON.
+ *
+ * <p>Usage: {@code java --add-exports=... -cp <plugin classpath> LockjawAnalyzer request.json}
+ */
+public final class LockjawAnalyzer {
+  private static final String LOCKJAW_PACKAGE = "io.github.lockjaw.";
+  private static final int MAX_ERRORS_SHOWN = 20;
+
+  public static void main(String[] args) throws IOException {
+    AnalysisRequest request =
+        Json.GSON.fromJson(Files.readString(Path.of(args[0]), UTF_8), AnalysisRequest.class);
+    AnalysisResult result;
+    try {
+      result = new LockjawAnalyzer().run(request);
+    } catch (RuntimeException | LinkageError e) {
+      StringWriter trace = new StringWriter();
+      e.printStackTrace(new PrintWriter(trace));
+      result = new AnalysisResult(AnalysisResult.FAILURE, List.of(trace.toString()), List.of(), List.of());
+    }
+    Files.writeString(Path.of(request.output()), Json.GSON.toJson(result), UTF_8);
+  }
+
+  /** Every lockjaw BugChecker on the classpath, found through the AutoService registration. */
+  static List<Class<? extends BugChecker>> lockjawChecks() {
+    List<Class<? extends BugChecker>> checks = new ArrayList<>();
+    for (BugChecker checker : ServiceLoader.load(BugChecker.class, LockjawAnalyzer.class.getClassLoader())) {
+      if (checker.getClass().getName().startsWith(LOCKJAW_PACKAGE)) {
+        checks.add(checker.getClass());
+      }
+    }
+    checks.sort(Comparator.comparing(Class::getSimpleName));
+    return checks;
+  }
+
+  static List<Rule> rules(List<Class<? extends BugChecker>> checks) {
+    List<Rule> rules = new ArrayList<>();
+    for (Class<? extends BugChecker> check : checks) {
+      BugPattern pattern = check.getAnnotation(BugPattern.class);
+      String name = pattern.name().isEmpty() ? check.getSimpleName() : pattern.name();
+      rules.add(new Rule(name, pattern.summary(), pattern.link(), Severity.valueOf(pattern.severity().name())));
+    }
+    return rules;
+  }
+
+  AnalysisResult run(AnalysisRequest request) throws IOException {
+    List<Class<? extends BugChecker>> checks = lockjawChecks();
+    List<Rule> rules = rules(checks);
+    JavacTool tool = JavacTool.create();
+    DiagnosticCollector<JavaFileObject> diagnostics = new DiagnosticCollector<>();
+    Charset charset = charsetOf(request.javacOptions());
+    StandardJavaFileManager files = tool.getStandardFileManager(diagnostics, Locale.ROOT, charset);
+    List<String> options = new ArrayList<>(request.javacOptions());
+    options.addAll(List.of("-proc:none", "-implicit:none", "-Xlint:none", "-nowarn", "-XDshould-stop.ifError=FLOW"));
+    if (!request.classpath().isEmpty()) {
+      options.add("-classpath");
+      options.add(String.join(java.io.File.pathSeparator, request.classpath()));
+    }
+    Iterable<? extends JavaFileObject> units =
+        files.getJavaFileObjectsFromPaths(request.sources().stream().map(Path::of).toList());
+    JavacTaskImpl task = (JavacTaskImpl) tool.getTask(null, files, diagnostics, options, null, units);
+    JavaCompiler.instance(task.getContext()).genEndPos = true; // fixes need end positions
+    List<CompilationUnitTree> parsed = new ArrayList<>();
+    task.parse().forEach(parsed::add);
+    task.analyze();
+
+    List<String> errors =
+        diagnostics.getDiagnostics().stream()
+            .filter(d -> d.getKind() == Diagnostic.Kind.ERROR)
+            .map(LockjawAnalyzer::format)
+            .toList();
+    if (!errors.isEmpty()) {
+      return new AnalysisResult(
+          AnalysisResult.COMPILE_ERROR,
+          errors.stream().limit(MAX_ERRORS_SHOWN).collect(Collectors.toList()),
+          rules,
+          List.of());
+    }
+    if (!request.analyze()) {
+      return new AnalysisResult(AnalysisResult.OK, List.of(), rules, List.of());
+    }
+
+    ErrorProneOptions errorProneOptions = ErrorProneOptions.processArgs(request.errorProneFlags());
+    Scanner scanner = ScannerSupplier.fromBugCheckerClasses(checks).applyOverrides(errorProneOptions).get();
+    Map<String, BugPattern.SeverityLevel> severities = scanner.severityMap();
+    List<Finding> findings = new ArrayList<>();
+    for (CompilationUnitTree unit : parsed) {
+      List<Description> described = new ArrayList<>();
+      DescriptionListener listener = described::add;
+      VisitorState state =
+          VisitorState.createConfiguredForCompilation(task.getContext(), listener, severities, errorProneOptions);
+      scanner.scan(new TreePath(unit), state);
+      String source = unit.getSourceFile().getCharContent(true).toString();
+      for (Description description : described) {
+        findings.add(toFinding(description, unit, source, severities));
+      }
+    }
+    return new AnalysisResult(AnalysisResult.OK, List.of(), rules, findings);
+  }
+
+  private static Finding toFinding(
+      Description description, CompilationUnitTree unit, String source, Map<String, BugPattern.SeverityLevel> severities) {
+    int position = description.position.getPreferredPosition();
+    if (position < 0) {
+      position = Math.max(0, description.position.getStartPosition());
+    }
+    LineMap lines = unit.getLineMap();
+    Tree tree = description.position.getTree();
+    TreePath path = tree == null ? null : TreePath.getPath(unit, tree);
+    ErrorProneEndPosTable endPositions = ErrorProneEndPosTable.create(unit);
+    String flagged = "";
+    if (tree != null) {
+      int start = description.position.getStartPosition();
+      int end = endPositions.getEndPosition(tree);
+      if (start >= 0 && end > start && end <= source.length()) {
+        flagged = source.substring(start, end).replaceAll("\\s+", "");
+      }
+    }
+    List<Edit> edits = new ArrayList<>();
+    if (!description.fixes.isEmpty()) {
+      Fix fix = description.fixes.get(0);
+      for (Replacement replacement : fix.getReplacements(endPositions)) {
+        edits.add(new Edit(replacement.startPosition(), replacement.endPosition(), replacement.replaceWith()));
+      }
+      edits.sort(Comparator.comparingInt(Edit::start));
+    }
+    BugPattern.SeverityLevel level = severities.getOrDefault(description.checkName, description.severity());
+    return new Finding(
+        description.checkName,
+        Severity.valueOf(level.name()),
+        Path.of(unit.getSourceFile().toUri()).toString(),
+        (int) lines.getLineNumber(position),
+        (int) lines.getColumnNumber(position),
+        description.getRawMessage(),
+        description.getLink(),
+        enclosingClass(path),
+        enclosingMember(path),
+        flagged,
+        edits);
+  }
+
+  private static String enclosingClass(TreePath path) {
+    List<String> names = new ArrayList<>();
+    for (TreePath p = path; p != null; p = p.getParentPath()) {
+      if (p.getLeaf() instanceof ClassTree c) {
+        names.add(0, c.getSimpleName().length() == 0 ? "<anonymous>" : c.getSimpleName().toString());
+      }
+    }
+    return String.join(".", names);
+  }
+
+  private static String enclosingMember(TreePath path) {
+    for (TreePath p = path; p != null; p = p.getParentPath()) {
+      Tree leaf = p.getLeaf();
+      if (leaf instanceof MethodTree m) {
+        String parameters =
+            m.getParameters().stream().map(v -> v.getType().toString()).collect(Collectors.joining(","));
+        return m.getName() + "(" + parameters + ")";
+      }
+      if (leaf instanceof VariableTree v && p.getParentPath() != null && p.getParentPath().getLeaf() instanceof ClassTree) {
+        return v.getName().toString();
+      }
+      if (leaf instanceof ClassTree) {
+        return "";
+      }
+    }
+    return "";
+  }
+
+  private static String format(Diagnostic<? extends JavaFileObject> d) {
+    String file = d.getSource() == null ? "" : Path.of(d.getSource().toUri()).toString();
+    return file + (d.getLineNumber() > 0 ? ":" + d.getLineNumber() : "") + ": " + d.getMessage(Locale.ROOT);
+  }
+
+  private static Charset charsetOf(List<String> javacOptions) {
+    int i = javacOptions.indexOf("-encoding");
+    if (i >= 0 && i + 1 < javacOptions.size()) {
+      try {
+        return Charset.forName(javacOptions.get(i + 1));
+      } catch (RuntimeException e) {
+        return UTF_8;
+      }
+    }
+    return UTF_8;
+  }
+}

@@ -1,0 +1,29 @@
+package io.github.lockjaw.maven.model;
+
+import static java.nio.charset.StandardCharsets.UTF_8;
+
+import java.io.IOException;
+import java.nio.file.AtomicMoveNotSupportedException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+
+/** Writes a file whole or not at all: to a sibling temporary file, then an atomic rename. */
+public final class AtomicFiles {
+  private AtomicFiles() {}
+
+  public static void write(Path target, String content) throws IOException {
+    Path absolute = target.toAbsolutePath();
+    Path temporary = Files.createTempFile(absolute.getParent(), "." + absolute.getFileName(), ".lockjaw-tmp");
+    try {
+      Files.writeString(temporary, content, UTF_8);
+      try {
+        Files.move(temporary, absolute, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+      } catch (AtomicMoveNotSupportedException e) {
+        Files.move(temporary, absolute, StandardCopyOption.REPLACE_EXISTING);
+      }
+    } finally {
+      Files.deleteIfExists(temporary);
+    }
+  }
+}
