@@ -13,10 +13,14 @@ public final class AtomicFiles {
   private AtomicFiles() {}
 
   public static void write(Path target, String content) throws IOException {
+    write(target, content, UTF_8);
+  }
+
+  public static void write(Path target, String content, java.nio.charset.Charset charset) throws IOException {
     Path absolute = target.toAbsolutePath();
     Path temporary = Files.createTempFile(absolute.getParent(), "." + absolute.getFileName(), ".lockjaw-tmp");
     try {
-      Files.writeString(temporary, content, UTF_8);
+      Files.writeString(temporary, content, charset);
       try {
         Files.move(temporary, absolute, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
       } catch (AtomicMoveNotSupportedException e) {

@@ -1,0 +1,328 @@
+package io.github.lockjaw.maven;
+
+import static java.nio.charset.StandardCharsets.UTF_8;
+
+import io.github.lockjaw.maven.analyzer.AnalysisRequest;
+import io.github.lockjaw.maven.analyzer.AnalysisResult;
+import io.github.lockjaw.maven.analyzer.Json;
+import io.github.lockjaw.maven.analyzer.LockjawAnalyzer;
+import io.github.lockjaw.maven.model.Finding;
+import java.io.File;
+import java.io.IOException;
+import java.net.URISyntaxException;
+import java.net.URL;
+import java.nio.file.FileSystems;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.PathMatcher;
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Set;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
+import org.apache.maven.artifact.DependencyResolutionRequiredException;
+import org.apache.maven.execution.MavenSession;
+import org.apache.maven.model.Plugin;
+import org.apache.maven.plugin.AbstractMojo;
+import org.apache.maven.plugin.MojoExecutionException;
+import org.apache.maven.plugin.MojoFailureException;
+import org.apache.maven.plugin.descriptor.PluginDescriptor;
+import org.apache.maven.plugins.annotations.Parameter;
+import org.apache.maven.project.MavenProject;
+import org.codehaus.plexus.classworlds.realm.ClassRealm;
+import org.codehaus.plexus.util.xml.Xpp3Dom;
+
+/** What the check, fix and baseline goals share: configuration, the forked analysis, paths. */
+abstract class AbstractLockjawMojo extends AbstractMojo {
+  /** The flags Error Prone needs to reach into javac; the forked analyzer JVM gets them. */
+  private static final List<String> JAVAC_EXPORTS =
+      Stream.of("api", "code", "comp", "file", "main", "model", "parser", "processing", "tree", "util")
+          .map(p -> "--add-exports=jdk.compiler/com.sun.tools.javac." + p + "=ALL-UNNAMED")
+          .collect(Collectors.toCollection(ArrayList::new));
+
+  static {
+    JAVAC_EXPORTS.add("--add-opens=jdk.compiler/com.sun.tools.javac.code=ALL-UNNAMED");
+    JAVAC_EXPORTS.add("--add-opens=jdk.compiler/com.sun.tools.javac.comp=ALL-UNNAMED");
+  }
+
+  @Parameter(defaultValue = "${project}", readonly = true, required = true)
+  protected MavenProject project;
+
+  @Parameter(defaultValue = "${session}", readonly = true, required = true)
+  protected MavenSession session;
+
+  @Parameter(defaultValue = "${plugin}", readonly = true, required = true)
+  protected PluginDescriptor plugin;
+
+  /** Skips lockjaw for this module. */
+  @Parameter(property = "lockjaw.skip", defaultValue = "false")
+  protected boolean skip;
+
+  /** Also analyses test sources (against the test classpath). */
+  @Parameter(property = "lockjaw.includeTests", defaultValue = "false")
+  protected boolean includeTests;
+
+  /**
+   * Per-check settings, {@code Name:LEVEL} with LEVEL one of OFF, WARN, ERROR, DEFAULT (a bare
+   * name means WARN). As a property: {@code -Dlockjaw.checks=ThreadAliveBusyWait:OFF,ClassMonitorCache:ERROR}.
+   */
+  @Parameter(property = "lockjaw.checks")
+  protected List<String> checks;
+
+  /**
+   * Source files whose findings are ignored, as globs relative to the module directory, e.g.
+   * {@code src/main/java/com/acme/legacy/**}. Generated sources (under the build directory) are
+   * always excluded.
+   */
+  @Parameter(property = "lockjaw.excludes")
+  protected List<String> excludes;
+
+  /** The baseline file: findings listed there are reported but do not fail the build. */
+  @Parameter(property = "lockjaw.baseline", defaultValue = "${project.basedir}/lockjaw-baseline.json")
+  protected File baseline;
+
+  /** A JDK 21+ to run the analysis with, when Maven itself runs on an older JDK. */
+  @Parameter(property = "lockjaw.javaHome")
+  protected File javaHome;
+
+  /** Analyse even when the module's compile already runs the lockjaw checks. */
+  @Parameter(property = "lockjaw.forceAnalysis", defaultValue = "false")
+  protected boolean forceAnalysis;
+
+  /** The Java release the sources are written for; defaults to the compiler plugin's. */
+  @Parameter(property = "lockjaw.release", defaultValue = "${maven.compiler.release}")
+  protected String release;
+
+  @Parameter(defaultValue = "${maven.compiler.source}", readonly = true)
+  protected String source;
+
+  @Parameter(property = "lockjaw.encoding", defaultValue = "${project.build.sourceEncoding}")
+  protected String encoding;
+
+  /** The charset the module's sources are written in. */
+  protected java.nio.charset.Charset charset() throws MojoFailureException {
+    String name = encoding == null || encoding.isBlank() ? "UTF-8" : encoding.trim();
+    try {
+      return java.nio.charset.Charset.forName(name);
+    } catch (RuntimeException e) {
+      throw new MojoFailureException("lockjaw does not know the source encoding '" + name
+          + "' (project.build.sourceEncoding or lockjaw.encoding); use a charset name such as UTF-8 or ISO-8859-1.");
+    }
+  }
+
+  /** Where lockjaw writes its working files and reports. */
+  protected Path workDirectory() {
+    return Path.of(project.getBuild().getDirectory(), "lockjaw");
+  }
+
+  /** The directory SARIF and console paths are relative to: the repository root, else the reactor root. */
+  protected Path repositoryRoot() {
+    for (Path dir = project.getBasedir().toPath().toAbsolutePath(); dir != null; dir = dir.getParent()) {
+      if (Files.exists(dir.resolve(".git"))) {
+        return dir;
+      }
+    }
+    return Path.of(session.getExecutionRootDirectory()).toAbsolutePath();
+  }
+
+  protected String relativePath(Finding finding) {
+    Path file = Path.of(finding.file()).toAbsolutePath();
+    Path root = repositoryRoot();
+    return file.startsWith(root) ? root.relativize(file).toString().replace('\\', '/') : file.toString();
+  }
+
+  /** Fails early, and clearly, when no JDK 21+ is available to run Error Prone. */
+  protected Path javaExecutable() throws MojoFailureException {
+    if (javaHome != null) {
+      Path java = javaHome.toPath().resolve("bin").resolve(isWindows() ? "java.exe" : "java");
+      if (!Files.isExecutable(java)) {
+        throw new MojoFailureException(
+            "lockjaw.javaHome is " + javaHome + ", but it has no bin/java. Point it at the directory of a JDK 21 or newer.");
+      }
+      return java;
+    }
+    int feature = Runtime.version().feature();
+    if (feature < 21) {
+      throw new MojoFailureException(
+          "lockjaw runs Error Prone 2.50, which needs JDK 21 or newer, but Maven is running on JDK " + feature
+              + " (" + System.getProperty("java.home") + "). Run Maven with JAVA_HOME set to a JDK 21+"
+              + " (your code can still target an older release), or set -Dlockjaw.javaHome=/path/to/jdk21 so"
+              + " that only the analysis uses it.");
+    }
+    return Path.of(System.getProperty("java.home"), "bin", isWindows() ? "java.exe" : "java");
+  }
+
+  private static boolean isWindows() {
+    return System.getProperty("os.name", "").toLowerCase(java.util.Locale.ROOT).startsWith("windows");
+  }
+
+  /** The module's Java sources, including generated ones (needed to compile, never reported). */
+  protected List<Path> sourceFiles() throws MojoExecutionException {
+    Set<String> roots = new LinkedHashSet<>(project.getCompileSourceRoots());
+    if (includeTests) {
+      roots.addAll(project.getTestCompileSourceRoots());
+    }
+    List<Path> files = new ArrayList<>();
+    for (String root : roots) {
+      Path dir = Path.of(root);
+      if (!Files.isDirectory(dir)) {
+        continue;
+      }
+      try (Stream<Path> walk = Files.walk(dir)) {
+        walk.filter(p -> p.toString().endsWith(".java") && Files.isRegularFile(p)).sorted().forEach(files::add);
+      } catch (IOException e) {
+        throw new MojoExecutionException("lockjaw cannot list the sources in " + dir + ": " + e.getMessage(), e);
+      }
+    }
+    return files;
+  }
+
+  /** Whether findings in this file are reported: not generated, not excluded by the user. */
+  protected boolean isReported(Finding finding) {
+    Path file = Path.of(finding.file()).toAbsolutePath();
+    if (file.startsWith(Path.of(project.getBuild().getDirectory()).toAbsolutePath())) {
+      return false;
+    }
+    if (excludes == null || excludes.isEmpty()) {
+      return true;
+    }
+    Path relative = project.getBasedir().toPath().toAbsolutePath().relativize(file);
+    for (String glob : excludes) {
+      if (glob == null || glob.isBlank()) {
+        continue;
+      }
+      PathMatcher matcher = FileSystems.getDefault().getPathMatcher("glob:" + glob.trim());
+      if (matcher.matches(relative)) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  /**
+   * Whether maven-compiler-plugin already runs Error Prone with lockjaw-checks for this module:
+   * then every compile reports lockjaw's findings, and analysing again would do the work twice.
+   */
+  protected boolean compilerRunsLockjaw() {
+    Plugin compiler = project.getPlugin("org.apache.maven.plugins:maven-compiler-plugin");
+    if (compiler == null || !(compiler.getConfiguration() instanceof Xpp3Dom configuration)) {
+      return false;
+    }
+    String text = configuration.toString();
+    return text.contains("-Xplugin:ErrorProne") && text.contains("lockjaw-checks");
+  }
+
+  /** The result of one forked analysis, or empty when the module has no Java sources. */
+  protected java.util.Optional<AnalysisResult> analyse(boolean runChecks) throws MojoExecutionException, MojoFailureException {
+    List<Path> sources = sourceFiles();
+    if (sources.isEmpty()) {
+      getLog().info("lockjaw: no Java sources in " + project.getArtifactId() + "; nothing to analyse.");
+      return java.util.Optional.empty();
+    }
+    List<String> flags = new ArrayList<>();
+    try {
+      flags.addAll(CheckSelection.toErrorProneFlags(checks, CheckSelection.knownChecks(getClass().getClassLoader())));
+    } catch (IOException e) {
+      throw new MojoExecutionException("lockjaw cannot list its checks: " + e.getMessage(), e);
+    }
+    List<String> classpath;
+    try {
+      classpath = includeTests ? project.getTestClasspathElements() : project.getCompileClasspathElements();
+    } catch (DependencyResolutionRequiredException e) {
+      throw new MojoExecutionException("lockjaw needs the module's dependencies resolved: " + e.getMessage(), e);
+    }
+    List<String> javacOptions = new ArrayList<>();
+    if (release != null && !release.isBlank()) {
+      javacOptions.addAll(List.of("--release", release.trim()));
+    } else if (source != null && !source.isBlank()) {
+      javacOptions.addAll(List.of("-source", source.trim()));
+    }
+    javacOptions.addAll(List.of("-encoding", encoding == null || encoding.isBlank() ? "UTF-8" : encoding));
+
+    Path work = workDirectory();
+    Path requestFile = work.resolve(runChecks ? "analysis-request.json" : "compile-request.json");
+    Path resultFile = work.resolve(runChecks ? "analysis-result.json" : "compile-result.json");
+    AnalysisRequest request =
+        new AnalysisRequest(
+            sources.stream().map(Path::toString).toList(),
+            classpath.stream().filter(c -> new File(c).exists()).toList(),
+            javacOptions,
+            flags,
+            runChecks,
+            resultFile.toString());
+    try {
+      Files.createDirectories(work);
+      Files.deleteIfExists(resultFile);
+      Files.writeString(requestFile, Json.GSON.toJson(request), UTF_8);
+    } catch (IOException e) {
+      throw new MojoExecutionException("lockjaw cannot write to " + work + ": " + e.getMessage(), e);
+    }
+
+    List<String> command = new ArrayList<>();
+    command.add(javaExecutable().toString());
+    command.addAll(JAVAC_EXPORTS);
+    command.add("-cp");
+    command.add(analyzerClasspath());
+    command.add(LockjawAnalyzer.class.getName());
+    command.add(requestFile.toString());
+    Path log = work.resolve(runChecks ? "analysis.log" : "compile.log");
+    int exit;
+    try {
+      Process process = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile()).start();
+      exit = process.waitFor();
+    } catch (IOException e) {
+      throw new MojoExecutionException("lockjaw cannot start its analyzer (" + command.get(0) + "): " + e.getMessage(), e);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new MojoExecutionException("lockjaw's analysis was interrupted", e);
+    }
+    if (exit != 0 || !Files.exists(resultFile)) {
+      String output;
+      try {
+        output = Files.readString(log, UTF_8);
+      } catch (IOException e) {
+        output = "(no output)";
+      }
+      throw new MojoExecutionException(
+          "lockjaw's analyzer stopped unexpectedly (exit code " + exit + "); its output, also in " + log + ":\n" + output);
+    }
+    AnalysisResult result;
+    try {
+      result = Json.GSON.fromJson(Files.readString(resultFile, UTF_8), AnalysisResult.class);
+    } catch (IOException | RuntimeException e) {
+      throw new MojoExecutionException("lockjaw cannot read its analyzer's result " + resultFile + ": " + e.getMessage(), e);
+    }
+    switch (result.status()) {
+      case AnalysisResult.COMPILE_ERROR ->
+          throw new MojoFailureException(
+              "lockjaw cannot analyse " + project.getArtifactId() + ": its sources do not compile against the"
+                  + " module's classpath. javac's first errors:\n  " + String.join("\n  ", result.errors())
+                  + "\nFix these errors (mvn compile shows them too); lockjaw analyses only code that compiles.");
+      case AnalysisResult.FAILURE ->
+          throw new MojoExecutionException(
+              "lockjaw's analyzer failed on " + project.getArtifactId() + "; please report this with the"
+                  + " details below.\n" + String.join("\n", result.errors()));
+      default -> {}
+    }
+    return java.util.Optional.of(result);
+  }
+
+  /** The plugin's own class path (its jar, lockjaw-checks, Error Prone), for the forked JVM. */
+  private String analyzerClasspath() throws MojoExecutionException {
+    List<String> entries = new ArrayList<>();
+    ClassRealm realm = plugin.getClassRealm();
+    URL[] urls = realm != null ? realm.getURLs() : new URL[0];
+    for (URL url : urls) {
+      try {
+        entries.add(Path.of(url.toURI()).toString());
+      } catch (URISyntaxException | IllegalArgumentException e) {
+        throw new MojoExecutionException("lockjaw cannot use class path entry " + url, e);
+      }
+    }
+    if (entries.isEmpty()) {
+      throw new MojoExecutionException("lockjaw cannot find its own class path to start the analyzer");
+    }
+    return String.join(File.pathSeparator, entries);
+  }
+}

@@ -1,0 +1,171 @@
+package io.github.lockjaw.maven.report;
+
+import com.google.gson.JsonArray;
+import com.google.gson.JsonObject;
+import io.github.lockjaw.maven.analyzer.Json;
+import io.github.lockjaw.maven.model.AtomicFiles;
+import io.github.lockjaw.maven.model.Edit;
+import io.github.lockjaw.maven.model.Finding;
+import io.github.lockjaw.maven.model.Rule;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Function;
+import java.util.function.Predicate;
+
+/**
+ * Writes findings as SARIF 2.1.0: the tool with one rule per check ({@code helpUri} to its docs
+ * page), results at repository-relative locations (base id {@code SRCROOT}), a stable
+ * {@code partialFingerprints} entry, {@code baselineState}, and {@code fixes} where lockjaw has one.
+ */
+public final class SarifReporter {
+  public static final String SCHEMA = "https://json.schemastore.org/sarif-2.1.0.json";
+  private static final String FINGERPRINT_KEY = "lockjaw/v1";
+
+  private final String toolVersion;
+  private final Path repositoryRoot;
+
+  public SarifReporter(String toolVersion, Path repositoryRoot) {
+    this.toolVersion = toolVersion;
+    this.repositoryRoot = repositoryRoot;
+  }
+
+  public JsonObject build(
+      List<Rule> rules,
+      List<Finding> findings,
+      Function<Finding, String> relativePath,
+      Map<Finding, String> fingerprints,
+      Predicate<Finding> baselined) {
+    JsonObject driver = new JsonObject();
+    driver.addProperty("name", "lockjaw");
+    driver.addProperty("version", toolVersion);
+    driver.addProperty("informationUri", "https://github.com/lockjaw/lockjaw");
+    JsonArray ruleArray = new JsonArray();
+    List<String> ruleIds = new ArrayList<>();
+    for (Rule rule : rules) {
+      ruleIds.add(rule.id());
+      JsonObject r = new JsonObject();
+      r.addProperty("id", rule.id());
+      r.addProperty("name", rule.id());
+      r.add("shortDescription", text(rule.summary()));
+      r.add("fullDescription", text(rule.summary()));
+      r.addProperty("helpUri", rule.helpUri());
+      JsonObject configuration = new JsonObject();
+      configuration.addProperty("level", rule.defaultSeverity().sarifLevel());
+      r.add("defaultConfiguration", configuration);
+      JsonObject properties = new JsonObject();
+      JsonArray tags = new JsonArray();
+      tags.add("performance");
+      tags.add("concurrency");
+      properties.add("tags", tags);
+      r.add("properties", properties);
+      ruleArray.add(r);
+    }
+    driver.add("rules", ruleArray);
+    JsonObject tool = new JsonObject();
+    tool.add("driver", driver);
+
+    JsonArray results = new JsonArray();
+    for (Finding finding : findings) {
+      JsonObject result = new JsonObject();
+      result.addProperty("ruleId", finding.check());
+      int index = ruleIds.indexOf(finding.check());
+      if (index >= 0) {
+        result.addProperty("ruleIndex", index);
+      }
+      result.addProperty("level", finding.severity().sarifLevel());
+      result.add("message", text(finding.message()));
+      JsonArray locations = new JsonArray();
+      JsonObject location = new JsonObject();
+      JsonObject physical = new JsonObject();
+      physical.add("artifactLocation", artifact(relativePath.apply(finding)));
+      JsonObject region = new JsonObject();
+      region.addProperty("startLine", finding.line());
+      region.addProperty("startColumn", finding.column());
+      physical.add("region", region);
+      location.add("physicalLocation", physical);
+      if (!finding.enclosingClass().isEmpty()) {
+        JsonArray logical = new JsonArray();
+        JsonObject member = new JsonObject();
+        String name = finding.member().isEmpty() ? finding.enclosingClass() : finding.enclosingClass() + "." + finding.member();
+        member.addProperty("fullyQualifiedName", name);
+        member.addProperty("kind", finding.member().isEmpty() ? "type" : "member");
+        logical.add(member);
+        location.add("logicalLocations", logical);
+      }
+      locations.add(location);
+      result.add("locations", locations);
+      JsonObject partial = new JsonObject();
+      partial.addProperty(FINGERPRINT_KEY, fingerprints.get(finding));
+      result.add("partialFingerprints", partial);
+      result.addProperty("baselineState", baselined.test(finding) ? "unchanged" : "new");
+      if (finding.hasFix()) {
+        result.add("fixes", fixes(finding, relativePath.apply(finding)));
+      }
+      results.add(result);
+    }
+
+    JsonObject run = new JsonObject();
+    run.add("tool", tool);
+    JsonObject bases = new JsonObject();
+    JsonObject srcroot = new JsonObject();
+    srcroot.addProperty("uri", repositoryRoot.toUri().toString());
+    bases.add("SRCROOT", srcroot);
+    run.add("originalUriBaseIds", bases);
+    run.add("results", results);
+    JsonArray runs = new JsonArray();
+    runs.add(run);
+    JsonObject log = new JsonObject();
+    log.addProperty("$schema", SCHEMA);
+    log.addProperty("version", "2.1.0");
+    log.add("runs", runs);
+    return log;
+  }
+
+  public void write(Path target, JsonObject log) throws IOException {
+    Files.createDirectories(target.toAbsolutePath().getParent());
+    AtomicFiles.write(target, Json.GSON.toJson(log) + "\n");
+  }
+
+  private static JsonArray fixes(Finding finding, String path) {
+    JsonArray replacements = new JsonArray();
+    for (Edit edit : finding.fix()) {
+      JsonObject replacement = new JsonObject();
+      JsonObject deleted = new JsonObject();
+      deleted.addProperty("charOffset", edit.start());
+      deleted.addProperty("charLength", edit.end() - edit.start());
+      replacement.add("deletedRegion", deleted);
+      JsonObject inserted = new JsonObject();
+      inserted.addProperty("text", edit.text());
+      replacement.add("insertedContent", inserted);
+      replacements.add(replacement);
+    }
+    JsonObject change = new JsonObject();
+    change.add("artifactLocation", artifact(path));
+    change.add("replacements", replacements);
+    JsonArray changes = new JsonArray();
+    changes.add(change);
+    JsonObject fix = new JsonObject();
+    fix.add("description", text("lockjaw's suggested fix for " + finding.check()));
+    fix.add("artifactChanges", changes);
+    JsonArray fixes = new JsonArray();
+    fixes.add(fix);
+    return fixes;
+  }
+
+  private static JsonObject artifact(String relativePath) {
+    JsonObject artifact = new JsonObject();
+    artifact.addProperty("uri", relativePath.replace('\\', '/'));
+    artifact.addProperty("uriBaseId", "SRCROOT");
+    return artifact;
+  }
+
+  private static JsonObject text(String text) {
+    JsonObject message = new JsonObject();
+    message.addProperty("text", text);
+    return message;
+  }
+}
