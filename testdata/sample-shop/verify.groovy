@@ -8,6 +8,16 @@ def expected = [
      says: 'ConcurrentHashMap'],
     [check: 'SynchronizedMapCache', file: 'catalog/ProductCatalog.java', marker: 'public synchronized Product findBySku(',
      says: 'computeIfAbsent'],
+    [check: 'SharedMonitorDao',     file: 'dao/ProductDao.java',          marker: 'public synchronized Product loadProduct(',
+     says: 'let the connection pool handle concurrency'],
+    [check: 'SharedMonitorDao',     file: 'dao/ProductDao.java',          marker: 'public synchronized List<Product> listByCategory(',
+     says: 'let the connection pool handle concurrency'],
+    [check: 'SharedMonitorDao',     file: 'dao/ProductDao.java',          marker: 'public synchronized boolean reserveStock(',
+     says: 'let the connection pool handle concurrency'],
+    [check: 'PerRequestHttpClient', file: 'payment/PaymentClient.java',   marker: 'HttpClient client = HttpClient.newHttpClient();',
+     says: 'share it'],
+    [check: 'ThreadAliveBusyWait',  file: 'worker/FulfilmentWorkerPool.java', marker: 'while (worker.isAlive()) {',
+     says: 'worker.join()'],
 ]
 
 def sources = new File(basedir, 'src/main/java/io/github/lockjaw/samples/shop')

@@ -215,6 +215,7 @@ abstract class AbstractLockjawMojo extends AbstractMojo {
 
   /** The result of one forked analysis, or empty when the module has no Java sources. */
   protected java.util.Optional<AnalysisResult> analyse(boolean runChecks) throws MojoExecutionException, MojoFailureException {
+    Path javaCommand = javaExecutable();
     List<Path> sources = sourceFiles();
     if (sources.isEmpty()) {
       getLog().info("lockjaw: no Java sources in " + project.getArtifactId() + "; nothing to analyse.");
@@ -260,7 +261,7 @@ abstract class AbstractLockjawMojo extends AbstractMojo {
     }
 
     List<String> command = new ArrayList<>();
-    command.add(javaExecutable().toString());
+    command.add(javaCommand.toString());
     command.addAll(JAVAC_EXPORTS);
     command.add("-cp");
     command.add(analyzerClasspath());

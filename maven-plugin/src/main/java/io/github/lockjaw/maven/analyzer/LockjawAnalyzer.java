@@ -6,6 +6,7 @@ import com.google.errorprone.BugPattern;
 import com.google.errorprone.DescriptionListener;
 import com.google.errorprone.ErrorProneOptions;
 import com.google.errorprone.VisitorState;
+import com.google.errorprone.apply.ImportStatements;
 import com.google.errorprone.bugpatterns.BugChecker;
 import com.google.errorprone.fixes.ErrorProneEndPosTable;
 import com.google.errorprone.fixes.Fix;
@@ -23,6 +24,7 @@ import com.sun.source.util.TreePath;
 import com.sun.tools.javac.api.JavacTaskImpl;
 import com.sun.tools.javac.api.JavacTool;
 import com.sun.tools.javac.main.JavaCompiler;
+import com.sun.tools.javac.tree.JCTree.JCCompilationUnit;
 import io.github.lockjaw.maven.model.Edit;
 import io.github.lockjaw.maven.model.Finding;
 import io.github.lockjaw.maven.model.Rule;
@@ -171,6 +173,15 @@ public final class LockjawAnalyzer {
       Fix fix = description.fixes.get(0);
       for (Replacement replacement : fix.getReplacements(endPositions)) {
         edits.add(new Edit(replacement.startPosition(), replacement.endPosition(), replacement.replaceWith()));
+      }
+      // Imports are not among a fix's replacements: Error Prone rewrites the import block itself.
+      if (!fix.getImportsToAdd().isEmpty() || !fix.getImportsToRemove().isEmpty()) {
+        ImportStatements imports = ImportStatements.create((JCCompilationUnit) unit);
+        imports.addAll(fix.getImportsToAdd());
+        imports.removeAll(fix.getImportsToRemove());
+        if (imports.importsHaveChanged()) {
+          edits.add(new Edit(imports.getStartPos(), imports.getEndPos(), imports.toString()));
+        }
       }
       edits.sort(Comparator.comparingInt(Edit::start));
     }

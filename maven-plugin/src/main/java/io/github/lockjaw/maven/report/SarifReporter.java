@@ -112,7 +112,9 @@ public final class SarifReporter {
     run.add("tool", tool);
     JsonObject bases = new JsonObject();
     JsonObject srcroot = new JsonObject();
-    srcroot.addProperty("uri", repositoryRoot.toUri().toString());
+    String root = repositoryRoot.toUri().toString();
+    srcroot.addProperty("uri", root.endsWith("/") ? root : root + "/"); // a base URI ends with '/'
+
     bases.add("SRCROOT", srcroot);
     run.add("originalUriBaseIds", bases);
     run.add("results", results);

@@ -1,0 +1,4 @@
+package shop;
+
+/** Nothing for lockjaw to find. */
+public record Greeting(String text) {}

@@ -1,0 +1,7 @@
+package shop;
+
+public class Broken {
+  public int size() {
+    return missingField.length();
+  }
+}

@@ -1,0 +1,93 @@
+// lockjaw:check on the sample shop: the build fails, every finding is printed as
+// path:line:col: [Check] message, and target/lockjaw/lockjaw.sarif describes them in SARIF 2.1.0.
+import groovy.json.JsonSlurper
+import io.github.lockjaw.it.LockjawSarif
+
+def log = new File(basedir, 'build.log').getText('UTF-8')
+def failures = []
+
+def expected = [
+    [check: 'ClassMonitorCache',    file: 'catalog/ClassInfo.java',           marker: 'synchronized (clazz) {',                           fix: true],
+    [check: 'SynchronizedMapCache', file: 'catalog/ProductCatalog.java',      marker: 'public synchronized Product findBySku(',           fix: false],
+    [check: 'SharedMonitorDao',     file: 'dao/ProductDao.java',              marker: 'public synchronized Product loadProduct(',         fix: true],
+    [check: 'SharedMonitorDao',     file: 'dao/ProductDao.java',              marker: 'public synchronized List<Product> listByCategory(', fix: true],
+    [check: 'SharedMonitorDao',     file: 'dao/ProductDao.java',              marker: 'public synchronized boolean reserveStock(',        fix: true],
+    [check: 'PerRequestHttpClient', file: 'payment/PaymentClient.java',       marker: 'HttpClient client = HttpClient.newHttpClient();',  fix: true],
+    [check: 'ThreadAliveBusyWait',  file: 'worker/FulfilmentWorkerPool.java', marker: 'while (worker.isAlive()) {',                       fix: true],
+]
+def sources = new File(basedir, '../../../sample-shop/src/main/java/io/github/lockjaw/samples/shop').canonicalFile
+
+def printed = []
+(log =~ /(?m)^\[WARNING\] (\S+\.java):(\d+):(\d+): \[([A-Za-z]+)\] (.*)$/).each { all, path, line, col, check, message ->
+    printed << [path: path, line: line as int, check: check, message: message]
+}
+expected.each { e ->
+    def hits = new File(sources, e.file).readLines('UTF-8').findIndexValues { it.contains(e.marker) }
+    int line = (hits[0] as int) + 1
+    e.line = line
+    def match = printed.findAll { it.check == e.check && it.path.endsWith(e.file) && it.line == line }
+    if (match.size() != 1) {
+        failures << "expected one printed [${e.check}] finding at ${e.file}:${line}, found ${match.size()}"
+    }
+}
+if (printed.size() != expected.size()) {
+    failures << "expected ${expected.size()} printed findings, found ${printed.size()}: ${printed}"
+}
+if (!printed.every { !it.path.startsWith('/') }) {
+    failures << 'finding paths must be repository-relative'
+}
+if (!log.contains('+    return (ClassInfo) CLASS_INFO_MAP.computeIfAbsent(clazz, k -> new ClassInfo(clazz));')) {
+    failures << 'the ClassMonitorCache fix is not shown as a diff'
+}
+if (!log.contains('lockjaw: SharedMonitorDao: 3 findings')) {
+    failures << 'missing the per-check summary line'
+}
+if (!log.contains('lockjaw found 7 new finding(s) at or above WARNING in plugin-check')) {
+    failures << 'the build failure does not give the count'
+}
+
+def sarifFile = new File(basedir, 'target/lockjaw/lockjaw.sarif')
+if (!sarifFile.isFile()) {
+    failures << 'no SARIF report at target/lockjaw/lockjaw.sarif'
+} else {
+    failures.addAll(LockjawSarif.problems(sarifFile))
+    def sarif = new JsonSlurper().parse(sarifFile)
+    def run = sarif.runs[0]
+    def ruleIds = run.tool.driver.rules*.id
+    ['ClassMonitorCache', 'SynchronizedMapCache', 'ThreadAliveBusyWait', 'SharedMonitorDao', 'PerRequestHttpClient'].each { id ->
+        def rule = run.tool.driver.rules.find { it.id == id }
+        if (rule == null) {
+            failures << "SARIF has no rule ${id}"
+        } else if (!rule.helpUri.endsWith("docs/checks/${id}.md")) {
+            failures << "rule ${id} helpUri ${rule.helpUri} is not its docs page"
+        }
+    }
+    if (run.results.size() != expected.size()) {
+        failures << "SARIF has ${run.results.size()} results, expected ${expected.size()}"
+    }
+    expected.each { e ->
+        def r = run.results.find {
+            it.ruleId == e.check && it.locations[0].physicalLocation.artifactLocation.uri.endsWith(e.file) &&
+                it.locations[0].physicalLocation.region.startLine == e.line
+        }
+        if (r == null) {
+            failures << "SARIF lacks ${e.check} at ${e.file}:${e.line}"
+        } else {
+            if (r.locations[0].physicalLocation.artifactLocation.uriBaseId != 'SRCROOT' ||
+                    !r.locations[0].physicalLocation.artifactLocation.uri.startsWith('testdata/sample-shop/src/main/java/')) {
+                failures << "SARIF location of ${e.check} is not repository-relative: ${r.locations[0].physicalLocation.artifactLocation}"
+            }
+            if (r.baselineState != 'new') {
+                failures << "${e.check} baselineState is ${r.baselineState}"
+            }
+            if (e.fix != (r.fixes != null && !r.fixes.isEmpty())) {
+                failures << "${e.check} at ${e.file}:${e.line} should ${e.fix ? '' : 'not '}carry a fix"
+            }
+        }
+    }
+}
+
+if (failures) {
+    throw new AssertionError('plugin-check: ' + failures.join('\n  '))
+}
+return true

@@ -1,0 +1,30 @@
+package shop;
+
+import java.util.Collections;
+import java.util.HashMap;
+import java.util.Map;
+
+/** Reflection metadata per entity class, iBATIS style. */
+public class EntityInfo {
+  private static final Map<Class<?>, EntityInfo> INFOS = Collections.synchronizedMap(new HashMap<>());
+  private final String table;
+
+  private EntityInfo(Class<?> type) {
+    table = type.getSimpleName().toLowerCase();
+  }
+
+  public static EntityInfo of(Class<?> type) {
+    synchronized (type) {
+      EntityInfo info = INFOS.get(type);
+      if (info == null) {
+        info = new EntityInfo(type);
+        INFOS.put(type, info);
+      }
+      return info;
+    }
+  }
+
+  public String table() {
+    return table;
+  }
+}
