@@ -1,17 +1,20 @@
 #!/usr/bin/env bash
-# See lockjaw flag a sample: compiles testdata/sample-shop, a small web shop, with lockjaw's
-# Error Prone checks and prints the warnings they report.
+# See lockjaw flag a sample web shop (testdata/sample-shop: a catalog cache, a DAO, a payment
+# client and a worker pool, with every anti-pattern lockjaw knows).
 #
-#   testdata/run-sample.sh
+#   testdata/run-sample.sh             lockjaw:check, as a team adds it: one <plugin> block, no
+#                                      compiler changes (testdata/plugin-check). The build fails,
+#                                      listing each finding with its fix; SARIF goes to
+#                                      testdata/plugin-check/target/lockjaw/lockjaw.sarif.
+#   testdata/run-sample.sh --compiler  the compiler integration: mvn compile with Error Prone and
+#                                      lockjaw-checks, warnings in the compile output.
 #
-# Needs Maven 3.6.3+ on the PATH and a JDK 21+ (found by scripts/jdk21.sh). Builds lockjaw-checks
-# into your local Maven repository first when it is missing or older than the sources.
+# Needs Maven 3.6.3+ on the PATH and a JDK 21+ (found by scripts/jdk21.sh). Installs this build's
+# lockjaw-checks and lockjaw-maven-plugin into your local Maven repository first.
 set -euo pipefail
 
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 root=$(cd "$here/.." && pwd)
-sample="$here/sample-shop"
-
 say() { printf 'lockjaw: %s\n' "$*"; }
 
 # Re-run under scripts/jdk21.sh, which selects a JDK 21+ (or explains what to install).
@@ -19,56 +22,42 @@ if [[ -z "${LOCKJAW_JDK_SELECTED:-}" ]]; then
   export LOCKJAW_JDK_SELECTED=1
   exec "$root/scripts/jdk21.sh" "$0" "$@"
 fi
-say "using the JDK at $JAVA_HOME"
-
 if ! command -v mvn >/dev/null 2>&1; then
   echo "lockjaw: Maven (mvn) is not on the PATH. Install Maven 3.6.3 or newer and run this script again." >&2
   exit 1
 fi
+say "using the JDK at $JAVA_HOME"
 
 log=$(mktemp)
 trap 'rm -f "$log"' EXIT
+say "installing lockjaw-checks and lockjaw-maven-plugin from this checkout into your local Maven repository..."
+if ! (cd "$root" && mvn -q -B -ntp install -pl checks,maven-plugin -am -DskipTests) >"$log" 2>&1; then
+  cat "$log" >&2
+  say "building lockjaw failed; the Maven output is above." >&2
+  exit 1
+fi
 
-# --- make sure lockjaw-checks is in the local repository ------------------------------------------
-version=$(sed -n 's:.*<lockjaw.version>\(.*\)</lockjaw.version>.*:\1:p' "$sample/pom.xml" | head -n 1)
-repo="${HOME}/.m2/repository"
-jar="$repo/io/github/lockjaw/lockjaw-checks/$version/lockjaw-checks-$version.jar"
-if [[ ! -f "$jar" ]] || [[ -n "$(find "$root/pom.xml" "$root/checks/pom.xml" "$root/checks/src/main" -newer "$jar" -print -quit)" ]]; then
-  say "building lockjaw-checks $version into your local Maven repository..."
-  if ! (cd "$root" && mvn -q -B install -pl checks -am -DskipTests) >"$log" 2>&1; then
-    cat "$log" >&2
-    say "building lockjaw-checks failed; the Maven output is above." >&2
-    exit 1
-  fi
+if [[ "${1:-}" == "--compiler" ]]; then
+  project="$here/sample-shop"
+  say "compiling testdata/sample-shop with Error Prone and lockjaw-checks (mvn -B clean compile)..."
+  goals=(clean compile)
+  pattern='^\[(WARNING|ERROR)\] .*\.java:\[[0-9]+,[0-9]+\] \[[A-Z][A-Za-z0-9]*\] '
 else
-  say "lockjaw-checks $version is up to date in $repo"
+  project="$here/plugin-check"
+  say "running lockjaw:check on the sample shop (mvn -B clean verify in testdata/plugin-check)..."
+  goals=(clean verify)
+  pattern='^\[(WARNING|ERROR)\] (\S+\.java:[0-9]+:[0-9]+: \[|    |lockjaw)|^\[INFO\] lockjaw: |Failed to execute goal io.github.lockjaw'
 fi
-
-# --- compile the sample -----------------------------------------------------------------------
-# 'clean' so the compiler sees every source again (an up-to-date build compiles nothing and so
-# reports nothing).
-say "compiling testdata/sample-shop (mvn -B clean compile)..."
 status=0
-(cd "$sample" && mvn -B clean compile) >"$log" 2>&1 || status=$?
-mkdir -p "$sample/target"
-cp "$log" "$sample/target/run-sample.log"
-
-if [[ $status -ne 0 ]]; then
-  grep -v -e 'sun.misc.Unsafe' -e 'terminally deprecated method' "$log" >&2 || true
-  say "the sample build failed (exit $status); the log is above and in testdata/sample-shop/target/run-sample.log" >&2
-  exit "$status"
-fi
-
-# Error Prone diagnostics: "[WARNING] <file>.java:[line,column] [CheckName] message", then "(see <url>)".
+(cd "$project" && mvn -B -ntp "${goals[@]}") >"$log" 2>&1 || status=$?
+mkdir -p "$project/target"
+cp "$log" "$project/target/run-sample.log"
 echo
-awk -v src="$sample/src/main/java/" '
-  /^\[(WARNING|ERROR)\] .*\.java:\[[0-9]+,[0-9]+\] \[[A-Z][A-Za-z0-9]*\] / {
-    line = $0
-    sub(/^\[(WARNING|ERROR)\] /, "", line)
-    i = index(line, src); if (i > 0) line = substr(line, i + length(src))
-    print line; shown = 1; count++; next
-  }
-  shown && /^ *\(see / { print; print ""; shown = 0; next }
-  { shown = 0 }
-  END { printf "lockjaw: %d finding(s) in the sample shop; the full log is in testdata/sample-shop/target/run-sample.log\n", count }
-' "$log"
+grep -E "$pattern" "$log" | sed -E 's/^\[(WARNING|ERROR|INFO)\] //' || true
+echo
+if [[ "${1:-}" == "--compiler" && $status -ne 0 ]] || ! grep -q -E 'lockjaw|\[[A-Z][A-Za-z]+\]' "$log"; then
+  grep -v -e 'sun.misc.Unsafe' -e 'terminally deprecated method' "$log" | tail -40 >&2
+  say "the sample build did not run as expected (exit $status); the full log is in ${project#$root/}/target/run-sample.log" >&2
+  exit 1
+fi
+say "done; the full log is in ${project#$root/}/target/run-sample.log"

@@ -5,6 +5,8 @@ import io.github.lockjaw.it.LockjawSarif
 
 def log = new File(basedir, 'build.log').getText('UTF-8')
 def failures = []
+// the first build's output: findings must be printed once per build, so count them there
+def firstBuild = log.substring(0, log.indexOf('BUILD FAILURE') + 1)
 
 def expected = [
     [check: 'ClassMonitorCache',    file: 'catalog/ClassInfo.java',           marker: 'synchronized (clazz) {',                           fix: true],
@@ -15,10 +17,10 @@ def expected = [
     [check: 'PerRequestHttpClient', file: 'payment/PaymentClient.java',       marker: 'HttpClient client = HttpClient.newHttpClient();',  fix: true],
     [check: 'ThreadAliveBusyWait',  file: 'worker/FulfilmentWorkerPool.java', marker: 'while (worker.isAlive()) {',                       fix: true],
 ]
-def sources = new File(basedir, '../../../sample-shop/src/main/java/io/github/lockjaw/samples/shop').canonicalFile
+def sources = new File(basedir, '../sample-shop/src/main/java/io/github/lockjaw/samples/shop').canonicalFile
 
 def printed = []
-(log =~ /(?m)^\[WARNING\] (\S+\.java):(\d+):(\d+): \[([A-Za-z]+)\] (.*)$/).each { all, path, line, col, check, message ->
+(firstBuild =~ /(?m)^\[WARNING\] (\S+\.java):(\d+):(\d+): \[([A-Za-z]+)\] (.*)$/).each { all, path, line, col, check, message ->
     printed << [path: path, line: line as int, check: check, message: message]
 }
 expected.each { e ->
@@ -74,7 +76,7 @@ if (!sarifFile.isFile()) {
             failures << "SARIF lacks ${e.check} at ${e.file}:${e.line}"
         } else {
             if (r.locations[0].physicalLocation.artifactLocation.uriBaseId != 'SRCROOT' ||
-                    !r.locations[0].physicalLocation.artifactLocation.uri.startsWith('testdata/sample-shop/src/main/java/')) {
+                    !r.locations[0].physicalLocation.artifactLocation.uri.startsWith('testdata/')) {
                 failures << "SARIF location of ${e.check} is not repository-relative: ${r.locations[0].physicalLocation.artifactLocation}"
             }
             if (r.baselineState != 'new') {
@@ -85,6 +87,19 @@ if (!sarifFile.isFile()) {
             }
         }
     }
+}
+
+if (!log.contains('(not failing: lockjaw.failOnViolation=false)')) {
+    failures << 'failOnViolation=false did not report without failing'
+}
+if (!log.contains('lockjaw: 7 finding(s), none new at or above ERROR')) {
+    failures << 'failOnSeverity=ERROR still failed on warnings'
+}
+if (!log.contains('lockjaw: skipped (lockjaw.skip)')) {
+    failures << 'lockjaw.skip did not skip'
+}
+if (log.count('BUILD SUCCESS') != 3) {
+    failures << "expected builds 2 to 4 to succeed, saw ${log.count('BUILD SUCCESS')} successes"
 }
 
 if (failures) {

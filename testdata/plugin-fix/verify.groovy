@@ -3,7 +3,12 @@ def log = new File(basedir, 'build.log').getText('UTF-8')
 def source = { name -> new File(basedir, "src/main/java/shop/${name}.java").getText('UTF-8') }
 def failures = []
 if (!source('EntityInfo').contains('return INFOS.computeIfAbsent(type, k -> new EntityInfo(type));')) failures << 'EntityInfo not fixed'
-if (source('EntityInfo').contains('synchronized')) failures << 'EntityInfo still locks'
+if (!(source('EntityInfo') =~ /return LABELS\.computeIfAbsent\(code, \w+ -> new StringBuilder\("code-" \+ code\)\);/)) {
+    failures << 'the second fix in EntityInfo was not applied in a second pass'
+}
+if (source('EntityInfo').contains('synchronized') || source('EntityInfo').contains('import java.util.HashMap;')) {
+    failures << 'EntityInfo still locks, or keeps an unused import'
+}
 if (!source('Exporter').contains('export.join();') || source('Exporter').contains('isAlive')) failures << 'Exporter not fixed'
 if (!source('StockClient').contains('private static final HttpClient HTTP_CLIENT')) failures << 'StockClient not fixed'
 if (!log.contains('lockjaw: fixed 3 file(s) in plugin-fix; the module still compiles.')) failures << 'fix goal did not report its work'

@@ -67,6 +67,10 @@ if (found.size() != expected.size()) {
     failures << "expected ${expected.size()} Error Prone diagnostics, found ${found.size()}"
 }
 
+if (!log.contains("lockjaw: the compile of sample-shop already runs lockjaw's checks")) {
+    failures << 'lockjaw:check did not recognise the compiler integration'
+}
+
 if (failures) {
     throw new AssertionError('sample-shop: ' + failures.join('\n  '))
 }

@@ -25,6 +25,7 @@ import org.apache.maven.plugins.annotations.ResolutionScope;
  */
 @Mojo(name = "fix", requiresDependencyResolution = ResolutionScope.TEST, threadSafe = true)
 public class FixMojo extends AbstractLockjawMojo {
+  private static final int MAX_ROUNDS = 3;
 
   @Override
   public void execute() throws MojoExecutionException, MojoFailureException {
@@ -41,59 +42,68 @@ public class FixMojo extends AbstractLockjawMojo {
         throw new MojoExecutionException("lockjaw cannot read " + file + ": " + e.getMessage(), e);
       }
     }
-    Optional<AnalysisResult> analysed = analyse(true);
-    if (analysed.isEmpty()) {
-      return;
-    }
-    Map<Path, List<Finding>> byFile = new LinkedHashMap<>();
+    Map<Path, String> current = new LinkedHashMap<>(before);
+    Map<Path, String> written = new LinkedHashMap<>();
+    List<String> report = new ArrayList<>();
     int withoutFix = 0;
-    for (Finding finding : analysed.get().findings()) {
-      if (!isReported(finding)) {
-        continue;
+    // Fixes that touch the same lines (two fixes both adding imports, say) cannot be applied in
+    // one pass; the next pass analyses the fixed code again and applies the rest.
+    for (int round = 1; round <= MAX_ROUNDS; round++) {
+      Optional<AnalysisResult> analysed = analyse(true);
+      if (analysed.isEmpty()) {
+        return;
       }
-      if (!finding.hasFix()) {
-        withoutFix++;
-        continue;
+      Map<Path, List<Finding>> byFile = new LinkedHashMap<>();
+      withoutFix = 0;
+      for (Finding finding : analysed.get().findings()) {
+        if (!isReported(finding)) {
+          continue;
+        }
+        if (!finding.hasFix()) {
+          withoutFix++;
+          continue;
+        }
+        byFile.computeIfAbsent(Path.of(finding.file()).toAbsolutePath(), k -> new ArrayList<>()).add(finding);
       }
-      byFile.computeIfAbsent(Path.of(finding.file()).toAbsolutePath(), k -> new ArrayList<>()).add(finding);
+      int postponed = 0;
+      try {
+        for (Map.Entry<Path, List<Finding>> entry : byFile.entrySet()) {
+          Path file = entry.getKey();
+          String expected = current.get(file);
+          if (expected == null || !expected.equals(Files.readString(file, charset))) {
+            getLog().warn("lockjaw: " + file + " changed while lockjaw was working on it; not touching it.");
+            continue;
+          }
+          List<Edit> accepted = new ArrayList<>();
+          for (Finding finding : entry.getValue()) {
+            if (finding.fix().stream().anyMatch(e -> accepted.stream().anyMatch(e::overlaps))) {
+              postponed++;
+              continue;
+            }
+            accepted.addAll(finding.fix());
+            report.add("  fixed " + relativePath(finding) + ":" + finding.line() + " [" + finding.check() + "]");
+          }
+          String fixed = SourceEdits.apply(expected, accepted);
+          for (String line : SourceEdits.unifiedDiff(relativePath(entry.getValue().get(0)), expected, accepted).split("\n")) {
+            report.add("    " + line);
+          }
+          AtomicFiles.write(file, fixed, charset);
+          current.put(file, fixed);
+          written.put(file, fixed);
+        }
+      } catch (IOException | RuntimeException e) {
+        restore(written, before, charset);
+        throw new MojoExecutionException("lockjaw could not apply its fixes (" + e.getMessage() + "); every file it had"
+            + " changed was restored.", e);
+      }
+      if (postponed == 0) {
+        break;
+      }
     }
-    if (byFile.isEmpty()) {
+    if (written.isEmpty()) {
       getLog().info("lockjaw: nothing to fix in " + project.getArtifactId()
           + (withoutFix > 0 ? " (" + withoutFix + " finding(s) have no automatic fix; see lockjaw:check)" : ""));
       return;
-    }
-
-    Map<Path, String> written = new LinkedHashMap<>();
-    List<String> report = new ArrayList<>();
-    try {
-      for (Map.Entry<Path, List<Finding>> entry : byFile.entrySet()) {
-        Path file = entry.getKey();
-        String original = before.get(file);
-        String current = Files.readString(file, charset);
-        if (original == null || !original.equals(current)) {
-          getLog().warn("lockjaw: " + file + " changed while lockjaw was analysing it; not touching it.");
-          continue;
-        }
-        List<Edit> accepted = new ArrayList<>();
-        for (Finding finding : entry.getValue()) {
-          if (finding.fix().stream().anyMatch(e -> accepted.stream().anyMatch(e::overlaps))) {
-            report.add("  skipped overlapping fix: " + relativePath(finding) + ":" + finding.line() + " [" + finding.check() + "]");
-            continue;
-          }
-          accepted.addAll(finding.fix());
-          report.add("  fixed " + relativePath(finding) + ":" + finding.line() + " [" + finding.check() + "]");
-        }
-        String fixed = SourceEdits.apply(original, accepted);
-        for (String line : SourceEdits.unifiedDiff(relativePath(entry.getValue().get(0)), original, accepted).split("\n")) {
-          report.add("    " + line);
-        }
-        AtomicFiles.write(file, fixed, charset);
-        written.put(file, fixed);
-      }
-    } catch (IOException | RuntimeException e) {
-      restore(written, before, charset);
-      throw new MojoExecutionException("lockjaw could not apply its fixes (" + e.getMessage() + "); every file it had"
-          + " changed was restored.", e);
     }
 
     try {
