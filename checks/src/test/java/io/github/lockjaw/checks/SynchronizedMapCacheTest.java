@@ -533,6 +533,72 @@ class SynchronizedMapCacheTest {
   }
 
   @Test
+  void multimapRegistrationGuardsTheValuesToo() {
+    compilation
+        .addSourceLines(
+            "EventBus.java",
+            "import java.util.ArrayList;",
+            "import java.util.HashMap;",
+            "import java.util.List;",
+            "import java.util.Map;",
+            "public class EventBus {",
+            "  private final Map<String, List<Runnable>> listeners = new HashMap<>();",
+            "  synchronized List<Runnable> register(String event, Runnable listener) {",
+            "    List<Runnable> forEvent = listeners.get(event);",
+            "    if (forEvent == null) {",
+            "      forEvent = new ArrayList<>();",
+            "      listeners.put(event, forEvent);",
+            "    }",
+            "    forEvent.add(listener);",
+            "    return forEvent;",
+            "  }",
+            "}")
+        .doTest();
+  }
+
+  @Test
+  void lockThatAlsoGuardsACounterIsNotAPlainCache() {
+    compilation
+        .addSourceLines(
+            "CountingCache.java",
+            "import java.util.HashMap;",
+            "import java.util.Map;",
+            "public class CountingCache {",
+            "  private final Map<String, String> values = new HashMap<>();",
+            "  private int misses;",
+            "  synchronized String value(String key) {",
+            "    String value = values.get(key);",
+            "    if (value == null) {",
+            "      misses++;",
+            "      value = key.toUpperCase();",
+            "      values.put(key, value);",
+            "    }",
+            "    return value;",
+            "  }",
+            "}")
+        .doTest();
+  }
+
+  @Test
+  void aSubclassOfHashtableCallingItsOwnMethodsIsNotAFieldCache() {
+    compilation
+        .addSourceLines(
+            "Grab.java",
+            "import java.util.Hashtable;",
+            "public class Grab extends Hashtable<String, String> {",
+            "  String grab(String k) {",
+            "    String v = this.get(k);",
+            "    if (v == null) {",
+            "      v = k + \"!\";",
+            "      this.put(k, v);",
+            "    }",
+            "    return v;",
+            "  }",
+            "}")
+        .doTest();
+  }
+
+  @Test
   void suppressedWithSuppressWarnings() {
     compilation
         .addSourceLines(
@@ -766,6 +832,55 @@ class SynchronizedMapCacheTest {
             "    prices.clear();",
             "    prices.put(sku, new StringBuilder(\"reloaded\"));",
             "  }",
+            "}")
+        .expectUnchanged()
+        .doTest();
+  }
+
+  @Test
+  void noFixWhenTheValueReadsStateTheLockGuarded() {
+    refactoring
+        .addInputLines(
+            "Versions.java",
+            "import java.util.HashMap;",
+            "import java.util.Map;",
+            "public class Versions {",
+            "  static final class Product {",
+            "    Product(long id, int version) {}",
+            "  }",
+            "  private final Map<Long, Product> products = new HashMap<>();",
+            "  private int version;",
+            "  synchronized void bump() { version++; }",
+            "  synchronized Product product(long id) {",
+            "    Product product = products.get(id);",
+            "    if (product == null) {",
+            "      product = new Product(id, version);",
+            "      products.put(id, product);",
+            "    }",
+            "    return product;",
+            "  }",
+            "}")
+        .expectUnchanged()
+        .doTest();
+  }
+
+  @Test
+  void noFixWhenTwoFieldsShareTheDeclaredType() {
+    refactoring
+        .addInputLines(
+            "Twins.java",
+            "import java.util.HashMap;",
+            "public class Twins {",
+            "  private final HashMap<Long, StringBuilder> left = new HashMap<>(), right = new HashMap<>();",
+            "  synchronized StringBuilder left(long id) {",
+            "    StringBuilder value = left.get(id);",
+            "    if (value == null) {",
+            "      value = new StringBuilder();",
+            "      left.put(id, value);",
+            "    }",
+            "    return value;",
+            "  }",
+            "  synchronized int rights() { return right.size(); }",
             "}")
         .expectUnchanged()
         .doTest();

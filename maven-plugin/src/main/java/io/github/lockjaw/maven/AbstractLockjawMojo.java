@@ -127,7 +127,7 @@ abstract class AbstractLockjawMojo extends AbstractMojo {
   }
 
   protected String relativePath(Finding finding) {
-    Path file = Path.of(finding.file()).toAbsolutePath();
+    Path file = Path.of(finding.file()).toAbsolutePath().normalize();
     Path root = repositoryRoot();
     return file.startsWith(root) ? root.relativize(file).toString().replace('\\', '/') : file.toString();
   }
@@ -170,7 +170,10 @@ abstract class AbstractLockjawMojo extends AbstractMojo {
         continue;
       }
       try (Stream<Path> walk = Files.walk(dir)) {
-        walk.filter(p -> p.toString().endsWith(".java") && Files.isRegularFile(p)).sorted().forEach(files::add);
+        walk.filter(p -> p.toString().endsWith(".java") && Files.isRegularFile(p))
+            .map(p -> p.toAbsolutePath().normalize())
+            .sorted()
+            .forEach(files::add);
       } catch (IOException e) {
         throw new MojoExecutionException("lockjaw cannot list the sources in " + dir + ": " + e.getMessage(), e);
       }
@@ -180,19 +183,19 @@ abstract class AbstractLockjawMojo extends AbstractMojo {
 
   /** Whether findings in this file are reported: not generated, not excluded by the user. */
   protected boolean isReported(Finding finding) {
-    Path file = Path.of(finding.file()).toAbsolutePath();
-    if (file.startsWith(Path.of(project.getBuild().getDirectory()).toAbsolutePath())) {
+    Path file = Path.of(finding.file()).toAbsolutePath().normalize();
+    if (file.startsWith(Path.of(project.getBuild().getDirectory()).toAbsolutePath().normalize())) {
       return false;
     }
     if (excludes == null || excludes.isEmpty()) {
       return true;
     }
-    Path relative = project.getBasedir().toPath().toAbsolutePath().relativize(file);
+    Path relative = project.getBasedir().toPath().toAbsolutePath().normalize().relativize(file);
     for (String glob : excludes) {
       if (glob == null || glob.isBlank()) {
         continue;
       }
-      PathMatcher matcher = FileSystems.getDefault().getPathMatcher("glob:" + glob.trim());
+      PathMatcher matcher = FileSystems.getDefault().getPathMatcher("glob:" + glob.trim()); // checked in analyse()
       if (matcher.matches(relative)) {
         return false;
       }
@@ -216,7 +219,22 @@ abstract class AbstractLockjawMojo extends AbstractMojo {
   /** The result of one forked analysis, or empty when the module has no Java sources. */
   protected java.util.Optional<AnalysisResult> analyse(boolean runChecks) throws MojoExecutionException, MojoFailureException {
     Path javaCommand = javaExecutable();
-    List<Path> sources = sourceFiles();
+    for (String glob : excludes == null ? List.<String>of() : excludes) {
+      if (glob != null && !glob.isBlank()) {
+        try {
+          FileSystems.getDefault().getPathMatcher("glob:" + glob.trim());
+        } catch (IllegalArgumentException e) {
+          throw new MojoFailureException(
+              "lockjaw cannot read the exclude pattern '" + glob + "': " + e.getMessage() + ". Write globs such as"
+                  + " src/main/java/com/acme/legacy/** ; on the command line -Dlockjaw.excludes is split at commas,"
+                  + " so put patterns with {a,b} in the plugin's <excludes> configuration instead.");
+        }
+      }
+    }
+    // A named module is analysed on the class path, as the unnamed module: its code compiles the
+    // same there, and the module path would need Maven's own module resolution.
+    List<Path> sources =
+        sourceFiles().stream().filter(p -> !p.getFileName().toString().equals("module-info.java")).toList();
     if (sources.isEmpty()) {
       getLog().info("lockjaw: no Java sources in " + project.getArtifactId() + "; nothing to analyse.");
       return java.util.Optional.empty();
@@ -235,9 +253,9 @@ abstract class AbstractLockjawMojo extends AbstractMojo {
     }
     List<String> javacOptions = new ArrayList<>();
     if (release != null && !release.isBlank()) {
-      javacOptions.addAll(List.of("--release", release.trim()));
+      javacOptions.addAll(List.of("--release", atLeastJava8(release)));
     } else if (source != null && !source.isBlank()) {
-      javacOptions.addAll(List.of("-source", source.trim()));
+      javacOptions.addAll(List.of("-source", atLeastJava8(source)));
     }
     javacOptions.addAll(List.of("-encoding", encoding == null || encoding.isBlank() ? "UTF-8" : encoding));
 
@@ -299,7 +317,10 @@ abstract class AbstractLockjawMojo extends AbstractMojo {
           throw new MojoFailureException(
               "lockjaw cannot analyse " + project.getArtifactId() + ": its sources do not compile against the"
                   + " module's classpath. javac's first errors:\n  " + String.join("\n  ", result.errors())
-                  + "\nFix these errors (mvn compile shows them too); lockjaw analyses only code that compiles.");
+                  + "\nFix these errors (mvn compile shows them too); lockjaw analyses only code that compiles."
+                  + " If the module does compile with mvn compile, its build does something lockjaw's analysis does"
+                  + " not: lockjaw runs no annotation processors (with Lombok, which rewrites code, use the compiler"
+                  + " integration instead; see docs/getting-started.md).");
       case AnalysisResult.FAILURE ->
           throw new MojoExecutionException(
               "lockjaw's analyzer failed on " + project.getArtifactId() + "; please report this with the"
@@ -307,6 +328,20 @@ abstract class AbstractLockjawMojo extends AbstractMojo {
       default -> {}
     }
     return java.util.Optional.of(result);
+  }
+
+  /**
+   * The language level to analyse at: the project's, but at least 8, the oldest that a JDK 21+
+   * javac accepts (code written for 6 or 7 is valid Java 8 in all but rare corners).
+   */
+  static String atLeastJava8(String level) {
+    String trimmed = level.trim();
+    String major = trimmed.startsWith("1.") ? trimmed.substring(2) : trimmed;
+    try {
+      return Integer.parseInt(major) < 8 ? "8" : major;
+    } catch (NumberFormatException e) {
+      return trimmed;
+    }
   }
 
   /** The plugin's own class path (its jar, lockjaw-checks, Error Prone), for the forked JVM. */

@@ -37,7 +37,7 @@ public class FixMojo extends AbstractLockjawMojo {
     Map<Path, String> before = new LinkedHashMap<>();
     for (Path file : sourceFiles()) {
       try {
-        before.put(file.toAbsolutePath(), Files.readString(file, charset));
+        before.put(file, Files.readString(file, charset));
       } catch (IOException e) {
         throw new MojoExecutionException("lockjaw cannot read " + file + ": " + e.getMessage(), e);
       }
@@ -49,7 +49,20 @@ public class FixMojo extends AbstractLockjawMojo {
     // Fixes that touch the same lines (two fixes both adding imports, say) cannot be applied in
     // one pass; the next pass analyses the fixed code again and applies the rest.
     for (int round = 1; round <= MAX_ROUNDS; round++) {
-      Optional<AnalysisResult> analysed = analyse(true);
+      Optional<AnalysisResult> analysed;
+      try {
+        analysed = analyse(true);
+      } catch (MojoFailureException | MojoExecutionException e) {
+        if (written.isEmpty()) {
+          throw e;
+        }
+        // a later pass failed on code lockjaw itself rewrote: undo everything
+        List<String> restored = restore(written, before, charset);
+        throw new MojoFailureException(
+            "lockjaw applied fixes, but analysing the fixed " + project.getArtifactId() + " again failed, so it restored "
+                + restored.size() + " file(s): " + String.join(", ", restored) + ". Nothing was changed. What went"
+                + " wrong:\n" + e.getMessage() + "\nPlease report this: a lockjaw fix must always compile.");
+      }
       if (analysed.isEmpty()) {
         return;
       }
@@ -63,7 +76,7 @@ public class FixMojo extends AbstractLockjawMojo {
           withoutFix++;
           continue;
         }
-        byFile.computeIfAbsent(Path.of(finding.file()).toAbsolutePath(), k -> new ArrayList<>()).add(finding);
+        byFile.computeIfAbsent(Path.of(finding.file()).toAbsolutePath().normalize(), k -> new ArrayList<>()).add(finding);
       }
       int postponed = 0;
       try {

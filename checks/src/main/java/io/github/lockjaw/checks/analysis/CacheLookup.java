@@ -72,6 +72,9 @@ public record CacheLookup(VarSymbol map, MethodInvocationTree check, MethodInvoc
       if (checks.isEmpty() || !readsValue(calls, map, key, state)) {
         continue;
       }
+      if (calls.lockGuardsMore(map, key)) {
+        continue; // the lock also guards what the value holds, or other fields: not a plain cache
+      }
       if (isGuarded(putPath, region.getLeaf(), map, key, calls, state)) {
         found.put(map, new CacheLookup(map, (MethodInvocationTree) checks.get(0).getLeaf(), put));
       }
@@ -86,7 +89,10 @@ public record CacheLookup(VarSymbol map, MethodInvocationTree check, MethodInvoc
       return null;
     }
     Symbol symbol = ASTHelpers.getSymbol(ASTHelpers.stripParentheses(receiver));
-    if (symbol instanceof VarSymbol var && symbol.getKind() == ElementKind.FIELD) {
+    if (symbol instanceof VarSymbol var
+        && symbol.getKind() == ElementKind.FIELD
+        && !symbol.getSimpleName().contentEquals("this")
+        && !symbol.getSimpleName().contentEquals("super")) {
       return var;
     }
     return null;
@@ -151,6 +157,49 @@ public record CacheLookup(VarSymbol map, MethodInvocationTree check, MethodInvoc
         }
       }
       return super.visitMethodInvocation(call, unused);
+    }
+
+    /** Locals used as the receiver of a call whose result is dropped: {@code list.add(x);}. */
+    private final List<Symbol> mutatedLocals = new ArrayList<>();
+    /** Whether the region assigns or increments a field other than a map it looks up. */
+    private final List<Symbol> writtenFields = new ArrayList<>();
+
+    @Override
+    public Void visitExpressionStatement(com.sun.source.tree.ExpressionStatementTree statement, Void unused) {
+      if (statement.getExpression() instanceof MethodInvocationTree call) {
+        ExpressionTree receiver = ASTHelpers.getReceiver(call);
+        Symbol target = receiver == null ? null : ASTHelpers.getSymbol(ASTHelpers.stripParentheses(receiver));
+        if (target != null && target.getKind() == ElementKind.LOCAL_VARIABLE) {
+          mutatedLocals.add(target);
+        }
+      }
+      Tree expression = statement.getExpression();
+      ExpressionTree written = null;
+      if (expression instanceof AssignmentTree assignment) {
+        written = assignment.getVariable();
+      } else if (expression instanceof com.sun.source.tree.CompoundAssignmentTree compound) {
+        written = compound.getVariable();
+      } else if (expression instanceof UnaryTree unary) {
+        written = unary.getExpression();
+      }
+      Symbol field = written == null ? null : ASTHelpers.getSymbol(written);
+      if (field != null && field.getKind() == ElementKind.FIELD) {
+        writtenFields.add(field);
+      }
+      return super.visitExpressionStatement(statement, unused);
+    }
+
+    /**
+     * Whether the lock does more than make the lookup atomic: the region changes the cached value
+     * ({@code listeners.get(e)} then {@code list.add(l)}: a multimap) or other fields.
+     */
+    boolean lockGuardsMore(VarSymbol map, ExpressionTree key) {
+      for (Symbol local : mutatedLocals) {
+        if (isValueLocalOf(local, map, key)) {
+          return true;
+        }
+      }
+      return writtenFields.stream().anyMatch(field -> !field.equals(map));
     }
 
     @Override

@@ -144,12 +144,63 @@ public final class ComputeIfAbsentFix {
     Type declaredType = ASTHelpers.getType(declaration.getType());
     List<Tree> replaced = new ArrayList<>(List.of(declaration.getInitializer()));
     if (!MapKnowledge.canHoldReplacement(declaredType)) {
+      if (sharesTypeWithAnotherField(declaration, state)) {
+        return null; // 'HashMap<K, V> a = ..., b = ...': retyping one would retype both
+      }
       Tree typeName = declaration.getType() instanceof ParameterizedTypeTree p ? p.getType() : declaration.getType();
       fix.replace(typeName, chm);
       replaced.add(typeName);
     }
     removeImportsLeftUnused(fix, declaration.getInitializer(), replaced, state);
     return fix.build();
+  }
+
+  private static boolean sharesTypeWithAnotherField(VariableTree declaration, VisitorState state) {
+    boolean[] shared = new boolean[1];
+    new TreeScanner<Void, Void>() {
+      @Override
+      public Void visitVariable(VariableTree node, Void unused) {
+        if (node != declaration && node.getType() == declaration.getType()) {
+          shared[0] = true;
+        }
+        return super.visitVariable(node, unused);
+      }
+    }.scan(state.getPath().getCompilationUnit(), null);
+    return shared[0];
+  }
+
+  /**
+   * Whether the tree reads a field that is not final: without the lock, such a read could race
+   * with the writers the lock used to exclude. With {@code staticOnly}, only static fields count
+   * (inside a constructor, instance fields belong to the object being built).
+   */
+  private static boolean readsMutableField(Tree tree, VarSymbol map, boolean staticOnly) {
+    boolean[] found = new boolean[1];
+    new TreeScanner<Void, Void>() {
+      private void check(Tree node) {
+        Symbol symbol = ASTHelpers.getSymbol(node);
+        if (symbol instanceof VarSymbol var
+            && var.getKind() == ElementKind.FIELD
+            && !var.equals(map)
+            && (var.flags() & Flags.FINAL) == 0
+            && (!staticOnly || ASTHelpers.isStatic(var))) {
+          found[0] = true;
+        }
+      }
+
+      @Override
+      public Void visitIdentifier(IdentifierTree node, Void unused) {
+        check(node);
+        return null;
+      }
+
+      @Override
+      public Void visitMemberSelect(MemberSelectTree node, Void unused) {
+        check(node);
+        return super.visitMemberSelect(node, unused);
+      }
+    }.scan(tree, null);
+    return found[0];
   }
 
   /** Recognises the three canonical shapes of a locked lookup. */
@@ -383,6 +434,9 @@ public final class ComputeIfAbsentFix {
     if (mentions(v, map) || (enclosingMethod != null && calls(v, enclosingMethod))) {
       return false;
     }
+    if (readsMutableField(v, map, false)) {
+      return false; // new Product(id, version): 'version' was read under the lock
+    }
     if (throwsChecked(v, state) || capturesMutableLocal(v)) {
       return false;
     }
@@ -425,6 +479,9 @@ public final class ComputeIfAbsentFix {
     while (!work.isEmpty()) {
       Tree tree = work.poll();
       if (mentions(tree, map) || (enclosingMethod != null && calls(tree, enclosingMethod))) {
+        return false;
+      }
+      if (tree != created && readsMutableField(tree, map, true)) {
         return false;
       }
       for (MethodSymbol callee : invokedMethods(tree)) {

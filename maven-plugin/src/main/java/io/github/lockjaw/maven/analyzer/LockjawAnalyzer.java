@@ -160,13 +160,15 @@ public final class LockjawAnalyzer {
     Tree tree = description.position.getTree();
     TreePath path = tree == null ? null : TreePath.getPath(unit, tree);
     ErrorProneEndPosTable endPositions = ErrorProneEndPosTable.create(unit);
+    // What the fingerprint remembers of the flagged code: its first line from the diagnostic's
+    // position up to a '{' ("synchronized (clazz)", "getInstance(Class clazz)"), so that edits
+    // inside a flagged method or block, or anywhere else, keep a baselined finding baselined.
     String flagged = "";
-    if (tree != null) {
-      int start = description.position.getStartPosition();
-      int end = endPositions.getEndPosition(tree);
-      if (start >= 0 && end > start && end <= source.length()) {
-        flagged = source.substring(start, end).replaceAll("\\s+", "");
-      }
+    if (position < source.length()) {
+      int lineEnd = source.indexOf('\n', position);
+      String line = source.substring(position, lineEnd < 0 ? source.length() : lineEnd);
+      int brace = line.indexOf('{');
+      flagged = (brace < 0 ? line : line.substring(0, brace)).replaceAll("\\s+", "");
     }
     List<Edit> edits = new ArrayList<>();
     if (!description.fixes.isEmpty()) {

@@ -16,11 +16,31 @@ public final class AtomicFiles {
     write(target, content, UTF_8);
   }
 
+  /**
+   * Writes through symbolic links (the link's target is replaced, the link stays) and keeps the
+   * file's permissions. A file with several hard links is detached from the others.
+   */
   public static void write(Path target, String content, java.nio.charset.Charset charset) throws IOException {
     Path absolute = target.toAbsolutePath();
+    if (Files.exists(absolute)) {
+      absolute = absolute.toRealPath();
+    }
     Path temporary = Files.createTempFile(absolute.getParent(), "." + absolute.getFileName(), ".lockjaw-tmp");
     try {
       Files.writeString(temporary, content, charset);
+      if (Files.exists(absolute)) {
+        try {
+          Files.setPosixFilePermissions(temporary, Files.getPosixFilePermissions(absolute));
+        } catch (UnsupportedOperationException e) {
+          // not a POSIX file system: the new file gets the directory's defaults
+        }
+      } else {
+        try {
+          Files.setPosixFilePermissions(temporary, java.nio.file.attribute.PosixFilePermissions.fromString("rw-r--r--"));
+        } catch (UnsupportedOperationException e) {
+          // not a POSIX file system
+        }
+      }
       try {
         Files.move(temporary, absolute, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
       } catch (AtomicMoveNotSupportedException e) {

@@ -8,7 +8,14 @@ public record Edit(int start, int end, String text) {
     }
   }
 
+  /**
+   * Whether two edits touch the same text. An insertion (an empty range) also clashes with an edit
+   * that starts or ends where it inserts: their order would be ambiguous. Symmetric.
+   */
   public boolean overlaps(Edit other) {
-    return start < other.end && other.start < end || (start == end && start == other.start);
+    if (start == end || other.start == other.end) {
+      return start <= other.end && other.start <= end;
+    }
+    return start < other.end && other.start < end;
   }
 }

@@ -11,7 +11,8 @@ public final class SourceEdits {
   /** The text with the edits applied; the edits must not overlap. */
   public static String apply(String text, List<Edit> edits) {
     List<Edit> sorted = new ArrayList<>(edits);
-    sorted.sort(Comparator.comparingInt(Edit::start).reversed());
+    // from the end, so earlier offsets stay valid; at one offset the longer edit first, then insertions
+    sorted.sort(Comparator.comparingInt(Edit::start).thenComparingInt(Edit::end).reversed());
     StringBuilder result = new StringBuilder(text);
     for (Edit edit : sorted) {
       if (edit.end() > result.length()) {

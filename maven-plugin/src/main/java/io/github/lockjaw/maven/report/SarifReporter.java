@@ -117,6 +117,8 @@ public final class SarifReporter {
 
     bases.add("SRCROOT", srcroot);
     run.add("originalUriBaseIds", bases);
+    // javac counts columns, and lockjaw's fix offsets, in UTF-16 code units
+    run.addProperty("columnKind", "utf16CodeUnits");
     run.add("results", results);
     JsonArray runs = new JsonArray();
     runs.add(run);
@@ -158,9 +160,19 @@ public final class SarifReporter {
     return fixes;
   }
 
-  private static JsonObject artifact(String relativePath) {
+  /** A repository-relative, percent-encoded URI; a file outside the repository gets a file: URI. */
+  private static JsonObject artifact(String path) {
     JsonObject artifact = new JsonObject();
-    artifact.addProperty("uri", relativePath.replace('\\', '/'));
+    Path asPath = Path.of(path);
+    if (asPath.isAbsolute()) {
+      artifact.addProperty("uri", asPath.toUri().toASCIIString());
+      return artifact;
+    }
+    try {
+      artifact.addProperty("uri", new java.net.URI(null, null, path.replace('\\', '/'), null).toASCIIString());
+    } catch (java.net.URISyntaxException e) {
+      artifact.addProperty("uri", path.replace('\\', '/'));
+    }
     artifact.addProperty("uriBaseId", "SRCROOT");
     return artifact;
   }

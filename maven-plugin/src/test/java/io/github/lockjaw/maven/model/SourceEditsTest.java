@@ -30,6 +30,13 @@ class SourceEditsTest {
   }
 
   @Test
+  void anInsertionAndAReplacementAtTheSameOffsetBothApply() {
+    assertEquals("01234XY89", SourceEdits.apply("0123456789", List.of(new Edit(5, 5, "X"), new Edit(5, 8, "Y"))));
+    assertTrue(new Edit(5, 8, "Y").overlaps(new Edit(5, 5, "X")));
+    assertTrue(new Edit(5, 5, "X").overlaps(new Edit(5, 8, "Y")));
+  }
+
+  @Test
   void rejectsEditsPastTheEnd() {
     assertThrows(IllegalArgumentException.class, () -> SourceEdits.apply("abc", List.of(new Edit(2, 9, "x"))));
   }
