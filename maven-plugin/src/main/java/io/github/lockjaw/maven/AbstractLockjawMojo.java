@@ -281,6 +281,11 @@ abstract class AbstractLockjawMojo extends AbstractMojo {
     List<String> command = new ArrayList<>();
     command.add(javaCommand.toString());
     command.addAll(JAVAC_EXPORTS);
+    // The analyzer is one short javac run: C1 alone compiles its hot code soon enough, while C2's
+    // compiler threads would compete with it for the CPU (40-50 % less time measured by
+    // scripts/benchmark-plugin.sh); one GC thread suffices for its heap.
+    command.add("-XX:TieredStopAtLevel=1");
+    command.add("-XX:+UseSerialGC");
     command.add("-cp");
     command.add(analyzerClasspath());
     command.add(LockjawAnalyzer.class.getName());
