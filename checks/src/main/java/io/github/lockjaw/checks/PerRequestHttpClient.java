@@ -212,6 +212,10 @@ public final class PerRequestHttpClient extends BugChecker
     if (!"Connection".equalsIgnoreCase(name) || value == null || !value.trim().equalsIgnoreCase("close")) {
       return Description.NO_MATCH;
     }
+    ExpressionTree receiver = ASTHelpers.getReceiver(tree);
+    if (receiver == null || !HttpClientKnowledge.isRequestType(ASTHelpers.getType(receiver), state)) {
+      return Description.NO_MATCH; // a server's response, or a message lockjaw cannot place
+    }
     if (skippedAsTest(state) || inOneShotFlow(state)) {
       return Description.NO_MATCH;
     }

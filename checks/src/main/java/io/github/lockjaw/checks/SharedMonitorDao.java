@@ -51,6 +51,8 @@ public final class SharedMonitorDao extends BugChecker
   private static final Set<String> LIFECYCLE_METHODS =
       Set.of("init", "initialize", "start", "startup", "stop", "shutdown", "destroy", "dispose");
 
+  private static final List<String> LIFECYCLE_PHASES = List.of("start", "stop", "init", "destroy");
+
   private static final Set<String> LIFECYCLE_ANNOTATIONS = Set.of("PostConstruct", "PreDestroy");
 
   private static final int NAMED_MEMBERS = 5;
@@ -198,9 +200,16 @@ public final class SharedMonitorDao extends BugChecker
   }
 
   private static boolean isLifecycle(MethodTree method) {
-    if (method.getName().contentEquals("<init>")
-        || LIFECYCLE_METHODS.contains(method.getName().toString())) {
+    String name = method.getName().toString();
+    if (name.equals("<init>") || LIFECYCLE_METHODS.contains(name)) {
       return true;
+    }
+    // configureStart(), stopInternal(), doInit(): lifecycle steps named after their phase
+    String lower = name.toLowerCase(java.util.Locale.ROOT);
+    for (String phase : LIFECYCLE_PHASES) {
+      if (lower.endsWith(phase) || lower.startsWith(phase + "internal")) {
+        return true;
+      }
     }
     for (AnnotationTree annotation : method.getModifiers().getAnnotations()) {
       String type = annotation.getAnnotationType().toString();

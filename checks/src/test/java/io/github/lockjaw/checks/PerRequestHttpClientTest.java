@@ -49,6 +49,25 @@ class PerRequestHttpClientTest {
   // ---- positives: Apache HttpClient 4.x --------------------------------------------------------
 
   @Test
+  void aServerAnsweringConnectionCloseIsTheProtocolNotAProblem() {
+    compilation
+        .addSourceLines(
+            "ResponseConnControl.java",
+            "import org.apache.http.HttpResponse;",
+            "public class ResponseConnControl {",
+            "  public void process(HttpResponse response, boolean keepAlive) {",
+            "    if (!keepAlive) {",
+            "      response.setHeader(\"Connection\", \"close\");",
+            "    }",
+            "  }",
+            "  public void process5(org.apache.hc.core5.http.HttpResponse response) {",
+            "    response.addHeader(\"Connection\", \"close\");",
+            "  }",
+            "}")
+        .doTest();
+  }
+
+  @Test
   void apache4CreateDefaultInTryWithResources() {
     compilation
         .addSourceLines(

@@ -19,6 +19,67 @@ class SharedMonitorDaoTest {
   // ---------------------------------------------------------------------------------------------
 
   @Test
+  void aStreamOrXaBranchLocksPerResourceNotPerRequest() {
+    compilation
+        .addSourceLines(
+            "DatagramOutputStream.java",
+            "import java.io.IOException;",
+            "import java.io.OutputStream;",
+            "import java.net.DatagramPacket;",
+            "import java.net.DatagramSocket;",
+            "public class DatagramOutputStream extends OutputStream {",
+            "  private final DatagramSocket socket;",
+            "  private byte[] data = new byte[0];",
+            "  public DatagramOutputStream(DatagramSocket socket) { this.socket = socket; }",
+            "  @Override public synchronized void write(int b) { data = java.util.Arrays.copyOf(data, data.length + 1); data[data.length - 1] = (byte) b; }",
+            "  @Override public synchronized void flush() throws IOException {",
+            "    socket.send(new DatagramPacket(data, data.length));",
+            "    data = new byte[0];",
+            "  }",
+            "  @Override public synchronized void close() throws IOException { flush(); socket.close(); }",
+            "}")
+        .addSourceLines(
+            "LocalXaResource.java",
+            "import java.sql.Connection;",
+            "import java.sql.SQLException;",
+            "import javax.transaction.xa.XAException;",
+            "import javax.transaction.xa.XAResource;",
+            "import javax.transaction.xa.Xid;",
+            "public abstract class LocalXaResource implements XAResource {",
+            "  private final Connection connection;",
+            "  protected LocalXaResource(Connection connection) { this.connection = connection; }",
+            "  @Override public synchronized void commit(Xid xid, boolean onePhase) throws XAException {",
+            "    try { connection.commit(); } catch (SQLException e) { throw new XAException(e.getMessage()); }",
+            "  }",
+            "  @Override public synchronized void rollback(Xid xid) throws XAException {",
+            "    try { connection.rollback(); } catch (SQLException e) { throw new XAException(e.getMessage()); }",
+            "  }",
+            "}")
+        .doTest();
+  }
+
+  @Test
+  void lifecycleStepsNamedAfterTheirPhaseAreNotRequestPaths() {
+    compilation
+        .addSourceLines(
+            "ContextConfig.java",
+            "import java.sql.Connection;",
+            "import java.sql.SQLException;",
+            "import javax.sql.DataSource;",
+            "public class ContextConfig {",
+            "  private final DataSource dataSource;",
+            "  public ContextConfig(DataSource dataSource) { this.dataSource = dataSource; }",
+            "  protected synchronized void configureStart() throws SQLException {",
+            "    try (Connection c = dataSource.getConnection()) { c.isValid(1); }",
+            "  }",
+            "  protected synchronized void stopInternal() throws SQLException {",
+            "    try (Connection c = dataSource.getConnection()) { c.isValid(1); }",
+            "  }",
+            "}")
+        .doTest();
+  }
+
+  @Test
   void openCmsSqlManager() {
     compilation
         .addSourceLines(

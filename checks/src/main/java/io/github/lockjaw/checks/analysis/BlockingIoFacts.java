@@ -136,6 +136,18 @@ public final class BlockingIoFacts {
       }
 
       @Override
+      public Void visitBlock(com.sun.source.tree.BlockTree block, Void unused) {
+        List<? extends com.sun.source.tree.StatementTree> statements = block.getStatements();
+        for (int i = 0; i < statements.size(); i++) {
+          scan(statements.get(i), null);
+          if (isEarlyReturnWhenInitialised(statements.get(i), statements.subList(i + 1, statements.size()))) {
+            return null; // the rest runs once: 'if (pool != null) return pool; ... pool = ...;'
+          }
+        }
+        return null;
+      }
+
+      @Override
       public Void visitIf(IfTree tree, Void unused) {
         if (isOneTimeInitialisation(tree)) {
           scan(tree.getCondition(), null);
@@ -234,6 +246,52 @@ public final class BlockingIoFacts {
         return super.visitAssignment(assignment, unused);
       }
     }.scan(tree.getThenStatement(), null);
+    return assigned[0];
+  }
+
+  /**
+   * {@code if (field != null) return field;} followed by code that sets the field: what follows
+   * the {@code if} runs once (lazy creation, e.g. commons-dbcp2's BasicDataSource#createDataSource).
+   */
+  private static boolean isEarlyReturnWhenInitialised(
+      com.sun.source.tree.StatementTree statement, List<? extends com.sun.source.tree.StatementTree> rest) {
+    if (!(statement instanceof IfTree ifTree) || ifTree.getElseStatement() != null) {
+      return false;
+    }
+    com.sun.source.tree.StatementTree then = ifTree.getThenStatement();
+    if (then instanceof com.sun.source.tree.BlockTree block && block.getStatements().size() == 1) {
+      then = block.getStatements().get(0);
+    }
+    if (!(then instanceof com.sun.source.tree.ReturnTree)) {
+      return false;
+    }
+    ExpressionTree condition = ASTHelpers.stripParentheses(ifTree.getCondition());
+    Symbol field = null;
+    if (condition instanceof BinaryTree binary && binary.getKind() == Tree.Kind.NOT_EQUAL_TO) {
+      if (isNullOrFalse(binary.getRightOperand())) {
+        field = fieldOf(binary.getLeftOperand());
+      } else if (isNullOrFalse(binary.getLeftOperand())) {
+        field = fieldOf(binary.getRightOperand());
+      }
+    } else {
+      field = fieldOf(condition); // if (initialized) return ...;
+    }
+    if (field == null) {
+      return false;
+    }
+    Symbol tested = field;
+    boolean[] assigned = {false};
+    TreeScanner<Void, Void> finder =
+        new TreeScanner<Void, Void>() {
+          @Override
+          public Void visitAssignment(AssignmentTree assignment, Void unused) {
+            if (tested.equals(ASTHelpers.getSymbol(assignment.getVariable()))) {
+              assigned[0] = true;
+            }
+            return super.visitAssignment(assignment, unused);
+          }
+        };
+    rest.forEach(s -> finder.scan(s, null));
     return assigned[0];
   }
 

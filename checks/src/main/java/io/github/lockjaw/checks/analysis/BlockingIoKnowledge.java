@@ -106,9 +106,13 @@ public final class BlockingIoKnowledge {
     return Optional.empty();
   }
 
-  /** Whether objects of this type belong to one connection, statement or result set. */
+  /**
+   * Whether objects of this type belong to one resource — a connection, statement, result set,
+   * XA branch or stream — so their monitor is held by the one thread using it, not every request.
+   */
   public static boolean isResourceType(Type type, VisitorState state) {
-    return anySupertype(JDBC.values("resource-type"), type, state);
+    return anySupertype(JDBC.values("resource-type"), type, state)
+        || anySupertype(IO.values("resource-type"), type, state);
   }
 
   /**

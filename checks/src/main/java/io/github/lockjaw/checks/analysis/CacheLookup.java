@@ -167,8 +167,20 @@ public record CacheLookup(VarSymbol map, MethodInvocationTree check, MethodInvoc
     @Override
     public Void visitExpressionStatement(com.sun.source.tree.ExpressionStatementTree statement, Void unused) {
       if (statement.getExpression() instanceof MethodInvocationTree call) {
+        // the root of the receiver chain: 'lock' in lock.count.incrementAndGet()
         ExpressionTree receiver = ASTHelpers.getReceiver(call);
-        Symbol target = receiver == null ? null : ASTHelpers.getSymbol(ASTHelpers.stripParentheses(receiver));
+        while (receiver != null) {
+          ExpressionTree stripped = ASTHelpers.stripParentheses(receiver);
+          if (stripped instanceof MemberSelectTree select) {
+            receiver = select.getExpression();
+          } else if (stripped instanceof MethodInvocationTree inner) {
+            receiver = ASTHelpers.getReceiver(inner);
+          } else {
+            receiver = stripped;
+            break;
+          }
+        }
+        Symbol target = receiver == null ? null : ASTHelpers.getSymbol(receiver);
         if (target != null && target.getKind() == ElementKind.LOCAL_VARIABLE) {
           mutatedLocals.add(target);
         }

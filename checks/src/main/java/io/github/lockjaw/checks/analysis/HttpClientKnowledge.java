@@ -89,6 +89,12 @@ public final class HttpClientKnowledge {
     return instanceMethodEntry("header-method", method, state).isPresent();
   }
 
+  /** Whether a header set on a receiver of this type is a request header (not a response's). */
+  public static boolean isRequestType(Type type, VisitorState state) {
+    return type != null
+        && HTTP.values("request-type").stream().anyMatch(name -> isSubtypeOf(type, name, state));
+  }
+
   public static boolean isSystemPropertySetter(MethodSymbol method) {
     return staticMethodEntry("system-property-setter", method).isPresent();
   }

@@ -1,0 +1,171 @@
+package io.github.lockjaw.corpus;
+
+import io.github.lockjaw.corpus.CorpusCompiler.Mode;
+import java.nio.file.Files;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.EnumMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Wall time of javac on the wide corpus, in four set-ups run alternately (A B C D A B C D ...) per
+ * library: plain javac; Error Prone with every check disabled; Error Prone with only the lockjaw
+ * checks; Error Prone with its default checks. Prints medians and ratios to plain javac, and
+ * writes them to target/corpus/benchmark.md. Not part of `mvn verify`: run
+ * scripts/benchmark-compile.sh (mvn -Pbenchmark).
+ *
+ * <p>All runs share one warm JVM (javac in-process, as in a Maven build with an in-process
+ * compiler); one warm-up round is run and discarded ({@code -Dlockjaw.benchmark.warmup=N}).
+ */
+@Tag("benchmark")
+class CompileBenchmark {
+
+  @Test
+  void compileOverhead() throws Exception {
+    int rounds = Integer.getInteger("lockjaw.benchmark.rounds", 3);
+    int warmup = Integer.getInteger("lockjaw.benchmark.warmup", 1);
+    Corpus corpus = new Corpus();
+    CorpusCompiler compiler = new CorpusCompiler();
+    List<Corpus.Prepared> libraries = new ArrayList<>();
+    for (Manifest.Library library : corpus.manifest.libraries()) {
+      if (library.kind() == Manifest.Kind.WIDE) {
+        libraries.add(corpus.prepare(library));
+      }
+    }
+    Map<String, Map<Mode, long[]>> times = new LinkedHashMap<>();
+    for (Corpus.Prepared p : libraries) {
+      Map<Mode, long[]> perMode = new EnumMap<>(Mode.class);
+      for (Mode mode : Mode.values()) {
+        perMode.put(mode, new long[rounds]);
+      }
+      times.put(p.library().id(), perMode);
+    }
+    for (int round = -warmup; round < rounds; round++) {
+      for (Corpus.Prepared p : libraries) {
+        for (Mode mode : Mode.values()) {
+          System.gc();
+          CorpusCompiler.Result result =
+              compiler.compile(p.sources(), p.classpath(), p.library().release(), p.library().encoding(), mode);
+          if (!result.crashes().isEmpty()) {
+            throw new AssertionError(p.library().id() + " " + mode + ": " + result.crashes());
+          }
+          if (round >= 0) {
+            times.get(p.library().id()).get(mode)[round] = result.nanos();
+          }
+          System.out.printf("benchmark: round %d %-22s %-18s %6.2f s%n",
+              round + 1, p.library().id(), mode.label, result.nanos() / 1e9);
+        }
+      }
+    }
+
+    StringBuilder table = new StringBuilder();
+    table.append(String.format("Median wall time of %d rounds (after %d warm-up), seconds; ratio to plain javac in brackets.%n%n", rounds, warmup));
+    table.append("| library | lines |");
+    for (Mode mode : Mode.values()) {
+      table.append(' ').append(mode.label).append(" |");
+    }
+    table.append(" lockjaw's own cost |\n|---|---:|");
+    for (int i = 0; i <= Mode.values().length; i++) {
+      table.append("---:|");
+    }
+    table.append('\n');
+    long[] totalPerRound = new long[rounds];
+    Map<Mode, long[]> totals = new EnumMap<>(Mode.class);
+    for (Mode mode : Mode.values()) {
+      totals.put(mode, new long[rounds]);
+    }
+    long lines = 0;
+    for (Corpus.Prepared p : libraries) {
+      Map<Mode, long[]> perMode = times.get(p.library().id());
+      for (Mode mode : Mode.values()) {
+        for (int r = 0; r < rounds; r++) {
+          totals.get(mode)[r] += perMode.get(mode)[r];
+        }
+      }
+      lines += p.lines();
+      row(table, p.library().id(), p.lines(), perMode);
+    }
+    row(table, "**total**", lines, totals);
+    String text = table.toString();
+    System.out.println(text);
+    Files.writeString(corpus.work.resolve("benchmark.md"), text);
+  }
+
+  /**
+   * Which lockjaw check costs what: Error Prone with no checks, then with each lockjaw check
+   * alone, alternating, on a few libraries ({@code -Dlockjaw.benchmark.libraries=guava,...}).
+   * Run with -Dtest=CompileBenchmark#perCheckCost.
+   */
+  @Test
+  void perCheckCost() throws Exception {
+    int rounds = Integer.getInteger("lockjaw.benchmark.rounds", 3);
+    List<String> wanted =
+        List.of(System.getProperty("lockjaw.benchmark.libraries", "guava,mybatis-3.5,tomcat-embed-core").split(","));
+    Corpus corpus = new Corpus();
+    CorpusCompiler compiler = new CorpusCompiler();
+    List<Corpus.Prepared> libraries = new ArrayList<>();
+    for (Manifest.Library library : corpus.manifest.libraries()) {
+      if (wanted.contains(library.id())) {
+        libraries.add(corpus.prepare(library));
+      }
+    }
+    List<String> setups = new ArrayList<>();
+    setups.add("none");
+    setups.addAll(CorpusCompiler.LOCKJAW_CHECKS);
+    setups.add("all lockjaw");
+    Map<String, long[]> times = new LinkedHashMap<>();
+    setups.forEach(s -> times.put(s, new long[rounds]));
+    for (int round = -1; round < rounds; round++) {
+      for (String setup : setups) {
+        long total = 0;
+        for (Corpus.Prepared p : libraries) {
+          List<String> checks =
+              switch (setup) {
+                case "none" -> List.of();
+                case "all lockjaw" -> CorpusCompiler.LOCKJAW_CHECKS;
+                default -> List.of(setup);
+              };
+          System.gc();
+          total +=
+              compiler.compile(p.sources(), p.classpath(), p.library().release(), p.library().encoding(), Mode.LOCKJAW, checks)
+                  .nanos();
+        }
+        if (round >= 0) {
+          times.get(setup)[round] = total;
+        }
+        System.out.printf("per-check: round %d %-22s %6.2f s%n", round + 1, setup, total / 1e9);
+      }
+    }
+    double none = median(times.get("none"));
+    StringBuilder text = new StringBuilder("| lockjaw checks enabled | median s | minus none |\n|---|---:|---:|\n");
+    for (String setup : setups) {
+      double m = median(times.get(setup));
+      text.append(String.format("| %s | %.2f | %+.2f |%n", setup, m, m - none));
+    }
+    System.out.println("per-check on " + wanted + ":\n" + text);
+    Files.writeString(corpus.work.resolve("per-check.md"), text.toString());
+  }
+
+  private static void row(StringBuilder table, String name, long lines, Map<Mode, long[]> perMode) {
+    double plain = median(perMode.get(Mode.PLAIN));
+    table.append("| ").append(name).append(" | ").append(String.format("%,d", lines)).append(" |");
+    for (Mode mode : Mode.values()) {
+      double m = median(perMode.get(mode));
+      table.append(String.format(" %.2f (%.2f) |", m, m / plain));
+    }
+    double own = median(perMode.get(Mode.LOCKJAW)) - median(perMode.get(Mode.EP_NO_CHECKS));
+    table.append(String.format(" %+.2f s (%+.1f %%) |%n", own, 100 * own / plain));
+  }
+
+  private static double median(long[] nanos) {
+    long[] sorted = nanos.clone();
+    Arrays.sort(sorted);
+    int n = sorted.length;
+    double m = n % 2 == 1 ? sorted[n / 2] : (sorted[n / 2 - 1] + sorted[n / 2]) / 2.0;
+    return m / 1e9;
+  }
+}
