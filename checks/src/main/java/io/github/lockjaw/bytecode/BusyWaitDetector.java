@@ -1,0 +1,338 @@
+package io.github.lockjaw.bytecode;
+
+import edu.umd.cs.findbugs.BugReporter;
+import edu.umd.cs.findbugs.OpcodeStack;
+import edu.umd.cs.findbugs.Priorities;
+import edu.umd.cs.findbugs.ba.ClassContext;
+import edu.umd.cs.findbugs.ba.XField;
+import io.github.lockjaw.knowledge.ApiCatalog;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Optional;
+import java.util.Set;
+import org.apache.bcel.Const;
+import org.apache.bcel.classfile.Code;
+import org.apache.bcel.classfile.Method;
+
+/**
+ * Bytecode counterpart of the {@code ThreadAliveBusyWait} check: a loop (a backward branch) whose
+ * exit depends on a polled state ({@code Thread.isAlive()}, {@code Future.isDone()}, ... from
+ * {@code blocking.txt}) of an object that does not change in the loop, and that blocks on nothing
+ * between polls: every other call in it is a short pause or known not to block.
+ */
+public class BusyWaitDetector extends LockjawDetector {
+  private static final BytecodeKnowledge.MethodSet POLLS =
+      BytecodeKnowledge.methods("blocking", "polled-state");
+  private static final BytecodeKnowledge.MethodSet SPINS =
+      BytecodeKnowledge.methods("blocking", "spin-call");
+  private static final BytecodeKnowledge.MethodSet BLOCKING =
+      BytecodeKnowledge.methods("blocking", "blocking-call");
+  private static final BytecodeKnowledge.MethodSet NON_BLOCKING_METHODS =
+      BytecodeKnowledge.methods("blocking", "non-blocking-method");
+  private static final List<String> NON_BLOCKING_TYPES =
+      BytecodeKnowledge.types("blocking", "non-blocking-type");
+  private static final List<String> NON_BLOCKING_PACKAGES =
+      ApiCatalog.named("blocking").values("non-blocking-constructor-package").stream()
+          .map(p -> p.replace('.', '/') + "/")
+          .toList();
+  private static final long WATCHDOG_MILLIS =
+      ApiCatalog.named("blocking").values("watchdog-interval-millis").stream()
+          .mapToLong(Long::parseLong)
+          .findFirst()
+          .orElse(1000);
+  private static final Set<String> POLL_NAMES = new HashSet<>();
+
+  static {
+    for (ApiCatalog.Entry entry : ApiCatalog.named("blocking").entries("polled-state")) {
+      POLL_NAMES.add(entry.method());
+    }
+  }
+
+  /** What one call in the method is, for the loop test. */
+  private enum CallKind { POLL, SPIN, LONG_PAUSE, NON_BLOCKING, BLOCKING }
+
+  private record Call(int pc, CallKind kind, BytecodeKnowledge.MethodEntry poll, String receiver,
+      int exitBranch) {}
+
+  private record Branch(int pc, int target) {}
+
+  private final List<Call> calls = new ArrayList<>();
+  private final List<Branch> backEdges = new ArrayList<>();
+  private final List<Branch> conditionals = new ArrayList<>();
+  private final List<Branch> gotos = new ArrayList<>();
+  private final List<int[]> stores = new ArrayList<>(); // {pc, register}
+  private final List<Object[]> fieldStores = new ArrayList<>(); // {pc, field}
+  private int pendingPoll = -1;
+
+  public BusyWaitDetector(BugReporter bugReporter) {
+    super(bugReporter);
+  }
+
+  @Override
+  public void visitClassContext(ClassContext classContext) {
+    if (constantPoolMentions(classContext.getJavaClass(), POLL_NAMES)) {
+      super.visitClassContext(classContext);
+    }
+  }
+
+  @Override
+  public void visit(Code code) {
+    calls.clear();
+    backEdges.clear();
+    conditionals.clear();
+    gotos.clear();
+    stores.clear();
+    fieldStores.clear();
+    pendingPoll = -1;
+    super.visit(code);
+    findBusyWaits(getMethod());
+  }
+
+  @Override
+  public void sawOpcode(int seen) {
+    if (pendingPoll >= 0 && !isComparisonGlue(seen) && !isJump(seen)) {
+      pendingPoll = -1;
+    }
+    if (isJump(seen)) {
+      int target = getBranchTarget();
+      Branch branch = new Branch(getPC(), target);
+      if (seen != Const.GOTO && seen != Const.GOTO_W) {
+        conditionals.add(branch);
+        if (pendingPoll >= 0) {
+          Call poll = calls.get(pendingPoll);
+          calls.set(pendingPoll,
+              new Call(poll.pc(), poll.kind(), poll.poll(), poll.receiver(), getPC()));
+          pendingPoll = -1;
+        }
+      }
+      if (target <= getPC()) {
+        backEdges.add(branch);
+      }
+      if (seen == Const.GOTO || seen == Const.GOTO_W) {
+        gotos.add(branch);
+      }
+      return;
+    }
+    switch (seen) {
+      case Const.INVOKEVIRTUAL, Const.INVOKEINTERFACE, Const.INVOKESTATIC, Const.INVOKESPECIAL ->
+          sawCall(seen);
+      // string concatenation or a lambda being created: nothing runs, nothing waits
+      case Const.INVOKEDYNAMIC -> calls.add(new Call(getPC(), CallKind.NON_BLOCKING, null, null, -1));
+      case Const.ASTORE, Const.ASTORE_0, Const.ASTORE_1, Const.ASTORE_2, Const.ASTORE_3 ->
+          stores.add(new int[] {getPC(), getRegisterOperand()});
+      case Const.PUTFIELD, Const.PUTSTATIC -> {
+        XField field = getXFieldOperand();
+        if (field != null) {
+          fieldStores.add(new Object[] {getPC(), field.getName()});
+        }
+      }
+      default -> {
+        // nothing to note
+      }
+    }
+  }
+
+  private static boolean isComparisonGlue(int seen) {
+    return seen == Const.LCONST_0 || seen == Const.LCONST_1 || seen == Const.LCMP
+        || seen == Const.ICONST_0 || seen == Const.ICONST_1;
+  }
+
+  private static boolean isJump(int seen) {
+    return (seen >= Const.IFEQ && seen <= Const.GOTO) || seen == Const.IFNULL
+        || seen == Const.IFNONNULL || seen == Const.GOTO_W;
+  }
+
+  private void sawCall(int seen) {
+    String owner = getClassConstantOperand();
+    String name = getNameConstantOperand();
+    String signature = getSigConstantOperand();
+    int args = getNumberArguments(signature);
+    if (seen != Const.INVOKESTATIC && POLL_NAMES.contains(name) && args == 0) {
+      Optional<BytecodeKnowledge.MethodEntry> poll = match(POLLS, owner, name);
+      if (poll.isPresent() && stack.getStackDepth() > 0) {
+        calls.add(new Call(getPC(), CallKind.POLL, poll.get(), receiver(stack.getStackItem(0)),
+            -1));
+        pendingPoll = calls.size() - 1;
+        return;
+      }
+    }
+    calls.add(new Call(getPC(), classify(seen, owner, name, signature, args), null, null, -1));
+  }
+
+  /** Where the polled object comes from, when it stays put: this, a local or a field. */
+  private String receiver(OpcodeStack.Item item) {
+    if (item.getRegisterNumber() == 0 && !getMethod().isStatic()) {
+      return "this";
+    }
+    if (item.getXField() != null && item.getFieldLoadedFromRegister() <= 0) {
+      return "field:" + item.getXField().getName();
+    }
+    if (item.getRegisterNumber() >= 0) {
+      return "local:" + item.getRegisterNumber();
+    }
+    return null;
+  }
+
+  private CallKind classify(int seen, String owner, String name, String signature, int args) {
+    if (match(BLOCKING, owner, name)
+        .filter(e -> args >= e.attribute("min-args").map(Integer::parseInt).orElse(0))
+        .isPresent()) {
+      return CallKind.BLOCKING;
+    }
+    Optional<BytecodeKnowledge.MethodEntry> spin = match(SPINS, owner, name);
+    if (spin.isPresent()) {
+      return pause(spin.get(), signature, args);
+    }
+    if (seen == Const.INVOKESPECIAL && name.equals("<init>")) {
+      for (String pkg : NON_BLOCKING_PACKAGES) {
+        if (owner.startsWith(pkg) && owner.indexOf('/', pkg.length()) < 0) {
+          return CallKind.NON_BLOCKING;
+        }
+      }
+      return CallKind.BLOCKING;
+    }
+    if (match(NON_BLOCKING_METHODS, owner, name).isPresent()) {
+      return CallKind.NON_BLOCKING;
+    }
+    for (String type : NON_BLOCKING_TYPES) {
+      if (owner.equals(type) || (owner.startsWith("java/") && isSubtype(owner, type))) {
+        return CallKind.NON_BLOCKING;
+      }
+    }
+    return CallKind.BLOCKING; // unknown calls may block: stay silent
+  }
+
+  /** A pause call: short (a spin) when its length is a constant under the watchdog interval. */
+  private CallKind pause(BytecodeKnowledge.MethodEntry spin, String signature, int args) {
+    String duration = spin.attribute("duration").orElse("none");
+    if (duration.equals("none")) {
+      return CallKind.SPIN;
+    }
+    if (args == 0 || signature.contains("Ljava/time/Duration;")) {
+      return CallKind.LONG_PAUSE; // not a constant lookup lockjaw makes in bytecode
+    }
+    OpcodeStack.Item length = switch (duration) {
+      case "millis", "unit" -> stack.getStackItem(args - 1);
+      case "nanos" -> stack.getStackItem(0);
+      default -> null;
+    };
+    if (length == null || !(length.getConstant() instanceof Number number)) {
+      return CallKind.LONG_PAUSE;
+    }
+    double millis = number.doubleValue();
+    if (duration.equals("nanos")) {
+      millis = millis / 1_000_000d;
+    } else if (duration.equals("unit")) {
+      XField unit = stack.getStackItem(args).getXField();
+      if (unit == null) {
+        return CallKind.LONG_PAUSE;
+      }
+      millis = switch (unit.getName()) {
+        case "NANOSECONDS" -> millis / 1_000_000d;
+        case "MICROSECONDS" -> millis / 1_000d;
+        case "MILLISECONDS" -> millis;
+        default -> millis * 1_000d;
+      };
+    }
+    return millis < WATCHDOG_MILLIS ? CallKind.SPIN : CallKind.LONG_PAUSE;
+  }
+
+  private void findBusyWaits(Method method) {
+    Set<Integer> reported = new HashSet<>();
+    for (Branch back : backEdges) {
+      int start = back.target();
+      int end = back.pc();
+      for (Call poll : calls) {
+        if (poll.kind() != CallKind.POLL || poll.pc() < start || poll.pc() > end
+            || poll.exitBranch() < 0 || poll.receiver() == null || reported.contains(poll.pc())) {
+          continue;
+        }
+        if (!exitsLoop(poll.exitBranch(), start, end) || changesInLoop(poll.receiver(), start, end)) {
+          continue;
+        }
+        boolean otherWork = false;
+        boolean blocks = false;
+        for (Call call : calls) {
+          if (call.pc() < start || call.pc() > end) {
+            continue;
+          }
+          switch (call.kind()) {
+            case BLOCKING, LONG_PAUSE -> blocks = true;
+            case NON_BLOCKING -> otherWork = true;
+            case POLL -> otherWork |= call.pc() != poll.pc();
+            default -> {
+              // a spin: the busy part of a busy-wait
+            }
+          }
+        }
+        if (blocks) {
+          continue;
+        }
+        reported.add(poll.pc());
+        reportPoll(method, poll, otherWork);
+      }
+    }
+  }
+
+  /**
+   * Whether the poll's branch leaves the loop: it is the back edge itself, it jumps out, or it
+   * jumps over a {@code break} (a goto out of the loop right after it: {@code if (!t.isAlive())
+   * break;}).
+   */
+  private boolean exitsLoop(int branchPc, int start, int end) {
+    for (Branch branch : conditionals) {
+      if (branch.pc() == branchPc) {
+        if (branch.pc() == end || branch.target() > end || branch.target() < start) {
+          return true;
+        }
+        for (Branch jump : gotos) {
+          if (jump.pc() == branch.pc() + 3 && (jump.target() > end || jump.target() < start)) {
+            return true;
+          }
+        }
+        return false;
+      }
+    }
+    return false;
+  }
+
+  private boolean changesInLoop(String receiver, int start, int end) {
+    if (receiver.startsWith("local:")) {
+      int register = Integer.parseInt(receiver.substring("local:".length()));
+      for (int[] store : stores) {
+        if (store[0] >= start && store[0] <= end && store[1] == register) {
+          return true;
+        }
+      }
+    } else if (receiver.startsWith("field:")) {
+      String field = receiver.substring("field:".length());
+      for (Object[] store : fieldStores) {
+        int pc = (Integer) store[0];
+        if (pc >= start && pc <= end && field.equals(store[1])) {
+          return true;
+        }
+      }
+    }
+    return false;
+  }
+
+  private void reportPoll(Method method, Call poll, boolean otherWork) {
+    BytecodeKnowledge.MethodEntry polled = poll.poll();
+    String await = BytecodeKnowledge.words(
+        polled.attribute("await").orElse("a blocking call").replace("+", ", "));
+    String timed = polled.attribute("timed").orElse("").replace("+", ", ");
+    String event = BytecodeKnowledge.words(polled.attribute("event").orElse("the-event"));
+    String message = display(method) + " busy-waits: its loop polls " + polled.display()
+        + " until " + event + " instead of blocking, burning a CPU and adding latency while it"
+        + " waits.";
+    if (otherWork) {
+      message += " The loop also does other work on each pass: block with a timeout in it ("
+          + timed + ") instead of the pause.";
+    } else {
+      message += " Blocking in " + await + " instead costs nothing while it waits.";
+    }
+    report(LockjawBugType.THREAD_ALIVE_BUSY_WAIT, Priorities.NORMAL_PRIORITY, method, poll.pc(),
+        message);
+  }
+}

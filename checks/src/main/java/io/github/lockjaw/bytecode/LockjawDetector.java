@@ -1,0 +1,247 @@
+package io.github.lockjaw.bytecode;
+
+import edu.umd.cs.findbugs.BugInstance;
+import edu.umd.cs.findbugs.BugReporter;
+import edu.umd.cs.findbugs.SourceLineAnnotation;
+import edu.umd.cs.findbugs.StringAnnotation;
+import edu.umd.cs.findbugs.ba.AnalysisContext;
+import edu.umd.cs.findbugs.ba.ClassContext;
+import edu.umd.cs.findbugs.ba.XClass;
+import edu.umd.cs.findbugs.ba.XMethod;
+import edu.umd.cs.findbugs.bcel.OpcodeStackDetector;
+import edu.umd.cs.findbugs.classfile.ClassDescriptor;
+import edu.umd.cs.findbugs.classfile.DescriptorFactory;
+import edu.umd.cs.findbugs.classfile.Global;
+import edu.umd.cs.findbugs.classfile.ICodeBase;
+import edu.umd.cs.findbugs.classfile.analysis.ClassData;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.ConcurrentHashMap;
+import org.apache.bcel.Const;
+import org.apache.bcel.classfile.Code;
+import org.apache.bcel.classfile.CodeException;
+import org.apache.bcel.classfile.JavaClass;
+import org.apache.bcel.classfile.Method;
+
+/**
+ * What lockjaw's SpotBugs detectors share: subtype questions against the knowledge files,
+ * monitor regions of a method, and reporting with a message and advice (two string annotations,
+ * in that order, after the class and method; see messages.xml).
+ */
+abstract class LockjawDetector extends OpcodeStackDetector {
+  private static final Map<String, JarIdentity> JARS = new ConcurrentHashMap<>();
+
+  protected final BugReporter bugReporter;
+  private final Map<String, Boolean> subtypes = new HashMap<>();
+  private final Map<String, Boolean> declared = new HashMap<>();
+  private JarIdentity currentJar;
+
+  LockjawDetector(BugReporter bugReporter) {
+    this.bugReporter = bugReporter;
+  }
+
+  @Override
+  public void visitClassContext(ClassContext classContext) {
+    currentJar = null;
+    try {
+      super.visitClassContext(classContext);
+    } catch (RuntimeException e) {
+      // a surprise shape is no finding; the analysis of the other classes goes on
+      bugReporter.logError("lockjaw: " + getClass().getSimpleName() + " skipped "
+          + classContext.getJavaClass().getClassName(), e);
+    }
+  }
+
+  /**
+   * Whether the class's constant pool holds any of these strings (a method or type name): a cheap
+   * test that lets a detector skip classes that cannot hold its pattern.
+   */
+  protected static boolean constantPoolMentions(JavaClass javaClass, java.util.Set<String> words) {
+    org.apache.bcel.classfile.ConstantPool pool = javaClass.getConstantPool();
+    for (int i = 1; i < pool.getLength(); i++) {
+      org.apache.bcel.classfile.Constant constant = pool.getConstant(i);
+      if (constant instanceof org.apache.bcel.classfile.ConstantUtf8 utf8
+          && words.contains(utf8.getBytes())) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /** Whether {@code owner} is {@code type} or a subtype of it (internal names). */
+  protected boolean isSubtype(String owner, String type) {
+    if (owner.equals(type)) {
+      return true;
+    }
+    if (owner.startsWith("[")) {
+      return false;
+    }
+    String key = owner + ' ' + type;
+    Boolean known = subtypes.get(key);
+    if (known != null) {
+      return known;
+    }
+    boolean result;
+    try {
+      ClassDescriptor sub = DescriptorFactory.createClassDescriptor(owner);
+      ClassDescriptor sup = DescriptorFactory.createClassDescriptor(type);
+      result = AnalysisContext.currentAnalysisContext().getSubtypes2().isSubtype(sub, sup);
+    } catch (ClassNotFoundException | RuntimeException e) {
+      result = false; // a class that is not on the classpath is no evidence
+    }
+    subtypes.put(key, result);
+    return result;
+  }
+
+  /** The first entry of {@code set} that the call {@code owner.name} is or overrides. */
+  protected Optional<BytecodeKnowledge.MethodEntry> match(
+      BytecodeKnowledge.MethodSet set, String owner, String name) {
+    for (BytecodeKnowledge.MethodEntry entry : set.candidates(name)) {
+      if (isSubtype(owner, entry.owner())
+          && (!entry.name().equals("*") || declares(entry.owner(), name))) {
+        return Optional.of(entry);
+      }
+    }
+    return Optional.empty();
+  }
+
+  /** Whether {@code type} itself declares a method {@code name} (for {@code type#*} entries). */
+  private boolean declares(String type, String name) {
+    String key = type + '#' + name;
+    Boolean known = declared.get(key);
+    if (known == null) {
+      known = false;
+      try {
+        XClass xClass = Global.getAnalysisCache().getClassAnalysis(XClass.class,
+            DescriptorFactory.createClassDescriptor(type));
+        for (XMethod method : xClass.getXMethods()) {
+          if (method.getName().equals(name)) {
+            known = true;
+            break;
+          }
+        }
+      } catch (Exception e) {
+        known = false; // a type that is not on the class path declares nothing lockjaw can see
+      }
+      declared.put(key, known);
+    }
+    return known;
+  }
+
+  /** The first type of {@code types} that {@code owner} is or extends. */
+  protected Optional<String> matchType(List<String> types, String owner) {
+    for (String type : types) {
+      if (isSubtype(owner, type)) {
+        return Optional.of(type);
+      }
+    }
+    return Optional.empty();
+  }
+
+  /** The jar (or directory) the class being visited was read from. */
+  protected JarIdentity currentJar() {
+    if (currentJar == null) {
+      String path = null;
+      try {
+        ClassDescriptor descriptor =
+            DescriptorFactory.createClassDescriptor(getThisClass().getClassName().replace('.', '/'));
+        ClassData data = Global.getAnalysisCache().getClassAnalysis(ClassData.class, descriptor);
+        ICodeBase codeBase = data.getCodeBaseEntry().getCodeBase();
+        path = codeBase.getPathName();
+      } catch (Exception e) {
+        path = null;
+      }
+      currentJar = path == null
+          ? new JarIdentity(null, "", "", "")
+          : JARS.computeIfAbsent(path, p -> JarIdentity.of(Path.of(p)));
+    }
+    return currentJar;
+  }
+
+  /** Reports a finding in {@code method} of the visited class at {@code pc} (or -1). */
+  protected void report(LockjawBugType type, int priority, Method method, int pc, String message) {
+    JavaClass javaClass = getThisClass();
+    String advice = type.advice(currentJar(), javaClass.getClassName());
+    BugInstance bug = new BugInstance(this, type.bugType(), priority)
+        .addClassAndMethod(javaClass, method);
+    bug.addString(message).describe(StringAnnotation.STRING_MESSAGE);
+    bug.addString(advice).describe(StringAnnotation.STRING_MESSAGE);
+    if (pc >= 0) {
+      SourceLineAnnotation line =
+          SourceLineAnnotation.fromVisitedInstruction(getClassContext(), method, pc);
+      bug.addSourceLine(line);
+    }
+    bugReporter.reportBug(bug);
+  }
+
+  /** Readable name of a method: {@code GenericObjectPool.borrowObject()}. */
+  protected String display(Method method) {
+    return BytecodeKnowledge.simpleName(getClassName()) + "." + displayName(method.getName()) + "()";
+  }
+
+  protected static String displayName(String methodName) {
+    return methodName.equals("<init>") ? "constructor" : methodName;
+  }
+
+  /**
+   * Whether the code may contain a monitorenter: a byte scan, so an operand byte can say yes where
+   * there is none (costing only time), never no where there is one.
+   */
+  protected static boolean containsMonitorEnter(Code code) {
+    for (byte b : code.getCode()) {
+      if ((b & 0xff) == Const.MONITORENTER) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /** The instructions [start, end) a monitor taken at {@code enterPc} covers. */
+  protected static List<int[]> monitorRegion(Code code, int enterPc) {
+    List<int[]> ranges = new ArrayList<>();
+    CodeException[] table = code.getExceptionTable();
+    int handler = -1;
+    if (table != null) {
+      for (CodeException entry : table) {
+        if (entry.getCatchType() == 0 && entry.getStartPC() == enterPc + 1) {
+          handler = entry.getHandlerPC();
+          break;
+        }
+      }
+      if (handler >= 0) {
+        for (CodeException entry : table) {
+          if (entry.getCatchType() == 0 && entry.getHandlerPC() == handler
+              && entry.getStartPC() < handler && entry.getStartPC() > enterPc) {
+            ranges.add(new int[] {entry.getStartPC(), entry.getEndPC()});
+          }
+        }
+      }
+    }
+    if (ranges.isEmpty()) {
+      // no handler (an unusual compiler): up to the first monitorexit
+      byte[] bytes = code.getCode();
+      int end = bytes.length;
+      for (int pc = enterPc + 1; pc < bytes.length; pc++) {
+        if ((bytes[pc] & 0xff) == Const.MONITOREXIT) {
+          end = pc; // byte scan: may stop early inside an operand, so only narrows the region
+          break;
+        }
+      }
+      ranges.add(new int[] {enterPc + 1, end});
+    }
+    return ranges;
+  }
+
+  protected static boolean inRanges(List<int[]> ranges, int pc) {
+    for (int[] range : ranges) {
+      if (pc >= range[0] && pc < range[1]) {
+        return true;
+      }
+    }
+    return false;
+  }
+}

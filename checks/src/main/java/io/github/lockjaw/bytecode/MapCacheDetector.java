@@ -1,0 +1,342 @@
+package io.github.lockjaw.bytecode;
+
+import edu.umd.cs.findbugs.BugReporter;
+import edu.umd.cs.findbugs.OpcodeStack;
+import edu.umd.cs.findbugs.Priorities;
+import edu.umd.cs.findbugs.ba.ClassContext;
+import edu.umd.cs.findbugs.ba.XField;
+import edu.umd.cs.findbugs.ba.XMethod;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import org.apache.bcel.Const;
+import org.apache.bcel.classfile.Code;
+import org.apache.bcel.classfile.Method;
+
+/**
+ * Bytecode counterpart of the {@code ClassMonitorCache} and {@code SynchronizedMapCache} checks:
+ * a memoising lookup (a {@code get} or {@code containsKey} of a key on a map field, a branch, a
+ * {@code put} of the same key into the same field) that runs under a {@code Class} monitor, under
+ * an object monitor on a map that is not concurrent, or without a lock on a
+ * {@code Collections.synchronizedMap} / {@code Hashtable}.
+ */
+public class MapCacheDetector extends LockjawDetector {
+  private static final BytecodeKnowledge.MethodSet CHECKS =
+      BytecodeKnowledge.methods("maps", "check-method");
+  private static final BytecodeKnowledge.MethodSet ACTS =
+      BytecodeKnowledge.methods("maps", "act-method");
+  private static final BytecodeKnowledge.MethodSet LOCKING_FACTORIES =
+      BytecodeKnowledge.methods("maps", "coarsely-locking-factory");
+  private static final List<String> COARSE_TYPES =
+      BytecodeKnowledge.types("maps", "coarsely-locked-type");
+  private static final List<String> PLAIN_TYPES = BytecodeKnowledge.types("maps", "plain-type");
+  private static final List<String> CONCURRENT_TYPES =
+      BytecodeKnowledge.types("maps", "concurrent-type");
+  private static final Set<String> CALL_NAMES = Set.of("get", "containsKey", "put");
+  /** Constant-pool strings of a map that locks on every call (besides Hashtable subclasses). */
+  private static final Set<String> COARSE_MENTIONS = coarseMentions();
+
+  private static Set<String> coarseMentions() {
+    Set<String> words = new java.util.HashSet<>(COARSE_TYPES);
+    for (String type : COARSE_TYPES) {
+      words.add("L" + type + ";"); // a field's descriptor
+    }
+    for (io.github.lockjaw.knowledge.ApiCatalog.Entry entry : io.github.lockjaw.knowledge.ApiCatalog
+        .named("maps").entries("coarsely-locking-factory")) {
+      words.add(entry.method());
+    }
+    return Set.copyOf(words);
+  }
+
+  private boolean coarseMapsInClass;
+
+  enum Locking { COARSE, PLAIN, CONCURRENT, UNKNOWN }
+
+  enum Monitor { CLASS, OBJECT, NONE }
+
+  private record Region(Monitor monitor, List<int[]> ranges, String description) {}
+
+  private record MapCall(int pc, String field, String fieldName, boolean act, String key) {}
+
+  private record Lookup(Method method, int pc, String field, String fieldName, Monitor monitor,
+      String monitorDescription) {}
+
+  private final Map<String, Locking> assigned = new HashMap<>();
+  private final Map<String, Locking> declared = new HashMap<>();
+  private final Map<String, Lookup> lookups = new LinkedHashMap<>();
+  private final List<Region> regions = new ArrayList<>();
+  private final List<MapCall> calls = new ArrayList<>();
+  private final List<Integer> branches = new ArrayList<>();
+  private final Map<Integer, String> boxedAt = new HashMap<>();
+  private static final Set<String> BOXES = Set.of("java/lang/Long", "java/lang/Integer",
+      "java/lang/Short", "java/lang/Byte", "java/lang/Character", "java/lang/Boolean",
+      "java/lang/Double", "java/lang/Float");
+
+  public MapCacheDetector(BugReporter bugReporter) {
+    super(bugReporter);
+  }
+
+  @Override
+  public void visitClassContext(ClassContext classContext) {
+    if (!constantPoolMentions(classContext.getJavaClass(), Set.of("put"))
+        || !constantPoolMentions(classContext.getJavaClass(), Set.of("get", "containsKey"))) {
+      return;
+    }
+    assigned.clear();
+    declared.clear();
+    lookups.clear();
+    coarseMapsInClass = constantPoolMentions(classContext.getJavaClass(), COARSE_MENTIONS);
+    super.visitClassContext(classContext);
+    for (Lookup lookup : lookups.values()) {
+      reportLookup(lookup);
+    }
+  }
+
+  /**
+   * Only methods that take a monitor can hold a locked lookup; without a lock, only a coarsely
+   * locked map is flagged, so a class that names none skips the others.
+   * Constructors and static initialisers always run, for the fields' initial values.
+   */
+  @Override
+  public boolean shouldVisitCode(Code code) {
+    Method method = getMethod();
+    return coarseMapsInClass || method.isSynchronized() || method.getName().startsWith("<")
+        || containsMonitorEnter(code);
+  }
+
+  @Override
+  public void visit(Code code) {
+    regions.clear();
+    calls.clear();
+    branches.clear();
+    boxedAt.clear();
+    Method method = getMethod();
+    if (method.isSynchronized()) {
+      regions.add(new Region(method.isStatic() ? Monitor.CLASS : Monitor.OBJECT,
+          List.of(new int[] {0, code.getCode().length}),
+          method.isStatic()
+              ? "the class monitor of " + BytecodeKnowledge.simpleName(getClassName())
+                  + " (static synchronized)"
+              : "the monitor of the " + BytecodeKnowledge.simpleName(getClassName())
+                  + " instance (synchronized method)"));
+    }
+    super.visit(code);
+    findLookups(method);
+  }
+
+  @Override
+  public void sawOpcode(int seen) {
+    switch (seen) {
+      case Const.MONITORENTER -> {
+        OpcodeStack.Item lock = stack.getStackItem(0);
+        boolean isClass = "Ljava/lang/Class;".equals(lock.getSignature());
+        regions.add(new Region(isClass ? Monitor.CLASS : Monitor.OBJECT,
+            monitorRegion(getCode(), getPC()),
+            isClass ? "a Class monitor (synchronized on a Class object)" : describeLock(lock)));
+      }
+      case Const.INVOKEINTERFACE, Const.INVOKEVIRTUAL -> sawCall();
+      case Const.INVOKESTATIC -> {
+        // a primitive key is boxed for get and again for put: remember what was boxed
+        if (getNameConstantOperand().equals("valueOf") && BOXES.contains(getClassConstantOperand())
+            && stack.getStackDepth() > 0) {
+          String boxed = identity(stack.getStackItem(0));
+          if (boxed != null) {
+            boxedAt.put(getPC(), "b" + boxed);
+          }
+        }
+      }
+      case Const.PUTFIELD, Const.PUTSTATIC -> sawAssignment();
+      case Const.IFNULL, Const.IFNONNULL, Const.IFEQ, Const.IFNE, Const.IF_ACMPEQ, Const.IF_ACMPNE ->
+          branches.add(getPC());
+      default -> {
+        // nothing to note
+      }
+    }
+  }
+
+  private String describeLock(OpcodeStack.Item lock) {
+    XField field = lock.getXField();
+    if (field != null) {
+      return "the lock in field '" + field.getName() + "'";
+    }
+    if (lock.getRegisterNumber() == 0 && !getMethod().isStatic()) {
+      return "the monitor of the " + BytecodeKnowledge.simpleName(getClassName()) + " instance";
+    }
+    return "an object monitor";
+  }
+
+  private void sawCall() {
+    String name = getNameConstantOperand();
+    if (!CALL_NAMES.contains(name)) {
+      return;
+    }
+    String owner = getClassConstantOperand();
+    boolean act = match(ACTS, owner, name).isPresent();
+    if (!act && match(CHECKS, owner, name).isEmpty()) {
+      return;
+    }
+    int args = getNumberArguments(getSigConstantOperand());
+    if (args < 1 || stack.getStackDepth() <= args) {
+      return;
+    }
+    XField field = stack.getStackItem(args).getXField();
+    if (field == null) {
+      return;
+    }
+    String key = identity(stack.getStackItem(args - 1));
+    if (key == null) {
+      return;
+    }
+    calls.add(new MapCall(getPC(), field.getClassName() + "." + field.getName(), field.getName(),
+        act, key));
+    declared.computeIfAbsent(field.getClassName() + "." + field.getName(),
+        k -> classify(field.getSignature()));
+  }
+
+  /** Where a key comes from, when it can be told: a local, a field, a constant, a boxed one. */
+  private String identity(OpcodeStack.Item item) {
+    XMethod boxing = item.getReturnValueOf();
+    if (boxing != null && boxing.getName().equals("valueOf") && boxedAt.containsKey(item.getPC())) {
+      return boxedAt.get(item.getPC());
+    }
+    if (item.getRegisterNumber() >= 0) {
+      return "r" + item.getRegisterNumber();
+    }
+    if (item.getXField() != null) {
+      return "f" + item.getXField().getName();
+    }
+    if (item.getConstant() != null) {
+      return "c" + item.getConstant();
+    }
+    return null;
+  }
+
+  private void sawAssignment() {
+    XField field = getXFieldOperand();
+    if (field == null || stack.getStackDepth() < 1) {
+      return;
+    }
+    OpcodeStack.Item value = stack.getStackItem(0);
+    Locking locking = Locking.UNKNOWN;
+    XMethod from = value.getReturnValueOf();
+    if (from != null
+        && match(LOCKING_FACTORIES, from.getClassName().replace('.', '/'), from.getName())
+            .isPresent()) {
+      locking = Locking.COARSE;
+    } else if (from == null || from.getName().equals("<init>")) {
+      locking = classify(value.getSignature());
+    }
+    String key = field.getClassName() + "." + field.getName();
+    Locking before = assigned.get(key);
+    assigned.put(key, before == null || before == locking ? locking : Locking.UNKNOWN);
+  }
+
+  private Locking classify(String signature) {
+    if (signature == null || !signature.startsWith("L") || !signature.endsWith(";")) {
+      return Locking.UNKNOWN;
+    }
+    String type = signature.substring(1, signature.length() - 1);
+    if (matchType(CONCURRENT_TYPES, type).isPresent()) {
+      return Locking.CONCURRENT;
+    }
+    if (matchType(COARSE_TYPES, type).isPresent()) {
+      return Locking.COARSE;
+    }
+    if (PLAIN_TYPES.contains(type)) {
+      return Locking.PLAIN;
+    }
+    return Locking.UNKNOWN;
+  }
+
+  private void findLookups(Method method) {
+    for (MapCall check : calls) {
+      if (check.act()) {
+        continue;
+      }
+      for (MapCall act : calls) {
+        if (!act.act() || act.pc() <= check.pc() || !act.field().equals(check.field())
+            || !act.key().equals(check.key()) || !branchBetween(check.pc(), act.pc())) {
+          continue;
+        }
+        Region held = null;
+        for (Region region : regions) {
+          if (inRanges(region.ranges(), check.pc()) && inRanges(region.ranges(), act.pc())
+              && (held == null || region.monitor() == Monitor.CLASS)) {
+            held = region;
+          }
+        }
+        Monitor monitor = held == null ? Monitor.NONE : held.monitor();
+        String id = method.getName() + method.getSignature() + " " + check.field();
+        lookups.putIfAbsent(id, new Lookup(method, check.pc(), check.field(), check.fieldName(),
+            monitor, held == null ? "" : held.description()));
+        break;
+      }
+    }
+  }
+
+  private boolean branchBetween(int from, int to) {
+    for (int branch : branches) {
+      if (branch > from && branch < to) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  private Locking lockingOf(String field) {
+    Locking declaredLocking = declared.getOrDefault(field, Locking.UNKNOWN);
+    if (declaredLocking != Locking.UNKNOWN) {
+      return declaredLocking;
+    }
+    return assigned.getOrDefault(field, Locking.UNKNOWN);
+  }
+
+  private void reportLookup(Lookup lookup) {
+    Locking locking = lockingOf(lookup.field());
+    String where = display(lookup.method());
+    switch (lookup.monitor()) {
+      case CLASS -> {
+        if (locking == Locking.CONCURRENT) {
+          return;
+        }
+        report(LockjawBugType.CLASS_MONITOR_CACHE, Priorities.NORMAL_PRIORITY, lookup.method(),
+            lookup.pc(),
+            where + " fills the cache '" + lookup.fieldName() + "' while it holds "
+                + lookup.monitorDescription()
+                + ", a JVM-wide lock: every caller queues there, whatever key it asks for."
+                + " The fix is a ConcurrentHashMap filled with computeIfAbsent (or a ClassValue"
+                + " when the keys are classes), without the lock.");
+      }
+      case OBJECT -> {
+        if (locking != Locking.COARSE && locking != Locking.PLAIN) {
+          return;
+        }
+        report(LockjawBugType.SYNCHRONIZED_MAP_CACHE, Priorities.NORMAL_PRIORITY, lookup.method(),
+            lookup.pc(),
+            where + " runs a check-then-act cache on '" + lookup.fieldName() + "' under "
+                + lookup.monitorDescription()
+                + ": every reader queues on that one lock while a value is looked up or computed."
+                + " The fix is a ConcurrentHashMap filled with computeIfAbsent, without the"
+                + " outer lock.");
+      }
+      case NONE -> {
+        if (locking != Locking.COARSE) {
+          return;
+        }
+        report(LockjawBugType.SYNCHRONIZED_MAP_CACHE, Priorities.NORMAL_PRIORITY, lookup.method(),
+            lookup.pc(),
+            where + " runs a check-then-act cache on '" + lookup.fieldName()
+                + "', a coarsely locked map (Collections.synchronizedMap or Hashtable): each call"
+                + " locks the whole map, and another thread can put between the check and the"
+                + " put, so the value may be computed twice. The fix is a ConcurrentHashMap"
+                + " filled with computeIfAbsent.");
+      }
+      default -> {
+        // unreachable
+      }
+    }
+  }
+}

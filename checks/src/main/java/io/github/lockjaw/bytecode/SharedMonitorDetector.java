@@ -1,0 +1,388 @@
+package io.github.lockjaw.bytecode;
+
+import edu.umd.cs.findbugs.BugReporter;
+import edu.umd.cs.findbugs.OpcodeStack;
+import edu.umd.cs.findbugs.Priorities;
+import edu.umd.cs.findbugs.ba.ClassContext;
+import edu.umd.cs.findbugs.ba.XField;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import org.apache.bcel.Const;
+import org.apache.bcel.classfile.Code;
+import org.apache.bcel.classfile.JavaClass;
+import org.apache.bcel.classfile.Method;
+
+/**
+ * Bytecode counterpart of the {@code SharedMonitorDao} check: a {@code synchronized} method or
+ * block on a monitor every caller shares (the instance, the class, a lock field) that, while it
+ * holds it, opens or uses JDBC connections, calls a pool's object factory, looks names up or does
+ * other network I/O ({@code jdbc.txt}, {@code io.txt}, {@code pools.txt}), directly or through
+ * methods of the same class.
+ */
+public class SharedMonitorDetector extends LockjawDetector {
+  private static final BytecodeKnowledge.MethodSet BLOCKING_IO = blockingIo();
+  private static final List<String> CONNECTING_CONSTRUCTORS =
+      BytecodeKnowledge.types("io", "connecting-constructor");
+  private static final List<String> RESOURCE_TYPES = resourceTypes();
+  /** The source check's life-cycle names, plus restart: set-up and tear-down, not requests. */
+  private static final Set<String> LIFECYCLE_METHODS = Set.of(
+      "init", "initialize", "start", "startup", "stop", "shutdown", "destroy", "dispose",
+      "restart");
+  private static final int NAMED_MEMBERS = 5;
+
+  private static List<String> resourceTypes() {
+    List<String> types = new ArrayList<>(BytecodeKnowledge.types("jdbc", "resource-type"));
+    types.addAll(BytecodeKnowledge.types("io", "resource-type"));
+    return List.copyOf(types);
+  }
+
+  private static BytecodeKnowledge.MethodSet blockingIo() {
+    BytecodeKnowledge.MethodSet set =
+        BytecodeKnowledge.methods("jdbc", "connection-source", "database-call");
+    BytecodeKnowledge.addMethods(set, "io", "network-call");
+    BytecodeKnowledge.addMethods(set, "pools", "pooled-object-call", "connection-source");
+    return set;
+  }
+
+  /** A monitor: {@code this}, the class object of a class, or a lock field. */
+  private record Monitor(String key, String description) {}
+
+  private record Region(Method method, Monitor monitor, List<int[]> ranges, int pc, boolean whole) {}
+
+  /** A call: to blocking I/O (io != null), or to a method of this class (self != null). */
+  private record Call(int pc, String io, String self, String selfDisplay) {}
+
+  private static final class MethodFacts {
+    final Method method;
+    final List<Call> calls = new ArrayList<>();
+    final List<Object[]> nullChecks = new ArrayList<>(); // {pc, field}
+    final List<Object[]> puts = new ArrayList<>(); // {pc, field}
+
+    MethodFacts(Method method) {
+      this.method = method;
+    }
+  }
+
+  private final Map<String, MethodFacts> methods = new LinkedHashMap<>();
+  private final List<Region> regions = new ArrayList<>();
+  private MethodFacts current;
+  private String lastFieldRead;
+  private int lastFieldReadPc = -10;
+
+  public SharedMonitorDetector(BugReporter bugReporter) {
+    super(bugReporter);
+  }
+
+  @Override
+  public void visitClassContext(ClassContext classContext) {
+    JavaClass javaClass = classContext.getJavaClass();
+    if (javaClass.isInterface() || !mayLock(javaClass)) {
+      return;
+    }
+    methods.clear();
+    regions.clear();
+    super.visitClassContext(classContext);
+    try {
+      reportRegions();
+    } finally {
+      methods.clear();
+      regions.clear();
+    }
+  }
+
+  /** A cheap first test: a synchronized method, or a monitorenter byte in some code. */
+  private static boolean mayLock(JavaClass javaClass) {
+    for (Method method : javaClass.getMethods()) {
+      if (method.isSynchronized()) {
+        return true;
+      }
+      Code code = method.getCode();
+      if (code != null) {
+        for (byte b : code.getCode()) {
+          if ((b & 0xff) == Const.MONITORENTER) {
+            return true;
+          }
+        }
+      }
+    }
+    return false;
+  }
+
+  @Override
+  public void visit(Code code) {
+    Method method = getMethod();
+    current = new MethodFacts(method);
+    methods.put(method.getName() + method.getSignature(), current);
+    if (method.isSynchronized()) {
+      Monitor monitor = method.isStatic()
+          ? new Monitor("class:" + getClassName(),
+              "the class monitor of " + BytecodeKnowledge.simpleName(getClassName()))
+          : new Monitor("this", "the monitor of the "
+              + BytecodeKnowledge.simpleName(getClassName()) + " instance");
+      regions.add(new Region(method, monitor, List.of(new int[] {0, code.getCode().length}), -1,
+          true));
+    }
+    super.visit(code);
+  }
+
+  @Override
+  public void sawOpcode(int seen) {
+    switch (seen) {
+      case Const.GETFIELD, Const.GETSTATIC -> {
+        lastFieldRead = getXFieldOperand() == null ? null : getXFieldOperand().getName();
+        lastFieldReadPc = getPC();
+      }
+      case Const.IFNULL, Const.IFNONNULL -> {
+        if (lastFieldRead != null && getPrevOpcode(1) != Const.NOP
+            && (getPrevOpcode(1) == Const.GETFIELD || getPrevOpcode(1) == Const.GETSTATIC)) {
+          current.nullChecks.add(new Object[] {getPC(), lastFieldRead});
+        }
+      }
+      case Const.PUTFIELD, Const.PUTSTATIC -> {
+        if (getXFieldOperand() != null) {
+          current.puts.add(new Object[] {getPC(), getXFieldOperand().getName()});
+        }
+      }
+      case Const.MONITORENTER -> sawMonitorEnter();
+      case Const.INVOKEVIRTUAL, Const.INVOKEINTERFACE, Const.INVOKESTATIC, Const.INVOKESPECIAL ->
+          sawCall(seen);
+      default -> {
+        // nothing to note
+      }
+    }
+  }
+
+  private void sawMonitorEnter() {
+    OpcodeStack.Item lock = stack.getStackItem(0);
+    Monitor monitor = null;
+    XField field = lock.getXField();
+    if (lock.getRegisterNumber() == 0 && !getMethod().isStatic()) {
+      monitor = new Monitor("this",
+          "the monitor of the " + BytecodeKnowledge.simpleName(getClassName()) + " instance");
+    } else if (field != null && (field.isStatic() || lock.getFieldLoadedFromRegister() == 0)) {
+      if (isResourceSignature(field.getSignature())) {
+        return; // a connection's own monitor is per connection
+      }
+      monitor = new Monitor("field:" + field.getClassName() + "." + field.getName(),
+          "the lock in field '" + field.getName() + "'");
+    } else if ("Ljava/lang/Class;".equals(lock.getSignature())
+        && lock.getConstant() instanceof String type) {
+      String internal = type.replace('.', '/');
+      monitor = new Monitor("class:" + internal,
+          "the class monitor of " + BytecodeKnowledge.simpleName(internal));
+    }
+    if (monitor != null) {
+      regions.add(new Region(getMethod(), monitor, monitorRegion(getCode(), getPC()), getPC(),
+          false));
+    }
+  }
+
+  private boolean isResourceSignature(String signature) {
+    return signature.startsWith("L") && signature.endsWith(";")
+        && matchType(RESOURCE_TYPES, signature.substring(1, signature.length() - 1)).isPresent();
+  }
+
+  private void sawCall(int seen) {
+    String owner = getClassConstantOperand();
+    String name = getNameConstantOperand();
+    String signature = getSigConstantOperand();
+    if (name.equals("<init>")) {
+      if (!signature.startsWith("()")) {
+        Optional<String> connecting = matchType(CONNECTING_CONSTRUCTORS, owner);
+        if (connecting.isPresent()) {
+          current.calls.add(new Call(getPC(),
+              "new " + BytecodeKnowledge.simpleName(connecting.get()) + "(...)", null, null));
+        }
+      }
+      return;
+    }
+    Optional<BytecodeKnowledge.MethodEntry> io = match(BLOCKING_IO, owner, name);
+    if (io.isPresent()) {
+      String what = io.get().display();
+      Optional<String> does = io.get().attribute("does");
+      if (does.isPresent()) {
+        what += " (for a connection pool: " + BytecodeKnowledge.words(does.get()) + ")";
+      }
+      current.calls.add(new Call(getPC(), what, null, null));
+      return;
+    }
+    if (owner.equals(getClassName())) {
+      current.calls.add(new Call(getPC(), null, name + signature, name + "()"));
+      return;
+    }
+  }
+
+  /** The chain of calls from {@code method} to blocking I/O, or empty. */
+  private List<String> chainFrom(String method, Set<String> visiting, Map<String, List<String>> memo) {
+    List<String> known = memo.get(method);
+    if (known != null) {
+      return known;
+    }
+    MethodFacts facts = methods.get(method);
+    if (facts == null || !visiting.add(method)) {
+      return List.of();
+    }
+    List<String> chain = List.of();
+    for (Call call : facts.calls) {
+      chain = chainOf(call, visiting, memo);
+      if (!chain.isEmpty()) {
+        if (isLazyInit(facts, List.of(new int[] {0, Integer.MAX_VALUE}), call.pc())) {
+          chain = List.of(); // runs its I/O once, when the field is still null
+        }
+        break;
+      }
+    }
+    visiting.remove(method);
+    memo.put(method, chain);
+    return chain;
+  }
+
+  private List<String> chainOf(Call call, Set<String> visiting, Map<String, List<String>> memo) {
+    if (call.io() != null) {
+      return List.of(call.io());
+    }
+    if (call.self() != null) {
+      List<String> rest = chainFrom(call.self(), visiting, memo);
+      if (!rest.isEmpty()) {
+        List<String> chain = new ArrayList<>();
+        chain.add(call.selfDisplay());
+        chain.addAll(rest);
+        return chain;
+      }
+    }
+    return List.of();
+  }
+
+  private void reportRegions() {
+    Map<String, List<String>> memo = new HashMap<>();
+    Map<String, List<Region>> byMonitor = new LinkedHashMap<>();
+    for (Region region : regions) {
+      byMonitor.computeIfAbsent(region.monitor().key(), k -> new ArrayList<>()).add(region);
+    }
+    boolean perResource = isPerResourceClass();
+    Map<Region, List<String>> chains = new LinkedHashMap<>();
+    Map<Region, Integer> reportPcs = new HashMap<>();
+    Set<String> blockingMembers = new HashSet<>();
+    for (Region region : regions) {
+      Method method = region.method();
+      if (method.getName().startsWith("<") || LIFECYCLE_METHODS.contains(method.getName())
+          || isClose(method) || (perResource && region.monitor().key().equals("this"))) {
+        continue;
+      }
+      MethodFacts facts = methods.get(method.getName() + method.getSignature());
+      if (facts == null) {
+        continue;
+      }
+      List<String> chain = List.of();
+      int pc = region.pc();
+      int ioPc = -1;
+      for (Call call : facts.calls) {
+        if (inRanges(region.ranges(), call.pc())) {
+          chain = chainOf(call, new HashSet<>(), memo);
+          if (!chain.isEmpty()) {
+            ioPc = call.pc();
+            pc = region.whole() ? call.pc() : pc;
+            break;
+          }
+        }
+      }
+      if (chain.isEmpty() || isLazyInit(facts, region.ranges(), ioPc)) {
+        continue;
+      }
+      chains.put(region, chain);
+      reportPcs.put(region, pc);
+      blockingMembers.add(region.monitor().key() + " " + method.getName() + "()");
+    }
+    for (Map.Entry<Region, List<String>> entry : chains.entrySet()) {
+      Region region = entry.getKey();
+      Method method = region.method();
+      String key = region.monitor().key();
+      // the members that also do I/O under the monitor first, then the rest, in class-file order
+      Set<String> others = new java.util.LinkedHashSet<>();
+      for (boolean io : new boolean[] {true, false}) {
+        for (Region member : byMonitor.get(key)) {
+          String name = member.method().getName() + "()";
+          if (member.method() != method && !member.method().getName().startsWith("<")
+              && blockingMembers.contains(key + " " + name) == io) {
+            others.add(name);
+          }
+        }
+      }
+      others.remove(method.getName() + "()");
+      boolean loneTask = others.isEmpty() && method.getArgumentTypes().length == 0
+          && method.getReturnType() == org.apache.bcel.generic.Type.VOID;
+      if (loneTask) {
+        continue;
+      }
+      report(LockjawBugType.SHARED_MONITOR_DAO, Priorities.NORMAL_PRIORITY, method,
+          reportPcs.get(region), message(method, region, entry.getValue(), new ArrayList<>(others)));
+    }
+  }
+
+  /**
+   * A lazy initialisation: before the I/O the code tests a field for null, and the region assigns
+   * that field. Once it is set, callers take the early exit and the I/O never runs again (the
+   * double-checked {@code createDataSource()} of a pool).
+   */
+  private boolean isLazyInit(MethodFacts facts, List<int[]> region, int ioPc) {
+    // the fields the region assigns, itself or in a method of this class it calls
+    Set<String> assigned = new HashSet<>();
+    for (Object[] put : facts.puts) {
+      if (inRanges(region, (Integer) put[0])) {
+        assigned.add((String) put[1]);
+      }
+    }
+    for (Call call : facts.calls) {
+      MethodFacts callee = call.self() == null ? null : methods.get(call.self());
+      if (callee != null && inRanges(region, call.pc())) {
+        for (Object[] put : callee.puts) {
+          assigned.add((String) put[1]);
+        }
+      }
+    }
+    for (Object[] check : facts.nullChecks) {
+      if ((Integer) check[0] < ioPc && assigned.contains(check[1])) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  private static boolean isClose(Method method) {
+    return method.getName().equals("close") && method.getSignature().equals("()V");
+  }
+
+  /** The class is a connection, statement or result set: its monitor is per resource. */
+  private boolean isPerResourceClass() {
+    return matchType(RESOURCE_TYPES, getClassName()).isPresent();
+  }
+
+  private String message(Method method, Region region, List<String> chain, List<String> others) {
+    String name = region.whole()
+        ? display(method)
+        : "The synchronized block in " + display(method);
+    StringBuilder message = new StringBuilder()
+        .append(name).append(" holds ").append(region.monitor().description())
+        .append(" while it calls ").append(String.join(", which calls ", chain))
+        .append(": every request queues on that one monitor while connections open and I/O runs");
+    if (!others.isEmpty()) {
+      message.append(", together with ");
+      if (others.size() <= NAMED_MEMBERS) {
+        message.append(String.join(", ", others));
+      } else {
+        message.append(String.join(", ", others.subList(0, NAMED_MEMBERS)))
+            .append(" and ").append(others.size() - NAMED_MEMBERS).append(" more");
+      }
+      message.append(", which hold it too");
+    }
+    return message.append(". The lock should not be held around the I/O: let the connection pool"
+        + " handle concurrency and keep a lock only around the in-memory state it guards.")
+        .toString();
+  }
+}
