@@ -1,11 +1,16 @@
 package io.github.lockjaw.checks;
 
 /** Where the checks' documentation lives, and wording shared by their messages. */
-final class LockjawDocs {
+public final class LockjawDocs {
   /** Every check's page is {@code BASE + "<CheckName>.md"}. */
-  static final String BASE = "https://github.com/lockjaw/lockjaw/blob/main/docs/checks/";
+  public static final String BASE = "https://github.com/lockjaw/lockjaw/blob/main/docs/checks/";
 
   private LockjawDocs() {}
+
+  /** The docs page of a check; the bytecode audit links its findings to the same pages. */
+  public static String forCheck(String checkName) {
+    return BASE + checkName + ".md";
+  }
 
   /** Appended to a message when lockjaw finds the problem but cannot prove a fix safe. */
   static String noFixReason() {

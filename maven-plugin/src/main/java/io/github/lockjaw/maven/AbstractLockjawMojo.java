@@ -6,7 +6,12 @@ import io.github.lockjaw.maven.analyzer.AnalysisRequest;
 import io.github.lockjaw.maven.analyzer.AnalysisResult;
 import io.github.lockjaw.maven.analyzer.Json;
 import io.github.lockjaw.maven.analyzer.LockjawAnalyzer;
+import io.github.lockjaw.maven.model.Baseline;
 import io.github.lockjaw.maven.model.Finding;
+import io.github.lockjaw.maven.model.Rule;
+import io.github.lockjaw.maven.model.Severity;
+import io.github.lockjaw.maven.report.SarifReporter;
+import java.util.Map;
 import java.io.File;
 import java.io.IOException;
 import java.net.URISyntaxException;
@@ -99,6 +104,79 @@ abstract class AbstractLockjawMojo extends AbstractMojo {
 
   @Parameter(property = "lockjaw.encoding", defaultValue = "${project.build.sourceEncoding}")
   protected String encoding;
+
+  /** The baseline, or a build failure that says what is wrong with it. */
+  protected Baseline readBaseline() throws MojoFailureException {
+    try {
+      return Baseline.read(baseline.toPath());
+    } catch (Baseline.BaselineException e) {
+      throw new MojoFailureException(e.getMessage());
+    }
+  }
+
+  /**
+   * The common end of check and audit: logs the findings, writes SARIF, and fails the build on
+   * findings at or above the threshold that the baseline does not list.
+   */
+  protected void reportAndJudge(
+      List<Finding> findings,
+      List<Rule> rules,
+      List<String> consoleLines,
+      java.util.function.Function<Finding, String> location,
+      Map<Finding, String> fingerprints,
+      java.util.function.Predicate<Finding> baselined,
+      File sarif,
+      Severity threshold,
+      boolean failOnViolation)
+      throws MojoExecutionException, MojoFailureException {
+    for (String line : consoleLines) {
+      if (line.startsWith("lockjaw: ")) {
+        getLog().info(line);
+      } else {
+        getLog().warn(line);
+      }
+    }
+    SarifReporter sarifReporter = new SarifReporter(plugin.getVersion(), repositoryRoot());
+    try {
+      sarifReporter.write(sarif.toPath(), sarifReporter.build(rules, findings, location, fingerprints, baselined));
+    } catch (IOException e) {
+      throw new MojoExecutionException("lockjaw cannot write its SARIF report " + sarif + ": " + e.getMessage(), e);
+    }
+    if (findings.isEmpty()) {
+      getLog().info("lockjaw: no findings in " + project.getArtifactId() + "; SARIF report: " + sarif);
+      return;
+    }
+    List<Finding> failing =
+        findings.stream().filter(f -> !baselined.test(f) && f.severity().atLeast(threshold)).toList();
+    if (failing.isEmpty()) {
+      getLog().info(
+          "lockjaw: " + findings.size() + " finding(s), none new at or above " + threshold + "; SARIF report: " + sarif);
+      return;
+    }
+    Map<String, Integer> perCheck = new java.util.TreeMap<>();
+    failing.forEach(f -> perCheck.merge(f.check(), 1, Integer::sum));
+    String checksText =
+        perCheck.entrySet().stream().map(e -> e.getKey() + " (" + e.getValue() + ")").collect(Collectors.joining(", "));
+    String message =
+        "lockjaw found " + failing.size() + " new finding(s) at or above " + threshold + " in " + project.getArtifactId()
+            + ": " + checksText + ". Report: " + sarif + ". Fix them (mvn lockjaw:fix applies the suggested fixes;"
+            + " for dependencies, the advice names the release that fixed it), suppress one with"
+            + " @SuppressWarnings(\"CheckName\"), or accept the current findings with mvn lockjaw:baseline.";
+    if (failOnViolation) {
+      throw new MojoFailureException(message);
+    }
+    getLog().warn(message + " (not failing: lockjaw.failOnViolation=false)");
+  }
+
+  /** Parses failOnSeverity, or fails saying which values are allowed. */
+  protected static Severity threshold(String failOnSeverity) throws MojoFailureException {
+    Severity threshold = Severity.parse(failOnSeverity);
+    if (threshold == null) {
+      throw new MojoFailureException(
+          "lockjaw.failOnSeverity is '" + failOnSeverity + "'; use SUGGESTION, WARNING or ERROR.");
+    }
+    return threshold;
+  }
 
   /** The charset the module's sources are written in. */
   protected java.nio.charset.Charset charset() throws MojoFailureException {

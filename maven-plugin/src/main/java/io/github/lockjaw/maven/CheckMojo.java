@@ -50,11 +50,7 @@ public class CheckMojo extends AbstractLockjawMojo {
       getLog().info("lockjaw: skipped (lockjaw.skip)");
       return;
     }
-    Severity threshold = Severity.parse(failOnSeverity);
-    if (threshold == null) {
-      throw new MojoFailureException(
-          "lockjaw.failOnSeverity is '" + failOnSeverity + "'; use SUGGESTION, WARNING or ERROR.");
-    }
+    Severity threshold = threshold(failOnSeverity);
     if (compilerRunsLockjaw() && !forceAnalysis) {
       getLog().info(
           "lockjaw: the compile of " + project.getArtifactId() + " already runs lockjaw's checks (maven-compiler-plugin"
@@ -64,12 +60,7 @@ public class CheckMojo extends AbstractLockjawMojo {
               + " lockjaw.forceAnalysis=true (or drop lockjaw from the compiler configuration).");
       return;
     }
-    Baseline accepted;
-    try {
-      accepted = Baseline.read(baseline.toPath());
-    } catch (Baseline.BaselineException e) {
-      throw new MojoFailureException(e.getMessage());
-    }
+    Baseline accepted = readBaseline();
     Optional<AnalysisResult> analysed = analyse(true);
     if (analysed.isEmpty()) {
       return;
@@ -78,45 +69,7 @@ public class CheckMojo extends AbstractLockjawMojo {
     List<Finding> findings = result.findings().stream().filter(this::isReported).toList();
     Map<Finding, String> fingerprints = Fingerprint.all(findings, this::relativePath);
     Predicate<Finding> baselined = f -> accepted.contains(fingerprints.get(f));
-
-    for (String line : new ConsoleReporter(this::relativePath, baselined, charset()).render(findings)) {
-      if (line.startsWith("lockjaw: ")) {
-        getLog().info(line);
-      } else {
-        getLog().warn(line);
-      }
-    }
-    SarifReporter sarifReporter = new SarifReporter(plugin.getVersion(), repositoryRoot());
-    try {
-      sarifReporter.write(
-          sarif.toPath(), sarifReporter.build(result.rules(), findings, this::relativePath, fingerprints, baselined));
-    } catch (IOException e) {
-      throw new MojoExecutionException("lockjaw cannot write its SARIF report " + sarif + ": " + e.getMessage(), e);
-    }
-
-    List<Finding> failing =
-        findings.stream().filter(f -> !baselined.test(f) && f.severity().atLeast(threshold)).toList();
-    if (findings.isEmpty()) {
-      getLog().info("lockjaw: no findings in " + project.getArtifactId() + "; SARIF report: " + sarif);
-      return;
-    }
-    if (failing.isEmpty()) {
-      getLog().info(
-          "lockjaw: " + findings.size() + " finding(s), none new at or above " + threshold + "; SARIF report: " + sarif);
-      return;
-    }
-    Map<String, Integer> perCheck = new TreeMap<>();
-    failing.forEach(f -> perCheck.merge(f.check(), 1, Integer::sum));
-    StringBuilder checksText = new StringBuilder();
-    perCheck.forEach((check, count) -> checksText.append(checksText.length() == 0 ? "" : ", ").append(check).append(" (").append(count).append(")"));
-    String message =
-        "lockjaw found " + failing.size() + " new finding(s) at or above " + threshold + " in " + project.getArtifactId()
-            + ": " + checksText + ". Report: " + sarif + ". Fix them (mvn lockjaw:fix applies the suggested fixes),"
-            + " suppress one with @SuppressWarnings(\"CheckName\"), or accept the current findings with"
-            + " mvn lockjaw:baseline.";
-    if (failOnViolation) {
-      throw new MojoFailureException(message);
-    }
-    getLog().warn(message + " (not failing: lockjaw.failOnViolation=false)");
+    List<String> lines = new ConsoleReporter(this::relativePath, baselined, charset()).render(findings);
+    reportAndJudge(findings, result.rules(), lines, this::relativePath, fingerprints, baselined, sarif, threshold, failOnViolation);
   }
 }

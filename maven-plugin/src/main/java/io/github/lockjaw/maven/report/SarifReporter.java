@@ -82,10 +82,14 @@ public final class SarifReporter {
       JsonObject location = new JsonObject();
       JsonObject physical = new JsonObject();
       physical.add("artifactLocation", artifact(relativePath.apply(finding)));
-      JsonObject region = new JsonObject();
-      region.addProperty("startLine", finding.line());
-      region.addProperty("startColumn", finding.column());
-      physical.add("region", region);
+      if (finding.line() >= 1) { // a class file without line numbers gives none
+        JsonObject region = new JsonObject();
+        region.addProperty("startLine", finding.line());
+        if (finding.column() >= 1) {
+          region.addProperty("startColumn", finding.column());
+        }
+        physical.add("region", region);
+      }
       location.add("physicalLocation", physical);
       if (!finding.enclosingClass().isEmpty()) {
         JsonArray logical = new JsonArray();
