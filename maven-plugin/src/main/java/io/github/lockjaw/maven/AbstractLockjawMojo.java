@@ -91,6 +91,14 @@ abstract class AbstractLockjawMojo extends AbstractMojo {
   @Parameter(property = "lockjaw.javaHome")
   protected File javaHome;
 
+  /** check and audit fail the build on new findings at or above this: SUGGESTION, WARNING, ERROR. */
+  @Parameter(property = "lockjaw.failOnSeverity", defaultValue = "WARNING")
+  protected String failOnSeverity;
+
+  /** Set to false for check and audit to report without failing the build. */
+  @Parameter(property = "lockjaw.failOnViolation", defaultValue = "true")
+  protected boolean failOnViolation;
+
   /** Analyse even when the module's compile already runs the lockjaw checks. */
   @Parameter(property = "lockjaw.forceAnalysis", defaultValue = "false")
   protected boolean forceAnalysis;

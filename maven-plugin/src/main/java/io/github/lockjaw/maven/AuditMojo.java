@@ -36,14 +36,6 @@ public class AuditMojo extends AbstractLockjawMojo {
   @Parameter(property = "lockjaw.auditSarif", defaultValue = "${project.build.directory}/lockjaw/lockjaw-audit.sarif")
   private File auditSarif;
 
-  /** Findings at or above this severity fail the build: SUGGESTION, WARNING or ERROR. */
-  @Parameter(property = "lockjaw.failOnSeverity", defaultValue = "WARNING")
-  private String failOnSeverity;
-
-  /** Set to false to audit without failing the build. */
-  @Parameter(property = "lockjaw.failOnViolation", defaultValue = "true")
-  private boolean failOnViolation;
-
   @Override
   public void execute() throws MojoExecutionException, MojoFailureException {
     if (skip) {

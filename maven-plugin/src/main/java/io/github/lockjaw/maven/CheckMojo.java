@@ -36,14 +36,6 @@ public class CheckMojo extends AbstractLockjawMojo {
   @Parameter(property = "lockjaw.sarif", defaultValue = "${project.build.directory}/lockjaw/lockjaw.sarif")
   private File sarif;
 
-  /** Findings at or above this severity fail the build: SUGGESTION, WARNING or ERROR. */
-  @Parameter(property = "lockjaw.failOnSeverity", defaultValue = "WARNING")
-  private String failOnSeverity;
-
-  /** Set to false to report without failing the build. */
-  @Parameter(property = "lockjaw.failOnViolation", defaultValue = "true")
-  private boolean failOnViolation;
-
   @Override
   public void execute() throws MojoExecutionException, MojoFailureException {
     if (skip) {
