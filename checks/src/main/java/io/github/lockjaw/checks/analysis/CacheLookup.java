@@ -144,6 +144,10 @@ public record CacheLookup(VarSymbol map, MethodInvocationTree check, MethodInvoc
 
     @Override
     public Void visitMethodInvocation(MethodInvocationTree call, Void unused) {
+      // cheap name test first: this runs on every call in every method and lambda
+      if (!MapKnowledge.LOOKUP_METHOD_NAMES.contains(ASTHelpers.getSymbol(call).getSimpleName().toString())) {
+        return super.visitMethodInvocation(call, unused);
+      }
       VarSymbol field = receiverField(call);
       if (field != null && MapKnowledge.isMap(field.type, state)) {
         MethodSymbol method = ASTHelpers.getSymbol(call);

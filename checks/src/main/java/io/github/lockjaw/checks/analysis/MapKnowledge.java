@@ -16,6 +16,12 @@ import java.util.Optional;
 public final class MapKnowledge {
   private static final ApiCatalog MAPS = ApiCatalog.named("maps");
 
+  /** The names of the check and act methods ({@code get}, {@code containsKey}, {@code put}). */
+  public static final java.util.Set<String> LOOKUP_METHOD_NAMES =
+      java.util.stream.Stream.concat(MAPS.entries("check-method").stream(), MAPS.entries("act-method").stream())
+          .map(ApiCatalog.Entry::method)
+          .collect(java.util.stream.Collectors.toUnmodifiableSet());
+
   private MapKnowledge() {}
 
   /** True for {@code java.util.Map} and its subtypes. */
