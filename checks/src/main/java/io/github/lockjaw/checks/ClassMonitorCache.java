@@ -57,12 +57,18 @@ public final class ClassMonitorCache extends BugChecker
       }
       Optional<com.google.errorprone.fixes.SuggestedFix> fix = ComputeIfAbsentFix.build(path, lookup, state);
       String monitor = GuardingMonitor.CLASS.describe(region, state);
+      String who =
+          lockIsTheKey(region, lookup)
+              // synchronized (clazz) around a lookup of clazz: the Class object is shared by the JVM
+              ? ", the Class object itself, a lock shared with everything else that synchronizes on"
+                  + " that class (its static synchronized methods too): every lookup of it queues here. "
+              : ", a JVM-wide lock: every caller queues here, whatever key it asks for. ";
       String message =
           "Cache lookup on '"
               + lookup.map().getSimpleName()
               + "' holds "
               + monitor
-              + ", a JVM-wide lock: every caller queues here, whatever key it asks for. "
+              + who
               + "Make the map a ConcurrentHashMap and fill it with computeIfAbsent"
               + " (or use ClassValue when the keys are classes), and drop the lock."
               + (fix.isPresent() ? "" : " " + LockjawDocs.noFixReason());
@@ -71,5 +77,18 @@ public final class ClassMonitorCache extends BugChecker
       return description.build();
     }
     return Description.NO_MATCH;
+  }
+
+  private static boolean lockIsTheKey(Tree region, CacheLookup lookup) {
+    if (!(region instanceof SynchronizedTree sync)) {
+      return false;
+    }
+    com.sun.tools.javac.code.Symbol lock =
+        com.google.errorprone.util.ASTHelpers.getSymbol(
+            com.google.errorprone.util.ASTHelpers.stripParentheses(sync.getExpression()));
+    com.sun.tools.javac.code.Symbol key =
+        com.google.errorprone.util.ASTHelpers.getSymbol(
+            com.google.errorprone.util.ASTHelpers.stripParentheses(lookup.key()));
+    return lock != null && lock.equals(key);
   }
 }
