@@ -36,7 +36,6 @@ import com.sun.tools.javac.code.Symbol.ClassSymbol;
 import com.sun.tools.javac.code.Symbol.MethodSymbol;
 import com.sun.tools.javac.code.Symbol.VarSymbol;
 import com.sun.tools.javac.code.Type;
-import com.sun.tools.javac.tree.JCTree.JCCompilationUnit;
 import io.github.lockjaw.knowledge.ApiCatalog;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -151,7 +150,7 @@ public final class ComputeIfAbsentFix {
       fix.replace(typeName, chm);
       replaced.add(typeName);
     }
-    removeImportsLeftUnused(fix, declaration.getInitializer(), replaced, state);
+    removeImportsLeftUnused(fix, replaced, state);
     return fix.build();
   }
 
@@ -175,29 +174,31 @@ public final class ComputeIfAbsentFix {
    * (inside a constructor, instance fields belong to the object being built).
    */
   private static boolean readsMutableField(Tree tree, VarSymbol map, boolean staticOnly) {
-    boolean[] found = new boolean[1];
+    return containsNode(
+        tree,
+        node ->
+            (node instanceof IdentifierTree || node instanceof MemberSelectTree)
+                && ASTHelpers.getSymbol(node) instanceof VarSymbol var
+                && var.getKind() == ElementKind.FIELD
+                && !var.equals(map)
+                && (var.flags() & Flags.FINAL) == 0
+                && (!staticOnly || ASTHelpers.isStatic(var)));
+  }
+
+  /** Whether any node of the tree passes the test. */
+  private static boolean containsNode(Tree tree, java.util.function.Predicate<Tree> test) {
+    boolean[] found = {false};
     new TreeScanner<Void, Void>() {
-      private void check(Tree node) {
-        Symbol symbol = ASTHelpers.getSymbol(node);
-        if (symbol instanceof VarSymbol var
-            && var.getKind() == ElementKind.FIELD
-            && !var.equals(map)
-            && (var.flags() & Flags.FINAL) == 0
-            && (!staticOnly || ASTHelpers.isStatic(var))) {
-          found[0] = true;
+      @Override
+      public Void scan(Tree node, Void unused) {
+        if (node == null || found[0]) {
+          return null;
         }
-      }
-
-      @Override
-      public Void visitIdentifier(IdentifierTree node, Void unused) {
-        check(node);
-        return null;
-      }
-
-      @Override
-      public Void visitMemberSelect(MemberSelectTree node, Void unused) {
-        check(node);
-        return super.visitMemberSelect(node, unused);
+        if (test.test(node)) {
+          found[0] = true;
+          return null;
+        }
+        return super.scan(node, unused);
       }
     }.scan(tree, null);
     return found[0];
@@ -340,24 +341,11 @@ public final class ComputeIfAbsentFix {
   }
 
   private static boolean mentions(Tree tree, Symbol symbol) {
-    Boolean found =
-        new TreeScanner<Boolean, Void>() {
-          @Override
-          public Boolean visitIdentifier(IdentifierTree node, Void unused) {
-            return symbol.equals(ASTHelpers.getSymbol(node));
-          }
-
-          @Override
-          public Boolean visitMemberSelect(MemberSelectTree node, Void unused) {
-            return symbol.equals(ASTHelpers.getSymbol(node)) || Boolean.TRUE.equals(super.visitMemberSelect(node, unused));
-          }
-
-          @Override
-          public Boolean reduce(Boolean a, Boolean b) {
-            return Boolean.TRUE.equals(a) || Boolean.TRUE.equals(b);
-          }
-        }.scan(tree, null);
-    return Boolean.TRUE.equals(found);
+    return containsNode(
+        tree,
+        node ->
+            (node instanceof IdentifierTree || node instanceof MemberSelectTree)
+                && symbol.equals(ASTHelpers.getSymbol(node)));
   }
 
   /** Keys a ConcurrentHashMap accepts for sure. */
@@ -548,19 +536,8 @@ public final class ComputeIfAbsentFix {
   }
 
   private static boolean calls(Tree tree, MethodSymbol method) {
-    Boolean found =
-        new TreeScanner<Boolean, Void>() {
-          @Override
-          public Boolean visitMethodInvocation(MethodInvocationTree node, Void unused) {
-            return method.equals(ASTHelpers.getSymbol(node)) || Boolean.TRUE.equals(super.visitMethodInvocation(node, unused));
-          }
-
-          @Override
-          public Boolean reduce(Boolean a, Boolean b) {
-            return Boolean.TRUE.equals(a) || Boolean.TRUE.equals(b);
-          }
-        }.scan(tree, null);
-    return Boolean.TRUE.equals(found);
+    return containsNode(
+        tree, node -> node instanceof MethodInvocationTree call && method.equals(ASTHelpers.getSymbol(call)));
   }
 
   private static boolean throwsChecked(Tree tree, VisitorState state) {
@@ -605,23 +582,14 @@ public final class ComputeIfAbsentFix {
 
   /** A lambda may capture only effectively final locals. */
   private static boolean capturesMutableLocal(Tree tree) {
-    Boolean found =
-        new TreeScanner<Boolean, Void>() {
-          @Override
-          public Boolean visitIdentifier(IdentifierTree node, Void unused) {
-            Symbol symbol = ASTHelpers.getSymbol(node);
-            if (symbol instanceof VarSymbol var && var.getKind() != ElementKind.FIELD && var.getKind() != ElementKind.ENUM_CONSTANT) {
-              return (var.flags() & (Flags.FINAL | Flags.EFFECTIVELY_FINAL)) == 0;
-            }
-            return false;
-          }
-
-          @Override
-          public Boolean reduce(Boolean a, Boolean b) {
-            return Boolean.TRUE.equals(a) || Boolean.TRUE.equals(b);
-          }
-        }.scan(tree, null);
-    return Boolean.TRUE.equals(found);
+    return containsNode(
+        tree,
+        node ->
+            node instanceof IdentifierTree
+                && ASTHelpers.getSymbol(node) instanceof VarSymbol var
+                && var.getKind() != ElementKind.FIELD
+                && var.getKind() != ElementKind.ENUM_CONSTANT
+                && (var.flags() & (Flags.FINAL | Flags.EFFECTIVELY_FINAL)) == 0);
   }
 
   private static MethodSymbol enclosingMethod(TreePath region) {
@@ -734,7 +702,7 @@ public final class ComputeIfAbsentFix {
 
   /** Drops imports of the old map classes when the rewritten code was their only user. */
   private static void removeImportsLeftUnused(
-      SuggestedFix.Builder fix, ExpressionTree oldInitializer, List<Tree> replaced, VisitorState state) {
+      SuggestedFix.Builder fix, List<Tree> replaced, VisitorState state) {
     Set<ClassSymbol> candidates = new HashSet<>();
     for (Tree tree : replaced) {
       new TreeScanner<Void, Void>() {
