@@ -46,6 +46,8 @@ public class PerRequestHttpClientDetector extends LockjawDetector {
       BytecodeKnowledge.methods(CATALOG, "close-helper");
   private static final BytecodeKnowledge.MethodSet HEADERS =
       BytecodeKnowledge.methods(CATALOG, "header-method");
+  /** Header calls count only on requests: a server answering 'Connection: close' is protocol. */
+  private static final List<String> REQUEST_TYPES = BytecodeKnowledge.types(CATALOG, "request-type");
   private static final BytecodeKnowledge.MethodSet PROPERTY_SETTERS =
       BytecodeKnowledge.methods(CATALOG, "system-property-setter");
   private static final List<String> KEEP_ALIVE_PROPERTIES =
@@ -295,7 +297,8 @@ public class PerRequestHttpClientDetector extends LockjawDetector {
       return;
     }
     if (key.equalsIgnoreCase("Connection") && value.trim().equalsIgnoreCase("close")
-        && match(HEADERS, owner, name).isPresent()) {
+        && match(HEADERS, owner, name).isPresent()
+        && matchType(REQUEST_TYPES, owner).isPresent()) {
       report(LockjawBugType.PER_REQUEST_HTTP_CLIENT, Priorities.NORMAL_PRIORITY, getMethod(),
           getPC(), display(getMethod()) + " sets 'Connection: close' on its request: the server"
               + " closes the connection after the response, so every request pays a new TCP"

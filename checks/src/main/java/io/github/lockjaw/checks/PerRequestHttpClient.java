@@ -21,9 +21,7 @@ import com.sun.source.tree.LambdaExpressionTree;
 import com.sun.source.tree.MethodInvocationTree;
 import com.sun.source.tree.MethodTree;
 import com.sun.source.tree.NewClassTree;
-import com.sun.source.tree.ParenthesizedTree;
 import com.sun.source.tree.Tree;
-import com.sun.source.tree.TypeCastTree;
 import com.sun.source.tree.VariableTree;
 import com.sun.source.util.TreePath;
 import com.sun.source.util.TreeScanner;
@@ -148,7 +146,7 @@ public final class PerRequestHttpClient extends BugChecker
           .append(" Build the client once, share it (a field or an injected bean) and size its")
           .append(" connection pool (connections per route and in total) for the expected")
           .append(" concurrency.");
-      HttpClientKnowledge.attribute(creation.entry(), "pool")
+      creation.entry().attribute("pool")
           .ifPresent(
               pool ->
                   message
@@ -304,13 +302,7 @@ public final class PerRequestHttpClient extends BugChecker
       }
 
       private boolean isOpen(ExpressionTree expression) {
-        while (expression instanceof ParenthesizedTree || expression instanceof TypeCastTree) {
-          expression =
-              expression instanceof ParenthesizedTree p
-                  ? p.getExpression()
-                  : ((TypeCastTree) expression).getExpression();
-        }
-        return expression instanceof MethodInvocationTree call
+        return HttpClientUsage.strip(expression) instanceof MethodInvocationTree call
             && HttpClientKnowledge.isOpenConnection(ASTHelpers.getSymbol(call), state);
       }
     }.scan(scope, null);

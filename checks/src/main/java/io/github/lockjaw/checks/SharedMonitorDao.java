@@ -20,6 +20,7 @@ import com.sun.source.tree.Tree;
 import com.sun.source.util.TreePath;
 import com.sun.tools.javac.code.Symbol;
 import com.sun.tools.javac.code.Type;
+import io.github.lockjaw.checks.analysis.Resilience;
 import io.github.lockjaw.checks.analysis.BlockingIoFacts;
 import io.github.lockjaw.checks.analysis.BlockingIoKnowledge;
 import io.github.lockjaw.checks.analysis.CacheLookup;
@@ -76,6 +77,7 @@ public final class SharedMonitorDao extends BugChecker
     try {
       return match(monitor, state);
     } catch (RuntimeException e) {
+      Resilience.rethrowIfStrict(e);
       return Description.NO_MATCH; // a surprise shape is no finding
     }
   }
@@ -194,6 +196,7 @@ public final class SharedMonitorDao extends BugChecker
         return Optional.of(SuggestedFix.replace(block, body.substring(open + 1, close).strip()));
       }
     } catch (RuntimeException e) {
+      Resilience.rethrowIfStrict(e);
       return Optional.empty();
     }
     return Optional.empty();
@@ -235,10 +238,11 @@ public final class SharedMonitorDao extends BugChecker
 
   /** The instance monitor of a connection, statement or result set wrapper is per resource. */
   private static boolean isPerResourceMonitor(SharedMonitor monitor, VisitorState state) {
-    if (monitor.kind() != SharedMonitor.Kind.INSTANCE) {
+    // a wrapper that is itself a connection, or 'synchronized (connection)' on a field holding one
+    if (monitor.kind() != SharedMonitor.Kind.INSTANCE && monitor.kind() != SharedMonitor.Kind.FIELD) {
       return false;
     }
-    Type type = monitor.symbol().type;
+    Type type = monitor.symbol() == null ? null : monitor.symbol().type;
     return BlockingIoKnowledge.isResourceType(type, state);
   }
 

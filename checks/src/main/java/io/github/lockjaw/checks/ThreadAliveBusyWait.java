@@ -39,6 +39,7 @@ import com.sun.source.tree.WhileLoopTree;
 import com.sun.source.util.TreePath;
 import com.sun.source.util.TreeScanner;
 import com.sun.tools.javac.code.Symbol;
+import io.github.lockjaw.checks.analysis.Resilience;
 import io.github.lockjaw.checks.analysis.BlockingKnowledge;
 import io.github.lockjaw.checks.analysis.PollingLoop;
 import java.util.List;
@@ -86,6 +87,7 @@ public final class ThreadAliveBusyWait extends BugChecker
     try {
       found = PollingLoop.of(loop, state);
     } catch (RuntimeException e) {
+      Resilience.rethrowIfStrict(e);
       return Description.NO_MATCH; // an unexpected shape: stay silent rather than fail the build
     }
     if (found.isEmpty()) {
@@ -121,6 +123,7 @@ public final class ThreadAliveBusyWait extends BugChecker
     try {
       result = buildFix(polling, state);
     } catch (RuntimeException e) {
+      Resilience.rethrowIfStrict(e);
       result = FixResult.none("lockjaw could not rewrite this loop's shape safely");
     }
     String message =

@@ -46,6 +46,15 @@ public final class ApiCatalog {
     public boolean hasAttribute(String attribute) {
       return attributes.contains(attribute);
     }
+
+    /** The value of a {@code key=value} attribute, e.g. {@code attribute("duration")}. */
+    public java.util.Optional<String> attribute(String key) {
+      String prefix = key + "=";
+      return attributes.stream()
+          .filter(a -> a.startsWith(prefix))
+          .map(a -> a.substring(prefix.length()))
+          .findFirst();
+    }
   }
 
   private ApiCatalog(String name, Map<String, List<Entry>> byKind) {

@@ -1,6 +1,7 @@
 package io.github.lockjaw.bytecode;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Path;
@@ -532,6 +533,7 @@ class BytecodeDetectorsTest {
 
   @Test
   void findingsCarryTheDirectoryTheyCameFrom() {
+    assertFalse(findings.isEmpty(), "the fixtures produce findings");
     assertTrue(findings.stream().allMatch(f -> f.jar() != null && f.jar().endsWith("fixtures")),
         findings.toString());
   }

@@ -287,6 +287,58 @@ class PerRequestHttpClientTest {
   }
 
   @Test
+  void noFixWhenTheSettingsComeFromALocalOrAnInstanceConstant() {
+    compilation
+        .addSourceLines(
+            "StockService.java",
+            "import java.net.URI;",
+            "import java.net.http.HttpClient;",
+            "import java.net.http.HttpRequest;",
+            "import java.net.http.HttpResponse;",
+            "import java.time.Duration;",
+            "public class StockService {",
+            "  private final int timeoutSeconds = 5;",
+            "  public String stock(String sku) throws Exception {",
+            "    final int connectSeconds = 2;",
+            "    // BUG: Diagnostic contains: No automatic fix",
+            "    HttpClient client = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(connectSeconds)).build();",
+            "    return client.send(HttpRequest.newBuilder(URI.create(\"http://stock/\" + sku)).build(),",
+            "        HttpResponse.BodyHandlers.ofString()).body();",
+            "  }",
+            "  public String price(String sku) throws Exception {",
+            "    // BUG: Diagnostic contains: No automatic fix",
+            "    HttpClient client = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(timeoutSeconds)).build();",
+            "    return client.send(HttpRequest.newBuilder(URI.create(\"http://price/\" + sku)).build(),",
+            "        HttpResponse.BodyHandlers.ofString()).body();",
+            "  }",
+            "}")
+        .doTest();
+  }
+
+  @Test
+  void aHelperOfMainThatIsAlsoHandedOutAsAMethodReferenceIsARequestPath() {
+    compilation
+        .addSourceLines(
+            "Probe.java",
+            "import java.net.URI;",
+            "import java.net.http.HttpClient;",
+            "import java.net.http.HttpRequest;",
+            "import java.net.http.HttpResponse;",
+            "import java.util.concurrent.ExecutorService;",
+            "public class Probe {",
+            "  public static void main(String[] args) throws Exception { fetch(); }",
+            "  static void serve(ExecutorService pool) { pool.submit(Probe::fetch); }",
+            "  private static String fetch() throws Exception {",
+            "    // BUG: Diagnostic contains: PerRequestHttpClient",
+            "    HttpClient client = HttpClient.newHttpClient();",
+            "    return client.send(HttpRequest.newBuilder(URI.create(\"http://health\")).build(),",
+            "        HttpResponse.BodyHandlers.ofString()).body();",
+            "  }",
+            "}")
+        .doTest();
+  }
+
+  @Test
   void javaNetHttpClientPerTaskInALambda() {
     compilation
         .addSourceLines(

@@ -1320,27 +1320,44 @@ class SharedMonitorDaoTest {
 
   @Test
   void noFixWhenMethodTouchesState() {
-    refactoring
-        .addInputLines(
+    compilation
+        .addSourceLines(
             "SimpleConnectionPool.java",
-            lines(
-                """
-                import java.sql.Connection;
-                import java.sql.DriverManager;
-                import java.sql.SQLException;
-                import java.util.ArrayList;
-                import java.util.List;
-                public class SimpleConnectionPool {
-                  private final List<Connection> idle = new ArrayList<>();
-                  private final String url;
-                  public SimpleConnectionPool(String url) { this.url = url; }
-                  public synchronized Connection borrow() throws SQLException {
-                    return idle.isEmpty() ? DriverManager.getConnection(url) : idle.remove(idle.size() - 1);
-                  }
-                  public synchronized void release(Connection c) { idle.add(c); }
-                }
-                """))
-        .expectUnchanged()
+            "import java.sql.Connection;",
+            "import java.sql.DriverManager;",
+            "import java.sql.SQLException;",
+            "import java.util.ArrayList;",
+            "import java.util.List;",
+            "public class SimpleConnectionPool {",
+            "  private final List<Connection> idle = new ArrayList<>();",
+            "  private final String url;",
+            "  public SimpleConnectionPool(String url) { this.url = url; }",
+            "  // BUG: Diagnostic contains: No automatic fix",
+            "  public synchronized Connection borrow() throws SQLException {",
+            "    return idle.isEmpty() ? DriverManager.getConnection(url) : idle.remove(idle.size() - 1);",
+            "  }",
+            "  public synchronized void release(Connection c) { idle.add(c); }",
+            "}")
+        .doTest();
+  }
+
+  @Test
+  void aLockFieldHoldingOneConnectionLocksPerResource() {
+    compilation
+        .addSourceLines(
+            "TransactionBranch.java",
+            "import java.sql.Connection;",
+            "import java.sql.SQLException;",
+            "public class TransactionBranch {",
+            "  private final Connection connection;",
+            "  public TransactionBranch(Connection connection) { this.connection = connection; }",
+            "  public void commit() throws SQLException {",
+            "    synchronized (connection) { connection.commit(); }",
+            "  }",
+            "  public void rollback() throws SQLException {",
+            "    synchronized (connection) { connection.rollback(); }",
+            "  }",
+            "}")
         .doTest();
   }
 

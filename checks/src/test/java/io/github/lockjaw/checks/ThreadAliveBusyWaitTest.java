@@ -15,6 +15,34 @@ class ThreadAliveBusyWaitTest {
   // ---------------------------------------------------------------------------------------------
 
   @Test
+  void loopsWaitingForThreadsToStartOrForOneToFinishAreNotThisCheck() {
+    compilation
+        .addSourceLines(
+            "Startup.java",
+            "import java.util.List;",
+            "public class Startup {",
+            "  void awaitStarted(List<Thread> workers) throws InterruptedException {",
+            "    while (workers.stream().noneMatch(Thread::isAlive)) {",
+            "      Thread.sleep(1);",
+            "    }",
+            "    while (!workers.stream().anyMatch(Thread::isAlive)) {",
+            "      Thread.sleep(1);",
+            "    }",
+            "    while (workers.stream().allMatch(Thread::isAlive)) {",
+            "      Thread.sleep(1);",
+            "    }",
+            "  }",
+            "  void awaitAllDone(List<Thread> workers) throws InterruptedException {",
+            "    // BUG: Diagnostic contains: ThreadAliveBusyWait",
+            "    while (!workers.stream().noneMatch(Thread::isAlive)) {",
+            "      Thread.sleep(1);",
+            "    }",
+            "  }",
+            "}")
+        .doTest();
+  }
+
+  @Test
   void loadTestClientFromTheFieldReport() {
     compilation
         .addSourceLines(

@@ -90,13 +90,7 @@ public final class BlockingKnowledge {
     }
 
     private Optional<String> attribute(String key) {
-      String prefix = key + "=";
-      for (String attribute : entry.attributes()) {
-        if (attribute.startsWith(prefix)) {
-          return Optional.of(attribute.substring(prefix.length()));
-        }
-      }
-      return Optional.empty();
+      return entry.attribute(key);
     }
   }
 
@@ -106,6 +100,14 @@ public final class BlockingKnowledge {
       return Optional.empty();
     }
     return declaredIn("polled-state", method, state).map(PolledState::new);
+  }
+
+  /** For {@code Stream#anyMatch}-like calls: when the call is true ({@code any}, {@code all}, {@code none}). */
+  public static Optional<String> streamMatchHolds(MethodSymbol method, VisitorState state) {
+    if (method == null) {
+      return Optional.empty();
+    }
+    return declaredIn("stream-match", method, state).flatMap(e -> e.attribute("holds"));
   }
 
   /** The spin-call entry (sleep, yield, onSpinWait, parkNanos) for a method, if it is one. */
@@ -133,15 +135,11 @@ public final class BlockingKnowledge {
       if (!entry.method().equals(name) || !ownerIsA(method, entry.type(), state)) {
         continue;
       }
-      int minArgs = 0;
-      for (String attribute : entry.attributes()) {
-        if (attribute.startsWith("min-args=")) {
-          try {
-            minArgs = Integer.parseInt(attribute.substring("min-args=".length()));
-          } catch (NumberFormatException e) {
-            minArgs = 0;
-          }
-        }
+      int minArgs;
+      try {
+        minArgs = Integer.parseInt(entry.attribute("min-args").orElse("0"));
+      } catch (NumberFormatException e) {
+        minArgs = 0;
       }
       if (argumentCount >= minArgs) {
         return true;

@@ -77,6 +77,7 @@ public final class ComputeIfAbsentFix {
     try {
       return Optional.ofNullable(buildOrNull(region, lookup, state));
     } catch (RuntimeException e) {
+      Resilience.rethrowIfStrict(e);
       // A fix is a convenience: never let an unexpected tree shape break the compile.
       return Optional.empty();
     }

@@ -104,6 +104,14 @@ public final class EntryPoints {
         }
         return super.visitMethodInvocation(tree, null);
       }
+
+      @Override
+      public Void visitMemberReference(com.sun.source.tree.MemberReferenceTree tree, Void unused) {
+        if (symbol.equals(ASTHelpers.getSymbol(tree))) {
+          callers.add(false); // handed out as a method reference: it may run on any path
+        }
+        return super.visitMemberReference(tree, null);
+      }
     }.scan(unit, null);
     return !callers.isEmpty() && !callers.contains(false);
   }

@@ -54,6 +54,7 @@ public final class HoistHttpClientFix {
     try {
       return Optional.ofNullable(new Builder(creation, usage, state).build());
     } catch (RuntimeException e) {
+      Resilience.rethrowIfStrict(e);
       return Optional.empty(); // a shape the fix does not understand: report without a fix
     }
   }
@@ -98,7 +99,7 @@ public final class HoistHttpClientFix {
       if (usage.shape() != HttpClientUsage.Shape.INLINE) {
         if (declaration == null
             || declaration.getInitializer() == null
-            || HttpClientCreation.stripParens(declaration.getInitializer()) != creation.expression()) {
+            || ASTHelpers.stripParentheses(declaration.getInitializer()) != creation.expression()) {
           return null;
         }
         String declared = state.getSourceForNode(declaration.getType());

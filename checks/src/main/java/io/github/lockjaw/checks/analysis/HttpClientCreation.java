@@ -11,7 +11,6 @@ import com.sun.source.tree.MemberSelectTree;
 import com.sun.source.tree.MethodInvocationTree;
 import com.sun.source.tree.MethodTree;
 import com.sun.source.tree.NewClassTree;
-import com.sun.source.tree.ParenthesizedTree;
 import com.sun.source.tree.Tree;
 import com.sun.source.tree.VariableTree;
 import com.sun.source.util.TreePath;
@@ -98,7 +97,7 @@ public record HttpClientCreation(
     boolean followedVariable = false;
     ExpressionTree current = ASTHelpers.getReceiver(invocation);
     for (int steps = 0; current != null && steps < 64; steps++) {
-      current = stripParens(current);
+      current = ASTHelpers.stripParentheses(current);
       if (current instanceof MethodInvocationTree call) {
         MethodSymbol callSymbol = ASTHelpers.getSymbol(call);
         if (callSymbol == null) {
@@ -158,18 +157,46 @@ public record HttpClientCreation(
     return new HttpClientCreation(tree, entry, allConstant, stateless, pool);
   }
 
+  /** Whether an expression names any variable that is not a static field. */
+  private static boolean mentionsVariable(Tree tree) {
+    boolean[] found = {false};
+    new com.sun.source.util.TreeScanner<Void, Void>() {
+      @Override
+      public Void visitIdentifier(IdentifierTree node, Void unused) {
+        Symbol symbol = ASTHelpers.getSymbol(node);
+        if (symbol != null
+            && (symbol.getKind() == ElementKind.LOCAL_VARIABLE
+                || symbol.getKind() == ElementKind.PARAMETER
+                || (symbol.getKind() == ElementKind.FIELD && !symbol.isStatic()))) {
+          found[0] = true;
+        }
+        return null;
+      }
+    }.scan(tree, null);
+    return found[0];
+  }
+
   /** Compile-time constants, enum constants, class literals, constant Durations, fresh pools. */
   static boolean isHoistableValue(ExpressionTree arg, VisitorState state) {
-    ExpressionTree tree = stripParens(arg);
-    if (tree instanceof LiteralTree || ASTHelpers.constValue(tree) != null) {
+    ExpressionTree tree = ASTHelpers.stripParentheses(arg);
+    if (tree instanceof LiteralTree) {
       return true;
     }
     if (tree instanceof IdentifierTree || tree instanceof MemberSelectTree) {
       if (tree instanceof MemberSelectTree select && select.getIdentifier().contentEquals("class")) {
         return true;
       }
+      // A name must still mean the same in a static field of the top-level class: an enum
+      // constant or a static constant, never a local or an instance field (even a final one).
       Symbol symbol = ASTHelpers.getSymbol(tree);
-      return symbol != null && symbol.getKind() == ElementKind.ENUM_CONSTANT;
+      return symbol != null
+          && (symbol.getKind() == ElementKind.ENUM_CONSTANT
+              || (symbol.getKind() == ElementKind.FIELD
+                  && symbol.isStatic()
+                  && ASTHelpers.constValue(tree) != null));
+    }
+    if (ASTHelpers.constValue(tree) != null && !mentionsVariable(tree)) {
+      return true; // e.g. 10 * 1000, "ms" + "x"
     }
     if (tree instanceof MethodInvocationTree call) {
       MethodSymbol method = ASTHelpers.getSymbol(call);
@@ -234,10 +261,5 @@ public record HttpClientCreation(
     return found[0];
   }
 
-  static ExpressionTree stripParens(ExpressionTree tree) {
-    while (tree instanceof ParenthesizedTree parens) {
-      tree = parens.getExpression();
-    }
-    return tree;
-  }
+
 }

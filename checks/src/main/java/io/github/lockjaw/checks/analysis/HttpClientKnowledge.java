@@ -103,15 +103,6 @@ public final class HttpClientKnowledge {
     return HTTP.values("keep-alive-property");
   }
 
-  /** The value of an {@code <name>=<value>} attribute, e.g. {@code pool=...}. */
-  public static Optional<String> attribute(ApiCatalog.Entry entry, String name) {
-    String prefix = name + "=";
-    return entry.attributes().stream()
-        .filter(a -> a.startsWith(prefix))
-        .map(a -> a.substring(prefix.length()))
-        .findFirst();
-  }
-
   /** The binary name of a class ({@code a.b.Outer$Inner}), or null. */
   public static String binaryName(Symbol symbol) {
     if (symbol instanceof ClassSymbol classSymbol) {

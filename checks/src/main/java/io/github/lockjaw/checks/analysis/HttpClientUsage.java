@@ -365,7 +365,8 @@ public final class HttpClientUsage {
     return tries;
   }
 
-  static ExpressionTree strip(ExpressionTree tree) {
+  /** The expression without parentheses and casts around it. */
+  public static ExpressionTree strip(ExpressionTree tree) {
     while (tree instanceof ParenthesizedTree || tree instanceof TypeCastTree) {
       tree = tree instanceof ParenthesizedTree p ? p.getExpression() : ((TypeCastTree) tree).getExpression();
     }

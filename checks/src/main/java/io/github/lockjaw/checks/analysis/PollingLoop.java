@@ -137,7 +137,7 @@ public final class PollingLoop {
 
   /** The receiver of the poll, or null when it is implicit ({@code isAlive()} in a Thread). */
   public ExpressionTree receiver() {
-    return ASTHelpers.getReceiver(poll);
+    return poll == null ? null : ASTHelpers.getReceiver(poll); // a method reference has no call
   }
 
   /** For EACH, the collection (or stream source) as written, if known. */
@@ -626,12 +626,8 @@ public final class PollingLoop {
       if (method == null || call.getArguments().size() != 1) {
         return false;
       }
-      String name = method.getSimpleName().toString();
-      if (!name.equals("anyMatch") && !name.equals("allMatch") && !name.equals("noneMatch")) {
-        return false;
-      }
-      Type stream = state.getTypeFromString("java.util.stream.Stream");
-      if (stream == null || !ASTHelpers.isSubtype(method.owner.type, stream, state)) {
+      Optional<String> holds = BlockingKnowledge.streamMatchHolds(method, state);
+      if (holds.isEmpty()) {
         return false;
       }
       ExpressionTree predicate = ASTHelpers.stripParentheses(call.getArguments().get(0));
@@ -648,7 +644,22 @@ public final class PollingLoop {
           ps = BlockingKnowledge.polledState(ASTHelpers.getSymbol(found), state);
         }
       }
-      if (ps.isEmpty()) {
+      if (ps.isEmpty() || ps.get().busy().equals("nonzero")) {
+        return false;
+      }
+      // The loop must run while some element is still busy, i.e. wait until each is done:
+      // anyMatch(busy), !allMatch(done), !noneMatch(busy). Waiting for threads to *start*
+      // (noneMatch(Thread::isAlive)) or for one of them to finish is another loop.
+      boolean predicateIsBusy = ps.get().busy().equals("true");
+      boolean negated = atom.negated();
+      boolean whileSomeBusy =
+          switch (holds.get()) {
+            case "any" -> predicateIsBusy && !negated;
+            case "all" -> !predicateIsBusy && negated;
+            case "none" -> predicateIsBusy && negated;
+            default -> false;
+          };
+      if (!whileSomeBusy) {
         return false;
       }
       polled = ps.get();
@@ -1041,12 +1052,7 @@ public final class PollingLoop {
 
   /** A sleep or park: a spin when short, a watchdog when at least the watchdog interval. */
   private Work pause(MethodInvocationTree call, ApiCatalog.Entry entry) {
-    String duration = "none";
-    for (String attribute : entry.attributes()) {
-      if (attribute.startsWith("duration=")) {
-        duration = attribute.substring("duration=".length());
-      }
-    }
+    String duration = entry.attribute("duration").orElse("none");
     Long millis = pauseMillis(call, duration);
     if (millis == null) {
       return Work.SLOW; // a pause lockjaw cannot measure: stay silent
