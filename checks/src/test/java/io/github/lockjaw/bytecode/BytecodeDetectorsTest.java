@@ -537,4 +537,10 @@ class BytecodeDetectorsTest {
     assertTrue(findings.stream().allMatch(f -> f.jar() != null && f.jar().endsWith("fixtures")),
         findings.toString());
   }
+
+  @org.junit.jupiter.api.AfterAll
+  static void noDetectorSwallowedAnException() {
+    assertEquals(java.util.List.of(), io.github.lockjaw.checks.analysis.Resilience.swallowed(),
+        "a detector threw; SpotBugs logged it and went on");
+  }
 }

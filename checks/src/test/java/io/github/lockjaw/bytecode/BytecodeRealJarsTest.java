@@ -151,4 +151,10 @@ class BytecodeRealJarsTest {
         "org.springframework.beans.CachedIntrospectionResults", "forClass");
     assertTrue(same.advice().contains("spring-beans 2.5.2 to 4.1.0"), same.advice());
   }
+
+  @org.junit.jupiter.api.AfterAll
+  static void noDetectorSwallowedAnException() {
+    assertEquals(java.util.List.of(), io.github.lockjaw.checks.analysis.Resilience.swallowed(),
+        "a detector threw; SpotBugs logged it and went on");
+  }
 }

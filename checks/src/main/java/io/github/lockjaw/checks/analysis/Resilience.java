@@ -8,7 +8,25 @@ package io.github.lockjaw.checks.analysis;
 public final class Resilience {
   private static final boolean STRICT = Boolean.getBoolean("lockjaw.strict");
 
+  private static final java.util.List<String> SWALLOWED =
+      java.util.Collections.synchronizedList(new java.util.ArrayList<>());
+
   private Resilience() {}
+
+  /**
+   * For code whose caller swallows exceptions itself (SpotBugs logs a detector's exception and
+   * goes on): in strict mode, remembers it for {@link #swallowed()}.
+   */
+  public static void recordIfStrict(String where, RuntimeException e) {
+    if (STRICT) {
+      SWALLOWED.add(where + ": " + e);
+    }
+  }
+
+  /** What {@link #recordIfStrict} remembered; tests assert it stays empty. */
+  public static java.util.List<String> swallowed() {
+    return java.util.List.copyOf(SWALLOWED);
+  }
 
   /** Call in the catch block that turns an unexpected exception into "no finding" or "no fix". */
   public static void rethrowIfStrict(RuntimeException e) {
