@@ -35,7 +35,22 @@ public class MapCacheDetector extends LockjawDetector {
   private static final List<String> PLAIN_TYPES = BytecodeKnowledge.types("maps", "plain-type");
   private static final List<String> CONCURRENT_TYPES =
       BytecodeKnowledge.types("maps", "concurrent-type");
-  private static final Set<String> CALL_NAMES = Set.of("get", "containsKey", "put");
+  private static final Set<String> CHECK_NAMES = methodNames("check-method");
+  private static final Set<String> ACT_NAMES = methodNames("act-method");
+  private static final Set<String> CALL_NAMES = union(CHECK_NAMES, ACT_NAMES);
+
+  /** The method names of a kind in maps.txt ({@code get}, {@code containsKey}; {@code put}). */
+  private static Set<String> methodNames(String kind) {
+    return io.github.lockjaw.knowledge.ApiCatalog.named("maps").entries(kind).stream()
+        .map(io.github.lockjaw.knowledge.ApiCatalog.Entry::method)
+        .collect(java.util.stream.Collectors.toUnmodifiableSet());
+  }
+
+  private static Set<String> union(Set<String> a, Set<String> b) {
+    Set<String> all = new java.util.HashSet<>(a);
+    all.addAll(b);
+    return Set.copyOf(all);
+  }
   /** Constant-pool strings of a map that locks on every call (besides Hashtable subclasses). */
   private static final Set<String> COARSE_MENTIONS = coarseMentions();
 
@@ -81,8 +96,8 @@ public class MapCacheDetector extends LockjawDetector {
 
   @Override
   public void visitClassContext(ClassContext classContext) {
-    if (!constantPoolMentions(classContext.getJavaClass(), Set.of("put"))
-        || !constantPoolMentions(classContext.getJavaClass(), Set.of("get", "containsKey"))) {
+    if (!constantPoolMentions(classContext.getJavaClass(), ACT_NAMES)
+        || !constantPoolMentions(classContext.getJavaClass(), CHECK_NAMES)) {
       return;
     }
     assigned.clear();

@@ -30,10 +30,6 @@ public class SharedMonitorDetector extends LockjawDetector {
   private static final List<String> CONNECTING_CONSTRUCTORS =
       BytecodeKnowledge.types("io", "connecting-constructor");
   private static final List<String> RESOURCE_TYPES = resourceTypes();
-  /** The source check's life-cycle names, plus restart: set-up and tear-down, not requests. */
-  private static final Set<String> LIFECYCLE_METHODS = Set.of(
-      "init", "initialize", "start", "startup", "stop", "shutdown", "destroy", "dispose",
-      "restart");
   private static final int NAMED_MEMBERS = 5;
 
   private static List<String> resourceTypes() {
@@ -271,7 +267,7 @@ public class SharedMonitorDetector extends LockjawDetector {
     Set<String> blockingMembers = new HashSet<>();
     for (Region region : regions) {
       Method method = region.method();
-      if (method.getName().startsWith("<") || LIFECYCLE_METHODS.contains(method.getName())
+      if (method.getName().startsWith("<") || io.github.lockjaw.knowledge.Lifecycle.isLifecycleName(method.getName())
           || isClose(method) || (perResource && region.monitor().key().equals("this"))) {
         continue;
       }

@@ -21,13 +21,13 @@ import com.sun.source.util.TreePath;
 import com.sun.tools.javac.code.Symbol;
 import com.sun.tools.javac.code.Type;
 import io.github.lockjaw.checks.analysis.Resilience;
+import io.github.lockjaw.knowledge.Lifecycle;
 import io.github.lockjaw.checks.analysis.BlockingIoFacts;
 import io.github.lockjaw.checks.analysis.BlockingIoKnowledge;
 import io.github.lockjaw.checks.analysis.CacheLookup;
 import io.github.lockjaw.checks.analysis.SharedMonitor;
 import java.util.List;
 import java.util.Optional;
-import java.util.Set;
 import javax.lang.model.element.Modifier;
 
 /**
@@ -48,13 +48,6 @@ import javax.lang.model.element.Modifier;
 public final class SharedMonitorDao extends BugChecker
     implements MethodTreeMatcher, SynchronizedTreeMatcher {
 
-  /** Methods that run once in an object's life: their lock is not on any request path. */
-  private static final Set<String> LIFECYCLE_METHODS =
-      Set.of("init", "initialize", "start", "startup", "stop", "shutdown", "destroy", "dispose");
-
-  private static final List<String> LIFECYCLE_PHASES = List.of("start", "stop", "init", "destroy");
-
-  private static final Set<String> LIFECYCLE_ANNOTATIONS = Set.of("PostConstruct", "PreDestroy");
 
   private static final int NAMED_MEMBERS = 5;
 
@@ -202,27 +195,22 @@ public final class SharedMonitorDao extends BugChecker
     return Optional.empty();
   }
 
+  /** Constructors, and set-up or tear-down methods by name or annotation (entry-points.txt). */
   private static boolean isLifecycle(MethodTree method) {
     String name = method.getName().toString();
-    if (name.equals("<init>") || LIFECYCLE_METHODS.contains(name)) {
+    if (name.equals("<init>") || Lifecycle.isLifecycleName(name)) {
       return true;
     }
-    // configureStart(), stopInternal(), doInit(): lifecycle steps named after their phase
-    String lower = name.toLowerCase(java.util.Locale.ROOT);
-    for (String phase : LIFECYCLE_PHASES) {
-      if (lower.endsWith(phase) || lower.startsWith(phase + "internal")) {
-        return true;
-      }
-    }
+    List<String> annotations = Lifecycle.annotationSimpleNames();
     for (AnnotationTree annotation : method.getModifiers().getAnnotations()) {
       String type = annotation.getAnnotationType().toString();
-      String simple = type.substring(type.lastIndexOf('.') + 1);
-      if (LIFECYCLE_ANNOTATIONS.contains(simple)) {
+      if (annotations.contains(type.substring(type.lastIndexOf('.') + 1))) {
         return true;
       }
     }
     return false;
   }
+
 
   /**
    * A parameterless {@code void} method that is the monitor's only member is a task (a purge, a

@@ -1,0 +1,37 @@
+package io.github.lockjaw.knowledge;
+
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * Which method names mean set-up or tear-down ({@code lifecycle-method} and {@code
+ * lifecycle-phase} in {@code entry-points.txt}): plain Java, for the source checks and the
+ * bytecode detectors alike.
+ */
+public final class Lifecycle {
+  private static final ApiCatalog ENTRY_POINTS = ApiCatalog.named("entry-points");
+  private static final List<String> METHODS = ENTRY_POINTS.values("lifecycle-method");
+  private static final List<String> PHASES =
+      ENTRY_POINTS.values("lifecycle-phase").stream().map(p -> p.toLowerCase(Locale.ROOT)).toList();
+
+  private Lifecycle() {}
+
+  /** Whether a method of this name runs once in an object's life rather than per request. */
+  public static boolean isLifecycleName(String methodName) {
+    if (METHODS.contains(methodName)) {
+      return true;
+    }
+    String lower = methodName.toLowerCase(Locale.ROOT);
+    return PHASES.stream().anyMatch(phase -> lower.endsWith(phase) || lower.startsWith(phase + "internal"));
+  }
+
+  /** The simple names of the set-up and tear-down annotations ({@code PostConstruct}, ...). */
+  public static List<String> annotationSimpleNames() {
+    return java.util.stream.Stream.concat(
+            ENTRY_POINTS.values("set-up-annotation").stream(),
+            ENTRY_POINTS.values("tear-down-annotation").stream())
+        .map(name -> name.substring(name.lastIndexOf('.') + 1))
+        .distinct()
+        .toList();
+  }
+}
