@@ -51,7 +51,7 @@ abstract class LockjawDetector extends OpcodeStackDetector {
       super.visitClassContext(classContext);
     } catch (RuntimeException e) {
       // a surprise shape is no finding; the analysis of the other classes goes on
-      io.github.lockjaw.checks.analysis.Resilience.recordIfStrict(
+      io.github.lockjaw.common.Resilience.recordIfStrict(
           getClass().getSimpleName() + " on " + classContext.getJavaClass().getClassName(), e);
       bugReporter.logError("lockjaw: " + getClass().getSimpleName() + " skipped "
           + classContext.getJavaClass().getClassName(), e);

@@ -154,7 +154,7 @@ class BytecodeRealJarsTest {
 
   @org.junit.jupiter.api.AfterAll
   static void noDetectorSwallowedAnException() {
-    assertEquals(java.util.List.of(), io.github.lockjaw.checks.analysis.Resilience.swallowed(),
+    assertEquals(java.util.List.of(), io.github.lockjaw.common.Resilience.swallowed(),
         "a detector threw; SpotBugs logged it and went on");
   }
 }

@@ -91,7 +91,7 @@ public class AuditMojo extends AbstractLockjawMojo {
               Math.max(a.line(), 0),
               0,
               a.message() + " " + a.advice(),
-              io.github.lockjaw.checks.LockjawDocs.forCheck(a.check()),
+              io.github.lockjaw.common.LockjawDocs.forCheck(a.check()),
               a.className(),
               methodOnly(a),
               a.methodName() + a.methodDescriptor(),
@@ -117,7 +117,7 @@ public class AuditMojo extends AbstractLockjawMojo {
     List<Rule> rules = new ArrayList<>();
     findings.stream().map(Finding::check).distinct().sorted().forEach(check ->
         rules.add(new Rule(check, "lockjaw's " + check + " anti-pattern, found in a dependency's bytecode",
-            io.github.lockjaw.checks.LockjawDocs.forCheck(check), Severity.WARNING)));
+            io.github.lockjaw.common.LockjawDocs.forCheck(check), Severity.WARNING)));
     reportAndJudge(findings, rules, lines, f -> f.file(), fingerprints, baselined, auditSarif, threshold, failOnViolation);
   }
 

@@ -1,0 +1,212 @@
+package io.github.lockjaw.checks.cache;
+
+import com.google.errorprone.VisitorState;
+import com.google.errorprone.util.ASTHelpers;
+import com.sun.source.tree.AssignmentTree;
+import com.sun.source.tree.CompilationUnitTree;
+import com.sun.source.tree.ExpressionTree;
+import com.sun.source.tree.IdentifierTree;
+import com.sun.source.tree.MemberSelectTree;
+import com.sun.source.tree.MethodInvocationTree;
+import com.sun.source.tree.NewClassTree;
+import com.sun.source.tree.Tree;
+import com.sun.source.tree.VariableTree;
+import com.sun.source.util.TreePath;
+import com.sun.source.util.TreePathScanner;
+import com.sun.tools.javac.code.Symbol.VarSymbol;
+import io.github.lockjaw.knowledge.ApiCatalog;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import javax.lang.model.element.Modifier;
+
+/** What a compilation unit shows of a map field: how it is locked, created and used. */
+public final class CacheField {
+
+  /** How a map field is synchronised, judged from its type and the maps assigned to it. */
+  public enum Locking {
+    /** A ConcurrentMap: never flagged. */
+    CONCURRENT,
+    /** Hashtable, Collections.synchronizedMap: every call locks the whole map. */
+    COARSE,
+    /** HashMap and kin: the cache's lock is whatever surrounds it. */
+    PLAIN,
+    /** Assigned from somewhere lockjaw cannot see. */
+    UNKNOWN
+  }
+
+  private final VarSymbol symbol;
+  private final VariableTree declaration;
+  private final List<ExpressionTree> assignedValues;
+  private final List<TreePath> uses;
+  private final Locking locking;
+
+  private CacheField(
+      VarSymbol symbol,
+      VariableTree declaration,
+      List<ExpressionTree> assignedValues,
+      List<TreePath> uses,
+      Locking locking) {
+    this.symbol = symbol;
+    this.declaration = declaration;
+    this.assignedValues = assignedValues;
+    this.uses = uses;
+    this.locking = locking;
+  }
+
+  /** Reads the field's declaration, assignments and uses in the current compilation unit. */
+  public static CacheField of(VarSymbol field, VisitorState state) {
+    CompilationUnitTree unit = state.getPath().getCompilationUnit();
+    List<ExpressionTree> assigned = new ArrayList<>();
+    List<TreePath> uses = new ArrayList<>();
+    VariableTree[] declaration = new VariableTree[1];
+    new TreePathScanner<Void, Void>() {
+      @Override
+      public Void visitVariable(VariableTree tree, Void unused) {
+        if (field.equals(ASTHelpers.getSymbol(tree))) {
+          declaration[0] = tree;
+          if (tree.getInitializer() != null) {
+            assigned.add(tree.getInitializer());
+          }
+        }
+        return super.visitVariable(tree, unused);
+      }
+
+      @Override
+      public Void visitAssignment(AssignmentTree tree, Void unused) {
+        if (field.equals(ASTHelpers.getSymbol(tree.getVariable()))) {
+          assigned.add(tree.getExpression());
+        }
+        return super.visitAssignment(tree, unused);
+      }
+
+      @Override
+      public Void visitIdentifier(IdentifierTree tree, Void unused) {
+        if (field.equals(ASTHelpers.getSymbol(tree))) {
+          uses.add(getCurrentPath());
+        }
+        return null;
+      }
+
+      @Override
+      public Void visitMemberSelect(MemberSelectTree tree, Void unused) {
+        if (field.equals(ASTHelpers.getSymbol(tree))) {
+          uses.add(getCurrentPath());
+          return null;
+        }
+        return super.visitMemberSelect(tree, unused);
+      }
+    }.scan(new TreePath(unit), null);
+    return new CacheField(field, declaration[0], List.copyOf(assigned), List.copyOf(uses), locking(field, assigned, state));
+  }
+
+  private static Locking locking(VarSymbol field, List<ExpressionTree> assigned, VisitorState state) {
+    if (MapKnowledge.isConcurrent(field.type, state)) {
+      return Locking.CONCURRENT;
+    }
+    if (MapKnowledge.coarselyLockedType(field.type, state).isPresent()) {
+      return Locking.COARSE;
+    }
+    if (assigned.isEmpty()) {
+      return Locking.UNKNOWN;
+    }
+    Locking result = null;
+    for (ExpressionTree value : assigned) {
+      Locking one = lockingOfValue(value, state);
+      if (one == Locking.CONCURRENT || one == Locking.UNKNOWN) {
+        return one;
+      }
+      result = result == null || result == one ? one : Locking.UNKNOWN;
+    }
+    return result;
+  }
+
+  private static Locking lockingOfValue(ExpressionTree value, VisitorState state) {
+    ExpressionTree v = ASTHelpers.stripParentheses(value);
+    if (MapKnowledge.isConcurrent(ASTHelpers.getType(v), state)) {
+      return Locking.CONCURRENT;
+    }
+    if (MapKnowledge.isCoarselyLockingFactory(v)
+        || MapKnowledge.coarselyLockedType(ASTHelpers.getType(v), state).isPresent()) {
+      return Locking.COARSE;
+    }
+    if (v instanceof NewClassTree created && MapKnowledge.plainType(ASTHelpers.getType(created), state).isPresent()) {
+      return Locking.PLAIN;
+    }
+    return Locking.UNKNOWN;
+  }
+
+  public VarSymbol symbol() {
+    return symbol;
+  }
+
+  public Locking locking() {
+    return locking;
+  }
+
+  /** The declaration, when the field is declared in this compilation unit. */
+  public Optional<VariableTree> declaration() {
+    return Optional.ofNullable(declaration);
+  }
+
+  /** Every reference to the field in this compilation unit. */
+  public List<TreePath> uses() {
+    return uses;
+  }
+
+  /** Whether every use of the field is visible here: a private field assigned once, where declared. */
+  public boolean isConfined() {
+    return declaration != null
+        && declaration.getModifiers().getFlags().contains(Modifier.PRIVATE)
+        && declaration.getInitializer() != null
+        && assignedValues.size() == 1;
+  }
+
+  /**
+   * The map construction a fix could swap for a ConcurrentHashMap: {@code new HashMap<>()} or
+   * {@code new Hashtable<>()}, bare or inside {@code Collections.synchronizedMap(...)}, with no
+   * arguments but a capacity. Empty when the construction is anything else.
+   */
+  public Optional<NewClassTree> replaceableConstruction(VisitorState state) {
+    if (!isConfined()) {
+      return Optional.empty();
+    }
+    ExpressionTree init = ASTHelpers.stripParentheses(declaration.getInitializer());
+    if (MapKnowledge.isCoarselyLockingFactory(init)) {
+      List<? extends ExpressionTree> args = ((MethodInvocationTree) init).getArguments();
+      init = args.size() == 1 ? ASTHelpers.stripParentheses(args.get(0)) : null;
+    }
+    if (!(init instanceof NewClassTree created) || created.getClassBody() != null) {
+      return Optional.empty();
+    }
+    Optional<ApiCatalog.Entry> entry = MapKnowledge.constructedMapEntry(created, state);
+    if (entry.isEmpty() || !entry.get().hasAttribute("replaceable")) {
+      return Optional.empty();
+    }
+    for (ExpressionTree arg : created.getArguments()) {
+      if (ASTHelpers.constValue(arg) == null) {
+        return Optional.empty(); // new HashMap(otherMap) may copy null keys or values
+      }
+    }
+    return Optional.of(created);
+  }
+
+  /** Whether the map as constructed already throws on null keys and values (Hashtable). */
+  public boolean rejectsNulls(NewClassTree construction, VisitorState state) {
+    return MapKnowledge.constructedMapEntry(construction, state)
+        .map(e -> e.hasAttribute("rejects-nulls"))
+        .orElse(false);
+  }
+
+  /** The innermost enclosing tree of a use that is one of {@code kinds}, or null. */
+  static Tree enclosing(TreePath use, Class<?>... kinds) {
+    for (TreePath p = use.getParentPath(); p != null; p = p.getParentPath()) {
+      for (Class<?> kind : kinds) {
+        if (kind.isInstance(p.getLeaf())) {
+          return p.getLeaf();
+        }
+      }
+    }
+    return null;
+  }
+}

@@ -1,0 +1,471 @@
+package io.github.lockjaw.checks.cache;
+
+import io.github.lockjaw.checks.support.GuardingMonitor;
+import com.google.errorprone.VisitorState;
+import com.google.errorprone.util.ASTHelpers;
+import com.sun.source.tree.AssignmentTree;
+import com.sun.source.tree.BinaryTree;
+import com.sun.source.tree.BlockTree;
+import com.sun.source.tree.ExpressionTree;
+import com.sun.source.tree.IfTree;
+import com.sun.source.tree.LambdaExpressionTree;
+import com.sun.source.tree.MemberSelectTree;
+import com.sun.source.tree.MethodInvocationTree;
+import com.sun.source.tree.MethodTree;
+import com.sun.source.tree.ParenthesizedTree;
+import com.sun.source.tree.ReturnTree;
+import com.sun.source.tree.StatementTree;
+import com.sun.source.tree.SynchronizedTree;
+import com.sun.source.tree.Tree;
+import com.sun.source.tree.TypeCastTree;
+import com.sun.source.tree.UnaryTree;
+import com.sun.source.tree.VariableTree;
+import com.sun.source.util.TreePath;
+import com.sun.source.util.TreePathScanner;
+import com.sun.tools.javac.code.Symbol;
+import com.sun.tools.javac.code.Symbol.MethodSymbol;
+import com.sun.tools.javac.code.Symbol.VarSymbol;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import javax.lang.model.element.ElementKind;
+
+/**
+ * A memoising lookup on a map field: a check ({@code get} or {@code containsKey}) whose outcome
+ * guards a {@code put} of the same key, with the cached value read back. Registries that throw on
+ * a duplicate key, and counters that {@code put(k, get(k) + 1)}, are not lookups.
+ *
+ * @param map the map field
+ * @param check the first {@code get}/{@code containsKey} of the key
+ * @param put the {@code put} that fills the cache
+ */
+public record CacheLookup(VarSymbol map, MethodInvocationTree check, MethodInvocationTree put) {
+
+  /** The key expression of the {@code put}. */
+  public ExpressionTree key() {
+    return put.getArguments().get(0);
+  }
+
+  /** The value expression of the {@code put}. */
+  public ExpressionTree value() {
+    return put.getArguments().get(1);
+  }
+
+  /**
+   * The lookups made directly in a region: the body of the given {@code synchronized} block,
+   * method or lambda, not counting nested lambdas, classes or {@code synchronized} blocks (they are
+   * regions of their own). At most one lookup per map, the first.
+   */
+  public static List<CacheLookup> findIn(TreePath region, VisitorState state) {
+    MapCalls calls = new MapCalls(region.getLeaf(), state);
+    calls.scan(region, null);
+    calls.propagateValueLocals();
+    Map<VarSymbol, CacheLookup> found = new LinkedHashMap<>();
+    for (TreePath putPath : calls.puts) {
+      MethodInvocationTree put = (MethodInvocationTree) putPath.getLeaf();
+      VarSymbol map = receiverField(put);
+      if (map == null || found.containsKey(map) || put.getArguments().size() != 2) {
+        continue;
+      }
+      ExpressionTree key = put.getArguments().get(0);
+      List<TreePath> checks = calls.checksOn(map, key, state);
+      if (checks.isEmpty() || !readsValue(calls, map, key, state)) {
+        continue;
+      }
+      if (calls.lockGuardsMore(map, key)) {
+        continue; // the lock also guards what the value holds, or other fields: not a plain cache
+      }
+      if (isGuarded(putPath, region.getLeaf(), map, key, calls, state)) {
+        found.put(map, new CacheLookup(map, (MethodInvocationTree) checks.get(0).getLeaf(), put));
+      }
+    }
+    return List.copyOf(found.values());
+  }
+
+  /** The field a map call is made on ({@code cache.get(k)}, {@code this.cache.get(k)}), or null. */
+  public static VarSymbol receiverField(MethodInvocationTree call) {
+    ExpressionTree receiver = ASTHelpers.getReceiver(call);
+    if (receiver == null) {
+      return null;
+    }
+    Symbol symbol = ASTHelpers.getSymbol(ASTHelpers.stripParentheses(receiver));
+    if (symbol instanceof VarSymbol var
+        && symbol.getKind() == ElementKind.FIELD
+        && !symbol.getSimpleName().contentEquals("this")
+        && !symbol.getSimpleName().contentEquals("super")) {
+      return var;
+    }
+    return null;
+  }
+
+  /** Whether two key expressions denote the same key: same variable, or the same code. */
+  public static boolean sameKey(ExpressionTree a, ExpressionTree b, VisitorState state) {
+    ExpressionTree left = ASTHelpers.stripParentheses(a);
+    ExpressionTree right = ASTHelpers.stripParentheses(b);
+    Symbol leftSymbol = ASTHelpers.getSymbol(left);
+    Symbol rightSymbol = ASTHelpers.getSymbol(right);
+    if (leftSymbol instanceof VarSymbol
+        && rightSymbol instanceof VarSymbol
+        && !(left instanceof MemberSelectTree)
+        && !(right instanceof MemberSelectTree)) {
+      return leftSymbol.equals(rightSymbol);
+    }
+    String leftSource = state.getSourceForNode(left);
+    String rightSource = state.getSourceForNode(right);
+    return leftSource != null
+        && rightSource != null
+        && leftSource.replaceAll("\\s+", "").equals(rightSource.replaceAll("\\s+", ""));
+  }
+
+  /** The map calls of a region, with their paths. */
+  private static final class MapCalls extends TreePathScanner<Void, Void> {
+    private final Tree root;
+    private final VisitorState state;
+    final List<TreePath> checks = new ArrayList<>();
+    final List<TreePath> puts = new ArrayList<>();
+    /** Locals holding the result of a {@code get}: {@code V v = (V) map.get(k)}. */
+    final Map<VarSymbol, MethodInvocationTree> valueLocals = new LinkedHashMap<>();
+
+    /** Every local assignment in the region: {@code v = expression} and {@code T v = expression}. */
+    private final List<Map.Entry<VarSymbol, ExpressionTree>> localAssignments = new ArrayList<>();
+
+    MapCalls(Tree root, VisitorState state) {
+      this.root = root;
+      this.state = state;
+    }
+
+    @Override
+    public Void scan(Tree tree, Void unused) {
+      if (tree != null && tree != root && GuardingMonitor.isRegionRoot(tree)) {
+        return null;
+      }
+      return super.scan(tree, unused);
+    }
+
+    @Override
+    public Void visitMethodInvocation(MethodInvocationTree call, Void unused) {
+      // cheap name test first: this runs on every call in every method and lambda
+      if (!MapKnowledge.LOOKUP_METHOD_NAMES.contains(ASTHelpers.getSymbol(call).getSimpleName().toString())) {
+        return super.visitMethodInvocation(call, unused);
+      }
+      VarSymbol field = receiverField(call);
+      if (field != null && MapKnowledge.isMap(field.type, state)) {
+        MethodSymbol method = ASTHelpers.getSymbol(call);
+        if (MapKnowledge.isCheckMethod(method, state) && call.getArguments().size() == 1) {
+          checks.add(getCurrentPath());
+          if (method.getSimpleName().contentEquals("get")) {
+            recordValueLocal(call);
+          }
+        } else if (MapKnowledge.isActMethod(method, state)) {
+          puts.add(getCurrentPath());
+        }
+      }
+      return super.visitMethodInvocation(call, unused);
+    }
+
+    /** Locals used as the receiver of a call whose result is dropped: {@code list.add(x);}. */
+    private final List<Symbol> mutatedLocals = new ArrayList<>();
+    /** Whether the region assigns or increments a field other than a map it looks up. */
+    private final List<Symbol> writtenFields = new ArrayList<>();
+
+    @Override
+    public Void visitExpressionStatement(com.sun.source.tree.ExpressionStatementTree statement, Void unused) {
+      if (statement.getExpression() instanceof MethodInvocationTree call) {
+        // the root of the receiver chain: 'lock' in lock.count.incrementAndGet()
+        ExpressionTree receiver = ASTHelpers.getReceiver(call);
+        while (receiver != null) {
+          ExpressionTree stripped = ASTHelpers.stripParentheses(receiver);
+          if (stripped instanceof MemberSelectTree select) {
+            receiver = select.getExpression();
+          } else if (stripped instanceof MethodInvocationTree inner) {
+            receiver = ASTHelpers.getReceiver(inner);
+          } else {
+            receiver = stripped;
+            break;
+          }
+        }
+        Symbol target = receiver == null ? null : ASTHelpers.getSymbol(receiver);
+        if (target != null && target.getKind() == ElementKind.LOCAL_VARIABLE) {
+          mutatedLocals.add(target);
+        }
+      }
+      Tree expression = statement.getExpression();
+      ExpressionTree written = null;
+      if (expression instanceof AssignmentTree assignment) {
+        written = assignment.getVariable();
+      } else if (expression instanceof com.sun.source.tree.CompoundAssignmentTree compound) {
+        written = compound.getVariable();
+      } else if (expression instanceof UnaryTree unary) {
+        written = unary.getExpression();
+      }
+      Symbol field = written == null ? null : ASTHelpers.getSymbol(written);
+      if (field != null && field.getKind() == ElementKind.FIELD) {
+        writtenFields.add(field);
+      }
+      return super.visitExpressionStatement(statement, unused);
+    }
+
+    /**
+     * Whether the lock does more than make the lookup atomic: the region changes the cached value
+     * ({@code listeners.get(e)} then {@code list.add(l)}: a multimap) or other fields.
+     */
+    boolean lockGuardsMore(VarSymbol map, ExpressionTree key) {
+      for (Symbol local : mutatedLocals) {
+        if (isValueLocalOf(local, map, key)) {
+          return true;
+        }
+      }
+      return writtenFields.stream().anyMatch(field -> !field.equals(map));
+    }
+
+    @Override
+    public Void visitVariable(VariableTree variable, Void unused) {
+      if (variable.getInitializer() != null
+          && ASTHelpers.getSymbol(variable) instanceof VarSymbol var
+          && var.getKind() == ElementKind.LOCAL_VARIABLE) {
+        localAssignments.add(Map.entry(var, variable.getInitializer()));
+      }
+      return super.visitVariable(variable, unused);
+    }
+
+    @Override
+    public Void visitAssignment(AssignmentTree assignment, Void unused) {
+      if (ASTHelpers.getSymbol(assignment.getVariable()) instanceof VarSymbol var
+          && var.getKind() == ElementKind.LOCAL_VARIABLE) {
+        localAssignments.add(Map.entry(var, assignment.getExpression()));
+      }
+      return super.visitAssignment(assignment, unused);
+    }
+
+    /**
+     * Follows the cached value through locals: {@code results = (Results) value} or {@code results
+     * = ref.get()} where {@code value}/{@code ref} already hold what {@code get} returned (Spring
+     * 2.5's CachedIntrospectionResults keeps values behind a Reference).
+     */
+    void propagateValueLocals() {
+      boolean changed = true;
+      while (changed) {
+        changed = false;
+        for (Map.Entry<VarSymbol, ExpressionTree> assignment : localAssignments) {
+          if (valueLocals.containsKey(assignment.getKey())) {
+            continue;
+          }
+          ExpressionTree source = unwrapCasts(assignment.getValue());
+          if (source instanceof MethodInvocationTree call && call.getArguments().isEmpty()) {
+            ExpressionTree receiver = ASTHelpers.getReceiver(call);
+            source = receiver == null ? null : unwrapCasts(receiver);
+          }
+          Symbol from = source == null ? null : ASTHelpers.getSymbol(source);
+          if (source instanceof com.sun.source.tree.IdentifierTree && from != null && valueLocals.containsKey(from)) {
+            valueLocals.put(assignment.getKey(), valueLocals.get(from));
+            changed = true;
+          }
+        }
+      }
+    }
+
+    private static ExpressionTree unwrapCasts(ExpressionTree tree) {
+      ExpressionTree e = ASTHelpers.stripParentheses(tree);
+      while (e instanceof TypeCastTree cast) {
+        e = ASTHelpers.stripParentheses(cast.getExpression());
+      }
+      return e;
+    }
+
+    private void recordValueLocal(MethodInvocationTree get) {
+      TreePath path = getCurrentPath().getParentPath();
+      while (path != null
+          && (path.getLeaf() instanceof ParenthesizedTree || path.getLeaf() instanceof TypeCastTree)) {
+        path = path.getParentPath();
+      }
+      if (path == null) {
+        return;
+      }
+      Symbol local = null;
+      if (path.getLeaf() instanceof VariableTree variable) {
+        local = ASTHelpers.getSymbol(variable);
+      } else if (path.getLeaf() instanceof AssignmentTree assignment) {
+        local = ASTHelpers.getSymbol(assignment.getVariable());
+      }
+      if (local instanceof VarSymbol var && local.getKind() == ElementKind.LOCAL_VARIABLE) {
+        valueLocals.put(var, get);
+      }
+    }
+
+    List<TreePath> checksOn(VarSymbol map, ExpressionTree key, VisitorState state) {
+      List<TreePath> result = new ArrayList<>();
+      for (TreePath path : checks) {
+        MethodInvocationTree call = (MethodInvocationTree) path.getLeaf();
+        if (map.equals(receiverField(call)) && sameKey(call.getArguments().get(0), key, state)) {
+          result.add(path);
+        }
+      }
+      return result;
+    }
+
+    boolean isValueLocalOf(Symbol symbol, VarSymbol map, ExpressionTree key) {
+      MethodInvocationTree get = valueLocals.get(symbol);
+      return get != null
+          && map.equals(receiverField(get))
+          && sameKey(get.getArguments().get(0), key, state);
+    }
+  }
+
+  /**
+   * Whether the cached value is read: a {@code get} of the key whose result is used, not only
+   * compared with null.
+   */
+  private static boolean readsValue(MapCalls calls, VarSymbol map, ExpressionTree key, VisitorState state) {
+    for (TreePath path : calls.checksOn(map, key, state)) {
+      MethodInvocationTree call = (MethodInvocationTree) path.getLeaf();
+      if (!ASTHelpers.getSymbol(call).getSimpleName().contentEquals("get")) {
+        continue;
+      }
+      TreePath parent = path.getParentPath();
+      while (parent.getLeaf() instanceof ParenthesizedTree || parent.getLeaf() instanceof TypeCastTree) {
+        parent = parent.getParentPath();
+      }
+      if (!isNullComparison(parent.getLeaf())) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  private static boolean isNullComparison(Tree tree) {
+    if (!(tree instanceof BinaryTree binary)) {
+      return false;
+    }
+    boolean equality =
+        binary.getKind() == Tree.Kind.EQUAL_TO || binary.getKind() == Tree.Kind.NOT_EQUAL_TO;
+    return equality
+        && (isNullLiteral(binary.getLeftOperand()) || isNullLiteral(binary.getRightOperand()));
+  }
+
+  private static boolean isNullLiteral(ExpressionTree tree) {
+    return ASTHelpers.stripParentheses(tree).getKind() == Tree.Kind.NULL_LITERAL;
+  }
+
+  /** What a condition says about the key when it is true. */
+  private enum Test {
+    ABSENT,
+    PRESENT,
+    UNRELATED
+  }
+
+  private static Test test(
+      ExpressionTree condition, VarSymbol map, ExpressionTree key, MapCalls calls, VisitorState state) {
+    ExpressionTree cond = ASTHelpers.stripParentheses(condition);
+    if (cond instanceof UnaryTree unary && cond.getKind() == Tree.Kind.LOGICAL_COMPLEMENT) {
+      return switch (test(unary.getExpression(), map, key, calls, state)) {
+        case ABSENT -> Test.PRESENT;
+        case PRESENT -> Test.ABSENT;
+        case UNRELATED -> Test.UNRELATED;
+      };
+    }
+    if (cond instanceof BinaryTree binary) {
+      if (cond.getKind() == Tree.Kind.CONDITIONAL_AND) {
+        Test left = test(binary.getLeftOperand(), map, key, calls, state);
+        return left != Test.UNRELATED ? left : test(binary.getRightOperand(), map, key, calls, state);
+      }
+      if (isNullComparison(binary)) {
+        ExpressionTree operand =
+            isNullLiteral(binary.getLeftOperand()) ? binary.getRightOperand() : binary.getLeftOperand();
+        if (holdsCachedValue(operand, map, key, calls, state)) {
+          return cond.getKind() == Tree.Kind.EQUAL_TO ? Test.ABSENT : Test.PRESENT;
+        }
+      }
+      return Test.UNRELATED;
+    }
+    if (cond instanceof MethodInvocationTree call
+        && map.equals(receiverField(call))
+        && ASTHelpers.getSymbol(call).getSimpleName().contentEquals("containsKey")
+        && call.getArguments().size() == 1
+        && sameKey(call.getArguments().get(0), key, state)) {
+      return Test.PRESENT;
+    }
+    return Test.UNRELATED;
+  }
+
+  /** {@code map.get(key)}, {@code (V) map.get(key)}, {@code v} or {@code (v = map.get(key))}. */
+  private static boolean holdsCachedValue(
+      ExpressionTree expression, VarSymbol map, ExpressionTree key, MapCalls calls, VisitorState state) {
+    ExpressionTree e = ASTHelpers.stripParentheses(expression);
+    while (e instanceof TypeCastTree cast) {
+      e = ASTHelpers.stripParentheses(cast.getExpression());
+    }
+    if (e instanceof AssignmentTree assignment) {
+      return holdsCachedValue(assignment.getExpression(), map, key, calls, state);
+    }
+    if (e instanceof MethodInvocationTree call) {
+      return map.equals(receiverField(call))
+          && ASTHelpers.getSymbol(call).getSimpleName().contentEquals("get")
+          && call.getArguments().size() == 1
+          && sameKey(call.getArguments().get(0), key, state);
+    }
+    Symbol symbol = ASTHelpers.getSymbol(e);
+    return symbol != null && calls.isValueLocalOf(symbol, map, key);
+  }
+
+  /**
+   * Whether the put runs only when the key was found absent: inside the "absent" branch of an
+   * {@code if}, or after an {@code if (present) return ...;} in an enclosing block.
+   */
+  private static boolean isGuarded(
+      TreePath putPath, Tree root, VarSymbol map, ExpressionTree key, MapCalls calls, VisitorState state) {
+    Tree child = putPath.getLeaf();
+    for (TreePath path = putPath.getParentPath(); path != null; path = path.getParentPath()) {
+      Tree parent = path.getLeaf();
+      if (parent instanceof IfTree ifTree) {
+        Test test = test(ifTree.getCondition(), map, key, calls, state);
+        if ((child == ifTree.getThenStatement() && test == Test.ABSENT)
+            || (child == ifTree.getElseStatement() && test == Test.PRESENT)) {
+          return true;
+        }
+      } else if (parent instanceof BlockTree block) {
+        for (StatementTree statement : block.getStatements()) {
+          if (statement == child) {
+            break;
+          }
+          if (statement instanceof IfTree earlier
+              && earlier.getElseStatement() == null
+              && returnsValue(earlier.getThenStatement())
+              && test(earlier.getCondition(), map, key, calls, state) == Test.PRESENT) {
+            return true;
+          }
+        }
+      }
+      if (parent == root) {
+        return false;
+      }
+      child = parent;
+    }
+    return false;
+  }
+
+  /** {@code return x;} or a block ending in one: the found value is handed back. */
+  private static boolean returnsValue(StatementTree statement) {
+    if (statement instanceof ReturnTree ret) {
+      return ret.getExpression() != null;
+    }
+    if (statement instanceof BlockTree block && !block.getStatements().isEmpty()) {
+      return returnsValue(block.getStatements().get(block.getStatements().size() - 1));
+    }
+    return false;
+  }
+
+  /** The body whose statements a region guards. */
+  public static List<? extends StatementTree> statementsOf(Tree regionRoot) {
+    if (regionRoot instanceof SynchronizedTree sync) {
+      return sync.getBlock().getStatements();
+    }
+    if (regionRoot instanceof MethodTree method && method.getBody() != null) {
+      return method.getBody().getStatements();
+    }
+    if (regionRoot instanceof LambdaExpressionTree lambda && lambda.getBody() instanceof BlockTree block) {
+      return block.getStatements();
+    }
+    return List.of();
+  }
+}

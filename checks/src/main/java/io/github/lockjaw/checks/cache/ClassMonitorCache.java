@@ -1,0 +1,92 @@
+package io.github.lockjaw.checks.cache;
+
+import io.github.lockjaw.common.LockjawDocs;
+import static com.google.errorprone.BugPattern.LinkType.CUSTOM;
+import static com.google.errorprone.BugPattern.SeverityLevel.WARNING;
+
+import com.google.auto.service.AutoService;
+import com.google.errorprone.BugPattern;
+import com.google.errorprone.VisitorState;
+import com.google.errorprone.bugpatterns.BugChecker;
+import com.google.errorprone.bugpatterns.BugChecker.MethodTreeMatcher;
+import com.google.errorprone.bugpatterns.BugChecker.SynchronizedTreeMatcher;
+import com.google.errorprone.matchers.Description;
+import com.sun.source.tree.MethodTree;
+import com.sun.source.tree.SynchronizedTree;
+import com.sun.source.tree.Tree;
+import com.sun.source.util.TreePath;
+import io.github.lockjaw.checks.support.GuardingMonitor;
+import java.util.Optional;
+
+/**
+ * A lookup cache guarded by a {@code Class} monitor: {@code synchronized (clazz)}, {@code
+ * synchronized (Foo.class)}, {@code synchronized (getClass())} or a {@code static synchronized}
+ * method, around a get-then-put on a map. Every caller, for every key, queues on one JVM-wide lock.
+ */
+@AutoService(BugChecker.class)
+@BugPattern(
+    summary = "Lookup cache guarded by a Class monitor: every caller queues on one JVM-wide lock",
+    severity = WARNING,
+    linkType = CUSTOM,
+    link = LockjawDocs.BASE + "ClassMonitorCache.md",
+    tags = BugPattern.StandardTags.PERFORMANCE)
+public final class ClassMonitorCache extends BugChecker
+    implements SynchronizedTreeMatcher, MethodTreeMatcher {
+
+  @Override
+  public Description matchSynchronized(SynchronizedTree tree, VisitorState state) {
+    return match(tree, state);
+  }
+
+  @Override
+  public Description matchMethod(MethodTree tree, VisitorState state) {
+    return match(tree, state);
+  }
+
+  private Description match(Tree region, VisitorState state) {
+    if (GuardingMonitor.of(region, state) != GuardingMonitor.CLASS) {
+      return Description.NO_MATCH;
+    }
+    TreePath path = state.getPath();
+    for (CacheLookup lookup : CacheLookup.findIn(path, state)) {
+      CacheField field = CacheField.of(lookup.map(), state);
+      if (field.locking() == CacheField.Locking.CONCURRENT) {
+        continue;
+      }
+      Optional<com.google.errorprone.fixes.SuggestedFix> fix = ComputeIfAbsentFix.build(path, lookup, state);
+      String monitor = GuardingMonitor.CLASS.describe(region, state);
+      String who =
+          lockIsTheKey(region, lookup)
+              // synchronized (clazz) around a lookup of clazz: the Class object is shared by the JVM
+              ? ", the Class object itself, a lock shared with everything else that synchronizes on"
+                  + " that class (its static synchronized methods too): every lookup of it queues here. "
+              : ", a JVM-wide lock: every caller queues here, whatever key it asks for. ";
+      String message =
+          "Cache lookup on '"
+              + lookup.map().getSimpleName()
+              + "' holds "
+              + monitor
+              + who
+              + "Make the map a ConcurrentHashMap and fill it with computeIfAbsent"
+              + " (or use ClassValue when the keys are classes), and drop the lock."
+              + (fix.isPresent() ? "" : " " + LockjawDocs.noFixReason());
+      Description.Builder description = buildDescription(region).setMessage(message);
+      fix.ifPresent(description::addFix);
+      return description.build();
+    }
+    return Description.NO_MATCH;
+  }
+
+  private static boolean lockIsTheKey(Tree region, CacheLookup lookup) {
+    if (!(region instanceof SynchronizedTree sync)) {
+      return false;
+    }
+    com.sun.tools.javac.code.Symbol lock =
+        com.google.errorprone.util.ASTHelpers.getSymbol(
+            com.google.errorprone.util.ASTHelpers.stripParentheses(sync.getExpression()));
+    com.sun.tools.javac.code.Symbol key =
+        com.google.errorprone.util.ASTHelpers.getSymbol(
+            com.google.errorprone.util.ASTHelpers.stripParentheses(lookup.key()));
+    return lock != null && lock.equals(key);
+  }
+}

@@ -1,0 +1,754 @@
+package io.github.lockjaw.checks.cache;
+
+import io.github.lockjaw.common.Resilience;
+import com.google.errorprone.VisitorState;
+import com.google.errorprone.fixes.SuggestedFix;
+import com.google.errorprone.fixes.SuggestedFixes;
+import com.google.errorprone.util.ASTHelpers;
+import com.sun.source.tree.AssignmentTree;
+import com.sun.source.tree.BlockTree;
+import com.sun.source.tree.ClassTree;
+import com.sun.source.tree.CompilationUnitTree;
+import com.sun.source.tree.ExpressionStatementTree;
+import com.sun.source.tree.ExpressionTree;
+import com.sun.source.tree.IdentifierTree;
+import com.sun.source.tree.IfTree;
+import com.sun.source.tree.ImportTree;
+import com.sun.source.tree.LambdaExpressionTree;
+import com.sun.source.tree.LiteralTree;
+import com.sun.source.tree.MemberSelectTree;
+import com.sun.source.tree.MethodInvocationTree;
+import com.sun.source.tree.MethodTree;
+import com.sun.source.tree.NewClassTree;
+import com.sun.source.tree.ParameterizedTypeTree;
+import com.sun.source.tree.ReturnTree;
+import com.sun.source.tree.StatementTree;
+import com.sun.source.tree.SynchronizedTree;
+import com.sun.source.tree.Tree;
+import com.sun.source.tree.TypeCastTree;
+import com.sun.source.tree.UnaryTree;
+import com.sun.source.tree.VariableTree;
+import com.sun.source.util.TreePath;
+import com.sun.source.util.TreePathScanner;
+import com.sun.source.util.TreeScanner;
+import com.sun.tools.javac.code.Flags;
+import com.sun.tools.javac.code.Symbol;
+import com.sun.tools.javac.code.Symbol.ClassSymbol;
+import com.sun.tools.javac.code.Symbol.MethodSymbol;
+import com.sun.tools.javac.code.Symbol.VarSymbol;
+import com.sun.tools.javac.code.Type;
+import io.github.lockjaw.knowledge.ApiCatalog;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.stream.Collectors;
+import javax.lang.model.element.ElementKind;
+import javax.lang.model.element.Modifier;
+
+/**
+ * The suggested fix of the cache checks: the map becomes a {@code ConcurrentHashMap}, the locked
+ * lookup becomes one {@code computeIfAbsent} call, and the lock goes. Offered only for the
+ * canonical shapes, and only when lockjaw can show that the change keeps behaviour:
+ *
+ * <ul>
+ *   <li>the field is private, assigned once, and built as {@code new HashMap}/{@code new
+ *       Hashtable} (bare or in {@code Collections.synchronizedMap}); every other use is a single
+ *       atomic call, and no other synchronized region makes two calls on it;
+ *   <li>keys and values are provably non-null (ConcurrentHashMap rejects null), unless the map
+ *       already rejected nulls;
+ *   <li>the computed value is a {@code new} expression that throws no checked exception, whose
+ *       class is visible here or in the JDK and never touches the same map (computeIfAbsent must
+ *       not recurse into its own map), and whose captured locals are effectively final.
+ * </ul>
+ */
+public final class ComputeIfAbsentFix {
+  private static final String REPLACEMENT = MapKnowledge.replacementType();
+
+  private ComputeIfAbsentFix() {}
+
+  /** The canonical lookup found in a region's statements. */
+  private record Shape(
+      MethodInvocationTree get, ExpressionTree value, String cast, String assignTo) {}
+
+  public static Optional<SuggestedFix> build(TreePath region, CacheLookup lookup, VisitorState state) {
+    try {
+      return Optional.ofNullable(buildOrNull(region, lookup, state));
+    } catch (RuntimeException e) {
+      Resilience.rethrowIfStrict(e);
+      // A fix is a convenience: never let an unexpected tree shape break the compile.
+      return Optional.empty();
+    }
+  }
+
+  private static SuggestedFix buildOrNull(TreePath region, CacheLookup lookup, VisitorState state) {
+    Tree root = region.getLeaf();
+    if (!(root instanceof SynchronizedTree) && !(root instanceof MethodTree)) {
+      return null;
+    }
+    CacheField field = CacheField.of(lookup.map(), state);
+    NewClassTree construction = field.replaceableConstruction(state).orElse(null);
+    if (construction == null) {
+      return null;
+    }
+    boolean rejectsNulls = field.rejectsNulls(construction, state);
+    List<? extends StatementTree> statements = CacheLookup.statementsOf(root);
+    Shape shape = match(statements, lookup, state);
+    if (shape == null) {
+      return null;
+    }
+    Symbol lock = root instanceof SynchronizedTree sync ? ASTHelpers.getSymbol(ASTHelpers.stripParentheses(sync.getExpression())) : null;
+    if (!rejectsNulls
+        && !isNonNull(lookup.key(), lock, state)
+        && !dereferencesUnconditionally(shape.value(), lookup.key())) {
+      return null;
+    }
+    MethodSymbol enclosingMethod = enclosingMethod(region);
+    if (!isSafeValue(shape.value(), lookup.map(), enclosingMethod, state)) {
+      return null;
+    }
+    int regionStart = ASTHelpers.getStartPosition(statements.get(0));
+    int regionEnd = state.getEndPosition(statements.get(statements.size() - 1));
+    if (!otherUsesStayAtomic(field, regionStart, regionEnd, rejectsNulls, state)) {
+      return null;
+    }
+
+    SuggestedFix.Builder fix = SuggestedFix.builder();
+    String chm = SuggestedFixes.qualifyType(state, fix, REPLACEMENT);
+    String param = freshName(state.getPath().getCompilationUnit());
+    String receiver = state.getSourceForNode(ASTHelpers.getReceiver(shape.get()));
+    String call =
+        shape.cast()
+            + receiver
+            + ".computeIfAbsent("
+            + state.getSourceForNode(shape.get().getArguments().get(0))
+            + ", "
+            + param
+            + " -> "
+            + state.getSourceForNode(shape.value())
+            + ")";
+    String statement = shape.assignTo() == null ? "return " + call + ";" : shape.assignTo() + " = " + call + ";";
+
+    if (root instanceof SynchronizedTree) {
+      fix.replace(root, statement);
+    } else {
+      MethodTree method = (MethodTree) root;
+      SuggestedFixes.removeModifiers(method.getModifiers(), state, Set.of(Modifier.SYNCHRONIZED)).ifPresent(fix::merge);
+      fix.replace(regionStart, regionEnd, statement);
+    }
+
+    VariableTree declaration = field.declaration().orElseThrow();
+    fix.replace(declaration.getInitializer(), newConcurrentMap(construction, chm, state));
+    Type declaredType = ASTHelpers.getType(declaration.getType());
+    List<Tree> replaced = new ArrayList<>(List.of(declaration.getInitializer()));
+    if (!MapKnowledge.canHoldReplacement(declaredType)) {
+      if (sharesTypeWithAnotherField(declaration, state)) {
+        return null; // 'HashMap<K, V> a = ..., b = ...': retyping one would retype both
+      }
+      Tree typeName = declaration.getType() instanceof ParameterizedTypeTree p ? p.getType() : declaration.getType();
+      fix.replace(typeName, chm);
+      replaced.add(typeName);
+    }
+    removeImportsLeftUnused(fix, replaced, state);
+    return fix.build();
+  }
+
+  private static boolean sharesTypeWithAnotherField(VariableTree declaration, VisitorState state) {
+    boolean[] shared = new boolean[1];
+    new TreeScanner<Void, Void>() {
+      @Override
+      public Void visitVariable(VariableTree node, Void unused) {
+        if (node != declaration && node.getType() == declaration.getType()) {
+          shared[0] = true;
+        }
+        return super.visitVariable(node, unused);
+      }
+    }.scan(state.getPath().getCompilationUnit(), null);
+    return shared[0];
+  }
+
+  /**
+   * Whether the tree reads a field that is not final: without the lock, such a read could race
+   * with the writers the lock used to exclude. With {@code staticOnly}, only static fields count
+   * (inside a constructor, instance fields belong to the object being built).
+   */
+  private static boolean readsMutableField(Tree tree, VarSymbol map, boolean staticOnly) {
+    return containsNode(
+        tree,
+        node ->
+            (node instanceof IdentifierTree || node instanceof MemberSelectTree)
+                && ASTHelpers.getSymbol(node) instanceof VarSymbol var
+                && var.getKind() == ElementKind.FIELD
+                && !var.equals(map)
+                && (var.flags() & Flags.FINAL) == 0
+                && (!staticOnly || ASTHelpers.isStatic(var)));
+  }
+
+  /** Whether any node of the tree passes the test. */
+  private static boolean containsNode(Tree tree, java.util.function.Predicate<Tree> test) {
+    boolean[] found = {false};
+    new TreeScanner<Void, Void>() {
+      @Override
+      public Void scan(Tree node, Void unused) {
+        if (node == null || found[0]) {
+          return null;
+        }
+        if (test.test(node)) {
+          found[0] = true;
+          return null;
+        }
+        return super.scan(node, unused);
+      }
+    }.scan(tree, null);
+    return found[0];
+  }
+
+  /** Recognises the three canonical shapes of a locked lookup. */
+  private static Shape match(List<? extends StatementTree> statements, CacheLookup lookup, VisitorState state) {
+    VarSymbol map = lookup.map();
+    // V v = (V) map.get(k); if (v == null) { v = new V(..); map.put(k, v); } return v;
+    if (statements.size() == 3
+        && statements.get(0) instanceof VariableTree local
+        && statements.get(2) instanceof ReturnTree ret
+        && ret.getExpression() != null
+        && isLocal(ret.getExpression(), ASTHelpers.getSymbol(local))) {
+      return fillIfAbsent(local.getInitializer(), ASTHelpers.getSymbol(local), statements.get(1), map, null, state);
+    }
+    if (statements.size() == 2) {
+      // v = (V) map.get(k); if (v == null) { v = new V(..); map.put(k, v); }   (v declared outside)
+      if (statements.get(0) instanceof ExpressionStatementTree expression
+          && expression.getExpression() instanceof AssignmentTree assignment
+          && ASTHelpers.getSymbol(assignment.getVariable()) instanceof VarSymbol v
+          && v.getKind() == ElementKind.LOCAL_VARIABLE
+          && assignment.getVariable() instanceof IdentifierTree) {
+        return fillIfAbsent(assignment.getExpression(), v, statements.get(1), map, v.getSimpleName().toString(), state);
+      }
+      // if (!map.containsKey(k)) { map.put(k, new V(..)); } return (V) map.get(k);
+      if (statements.get(0) instanceof IfTree ifTree
+          && ifTree.getElseStatement() == null
+          && statements.get(1) instanceof ReturnTree ret
+          && ret.getExpression() != null) {
+        Cast returned = Cast.unwrap(ret.getExpression(), state);
+        MethodInvocationTree get = asCall(returned.expression(), map, "get");
+        List<? extends StatementTree> then = statementsOf(ifTree.getThenStatement());
+        if (get != null
+            && isAbsenceTestOnMap(ifTree.getCondition(), map, get.getArguments().get(0), state)
+            && then.size() == 1
+            && then.get(0) instanceof ExpressionStatementTree putStatement) {
+          MethodInvocationTree put = asCall(putStatement.getExpression(), map, "put");
+          if (put != null && CacheLookup.sameKey(put.getArguments().get(0), get.getArguments().get(0), state)) {
+            return new Shape(get, put.getArguments().get(1), returned.text(), null);
+          }
+        }
+      }
+    }
+    return null;
+  }
+
+  /** {@code init} reads the cache into {@code v}; {@code guard} fills it when absent. */
+  private static Shape fillIfAbsent(
+      ExpressionTree init, Symbol v, StatementTree guard, VarSymbol map, String assignTo, VisitorState state) {
+    if (init == null || !(guard instanceof IfTree ifTree) || ifTree.getElseStatement() != null) {
+      return null;
+    }
+    Cast read = Cast.unwrap(init, state);
+    MethodInvocationTree get = asCall(read.expression(), map, "get");
+    if (get == null || !isNullTestOf(ifTree.getCondition(), v)) {
+      return null;
+    }
+    List<? extends StatementTree> then = statementsOf(ifTree.getThenStatement());
+    ExpressionTree value = null;
+    MethodInvocationTree put = null;
+    if (then.size() == 2
+        && then.get(0) instanceof ExpressionStatementTree first
+        && first.getExpression() instanceof AssignmentTree assign
+        && isLocal(assign.getVariable(), v)
+        && then.get(1) instanceof ExpressionStatementTree second) {
+      value = assign.getExpression();
+      put = asCall(second.getExpression(), map, "put");
+      if (put != null && !isLocal(put.getArguments().get(1), v)) {
+        put = null;
+      }
+    }
+    if (put == null || !CacheLookup.sameKey(put.getArguments().get(0), get.getArguments().get(0), state)) {
+      return null;
+    }
+    if (mentions(value, v)) {
+      return null;
+    }
+    return new Shape(get, value, read.text(), assignTo);
+  }
+
+  /** An expression with its optional cast, as {@code "(Foo) "} text. */
+  private record Cast(ExpressionTree expression, String text) {
+    static Cast unwrap(ExpressionTree tree, VisitorState state) {
+      ExpressionTree e = ASTHelpers.stripParentheses(tree);
+      if (e instanceof TypeCastTree cast) {
+        return new Cast(ASTHelpers.stripParentheses(cast.getExpression()), "(" + state.getSourceForNode(cast.getType()) + ") ");
+      }
+      return new Cast(e, "");
+    }
+  }
+
+  private static List<? extends StatementTree> statementsOf(StatementTree statement) {
+    return statement instanceof BlockTree block ? block.getStatements() : List.of(statement);
+  }
+
+  private static MethodInvocationTree asCall(ExpressionTree tree, VarSymbol map, String name) {
+    ExpressionTree e = ASTHelpers.stripParentheses(tree);
+    if (e instanceof MethodInvocationTree call
+        && map.equals(CacheLookup.receiverField(call))
+        && ASTHelpers.getSymbol(call).getSimpleName().contentEquals(name)
+        && call.getArguments().size() == (name.equals("put") ? 2 : 1)) {
+      return call;
+    }
+    return null;
+  }
+
+  private static boolean isLocal(ExpressionTree tree, Symbol v) {
+    ExpressionTree e = ASTHelpers.stripParentheses(tree);
+    return e instanceof IdentifierTree && v != null && v.equals(ASTHelpers.getSymbol(e));
+  }
+
+  private static boolean isNullTestOf(ExpressionTree condition, Symbol v) {
+    ExpressionTree c = ASTHelpers.stripParentheses(condition);
+    if (c.getKind() != Tree.Kind.EQUAL_TO) {
+      return false;
+    }
+    var binary = (com.sun.source.tree.BinaryTree) c;
+    return (isLocal(binary.getLeftOperand(), v) && isNull(binary.getRightOperand()))
+        || (isLocal(binary.getRightOperand(), v) && isNull(binary.getLeftOperand()));
+  }
+
+  private static boolean isAbsenceTestOnMap(ExpressionTree condition, VarSymbol map, ExpressionTree key, VisitorState state) {
+    ExpressionTree c = ASTHelpers.stripParentheses(condition);
+    if (c instanceof UnaryTree not && c.getKind() == Tree.Kind.LOGICAL_COMPLEMENT) {
+      MethodInvocationTree contains = asCall(not.getExpression(), map, "containsKey");
+      return contains != null && CacheLookup.sameKey(contains.getArguments().get(0), key, state);
+    }
+    if (c.getKind() == Tree.Kind.EQUAL_TO) {
+      var binary = (com.sun.source.tree.BinaryTree) c;
+      ExpressionTree other = isNull(binary.getLeftOperand()) ? binary.getRightOperand() : isNull(binary.getRightOperand()) ? binary.getLeftOperand() : null;
+      MethodInvocationTree get = other == null ? null : asCall(Cast.unwrap(other, state).expression(), map, "get");
+      return get != null && CacheLookup.sameKey(get.getArguments().get(0), key, state);
+    }
+    return false;
+  }
+
+  private static boolean isNull(ExpressionTree tree) {
+    return ASTHelpers.stripParentheses(tree).getKind() == Tree.Kind.NULL_LITERAL;
+  }
+
+  private static boolean mentions(Tree tree, Symbol symbol) {
+    return containsNode(
+        tree,
+        node ->
+            (node instanceof IdentifierTree || node instanceof MemberSelectTree)
+                && symbol.equals(ASTHelpers.getSymbol(node)));
+  }
+
+  /** Keys a ConcurrentHashMap accepts for sure. */
+  private static boolean isNonNull(ExpressionTree tree, Symbol lock, VisitorState state) {
+    ExpressionTree e = ASTHelpers.stripParentheses(tree);
+    Type type = ASTHelpers.getType(e);
+    if (type != null && type.isPrimitive()) {
+      return true;
+    }
+    if (e instanceof NewClassTree || (e instanceof LiteralTree && e.getKind() != Tree.Kind.NULL_LITERAL)) {
+      return true;
+    }
+    if (e instanceof MemberSelectTree select && select.getIdentifier().contentEquals("class")) {
+      return true;
+    }
+    if (e instanceof MethodInvocationTree call && ASTHelpers.getSymbol(call).getSimpleName().contentEquals("getClass") && call.getArguments().isEmpty()) {
+      return true;
+    }
+    Symbol symbol = ASTHelpers.getSymbol(e);
+    // synchronized (x) has already thrown if x is null.
+    return lock != null && lock.equals(symbol) && !(e instanceof MemberSelectTree);
+  }
+
+  /**
+   * Whether computing the value always dereferences the key variable ({@code new Page(id.trim())}):
+   * then a null key already threw NullPointerException on a miss, as computeIfAbsent will.
+   */
+  private static boolean dereferencesUnconditionally(ExpressionTree value, ExpressionTree key) {
+    Symbol keySymbol = ASTHelpers.getSymbol(ASTHelpers.stripParentheses(key));
+    if (!(keySymbol instanceof VarSymbol) || !(ASTHelpers.stripParentheses(key) instanceof IdentifierTree)) {
+      return false;
+    }
+    boolean[] conditional = new boolean[1];
+    boolean[] dereferenced = new boolean[1];
+    new TreeScanner<Void, Void>() {
+      @Override
+      public Void visitConditionalExpression(com.sun.source.tree.ConditionalExpressionTree node, Void unused) {
+        conditional[0] = true;
+        return null;
+      }
+
+      @Override
+      public Void visitLambdaExpression(LambdaExpressionTree node, Void unused) {
+        conditional[0] = true;
+        return null;
+      }
+
+      @Override
+      public Void visitBinary(com.sun.source.tree.BinaryTree node, Void unused) {
+        if (node.getKind() == Tree.Kind.CONDITIONAL_AND || node.getKind() == Tree.Kind.CONDITIONAL_OR) {
+          conditional[0] = true;
+        }
+        return super.visitBinary(node, unused);
+      }
+
+      @Override
+      public Void visitMemberSelect(MemberSelectTree node, Void unused) {
+        ExpressionTree receiver = ASTHelpers.stripParentheses(node.getExpression());
+        if (receiver instanceof IdentifierTree && keySymbol.equals(ASTHelpers.getSymbol(receiver))) {
+          dereferenced[0] = true;
+        }
+        return super.visitMemberSelect(node, unused);
+      }
+    }.scan(value, null);
+    return dereferenced[0] && !conditional[0];
+  }
+
+  /** A value the fix may compute inside computeIfAbsent. */
+  private static boolean isSafeValue(ExpressionTree value, VarSymbol map, MethodSymbol enclosingMethod, VisitorState state) {
+    ExpressionTree v = ASTHelpers.stripParentheses(value);
+    if (!(v instanceof NewClassTree created) || created.getClassBody() != null) {
+      return false; // only 'new' is surely non-null
+    }
+    if (mentions(v, map) || (enclosingMethod != null && calls(v, enclosingMethod))) {
+      return false;
+    }
+    if (readsMutableField(v, map, false)) {
+      return false; // new Product(id, version): 'version' was read under the lock
+    }
+    if (throwsChecked(v, state) || capturesMutableLocal(v)) {
+      return false;
+    }
+    return constructionStaysOutOf(created, map, enclosingMethod, state);
+  }
+
+  /**
+   * Whether building the value can never reach the same map or the lookup method again: every
+   * constructor, initializer and method it runs is either in the JDK or declared in this file
+   * (followed transitively) and none of them touches the map. A nested computeIfAbsent on the
+   * same ConcurrentHashMap can throw "Recursive update" where the locked code simply re-entered.
+   */
+  private static boolean constructionStaysOutOf(
+      NewClassTree created, VarSymbol map, MethodSymbol enclosingMethod, VisitorState state) {
+    Map<MethodSymbol, MethodTree> methods = new HashMap<>();
+    Map<ClassSymbol, ClassTree> classes = new HashMap<>();
+    new TreeScanner<Void, Void>() {
+      @Override
+      public Void visitClass(ClassTree node, Void unused) {
+        ClassSymbol symbol = ASTHelpers.getSymbol(node);
+        if (symbol != null) {
+          classes.put(symbol, node);
+        }
+        return super.visitClass(node, unused);
+      }
+
+      @Override
+      public Void visitMethod(MethodTree node, Void unused) {
+        MethodSymbol symbol = ASTHelpers.getSymbol(node);
+        if (symbol != null) {
+          methods.put(symbol, node);
+        }
+        return super.visitMethod(node, unused);
+      }
+    }.scan(state.getPath().getCompilationUnit(), null);
+
+    java.util.ArrayDeque<Tree> work = new java.util.ArrayDeque<>();
+    Set<Symbol> seen = new HashSet<>();
+    work.add(created);
+    while (!work.isEmpty()) {
+      Tree tree = work.poll();
+      if (mentions(tree, map) || (enclosingMethod != null && calls(tree, enclosingMethod))) {
+        return false;
+      }
+      if (tree != created && readsMutableField(tree, map, true)) {
+        return false;
+      }
+      for (MethodSymbol callee : invokedMethods(tree)) {
+        if (!seen.add(callee)) {
+          continue;
+        }
+        ClassSymbol owner = callee.enclClass();
+        if (owner != null && owner.getQualifiedName().toString().startsWith("java.")) {
+          continue;
+        }
+        MethodTree body = methods.get(callee);
+        if (body == null) {
+          return false; // code lockjaw cannot see may call back into the cache
+        }
+        work.add(body);
+        if (callee.isConstructor()) {
+          ClassTree declaring = classes.get(owner);
+          if (declaring == null) {
+            return false;
+          }
+          for (Tree member : declaring.getMembers()) {
+            boolean instanceInit =
+                (member instanceof BlockTree block && !block.isStatic())
+                    || (member instanceof VariableTree field
+                        && field.getInitializer() != null
+                        && !field.getModifiers().getFlags().contains(Modifier.STATIC));
+            if (instanceInit) {
+              work.add(member);
+            }
+          }
+          Type superclass = owner.getSuperclass();
+          if (superclass != null
+              && superclass.tsym instanceof ClassSymbol superSymbol
+              && !superSymbol.getQualifiedName().toString().startsWith("java.")
+              && !classes.containsKey(superSymbol)) {
+            return false;
+          }
+        }
+      }
+    }
+    return true;
+  }
+
+  /** Methods and constructors called in a tree, not counting lambda bodies (they run later). */
+  private static Set<MethodSymbol> invokedMethods(Tree tree) {
+    Set<MethodSymbol> found = new java.util.LinkedHashSet<>();
+    new TreeScanner<Void, Void>() {
+      @Override
+      public Void visitMethodInvocation(MethodInvocationTree node, Void unused) {
+        found.add(ASTHelpers.getSymbol(node));
+        return super.visitMethodInvocation(node, unused);
+      }
+
+      @Override
+      public Void visitNewClass(NewClassTree node, Void unused) {
+        MethodSymbol constructor = ASTHelpers.getSymbol(node);
+        if (constructor != null) {
+          found.add(constructor);
+        }
+        return super.visitNewClass(node, unused);
+      }
+    }.scan(tree, null);
+    return found;
+  }
+
+  private static boolean calls(Tree tree, MethodSymbol method) {
+    return containsNode(
+        tree, node -> node instanceof MethodInvocationTree call && method.equals(ASTHelpers.getSymbol(call)));
+  }
+
+  private static boolean throwsChecked(Tree tree, VisitorState state) {
+    Type runtime = state.getSymtab().runtimeExceptionType;
+    Type error = state.getSymtab().errorType;
+    Boolean found =
+        new TreeScanner<Boolean, Void>() {
+          private boolean checked(Symbol symbol) {
+            if (!(symbol instanceof MethodSymbol method)) {
+              return false;
+            }
+            for (Type thrown : method.getThrownTypes()) {
+              if (!ASTHelpers.isSubtype(thrown, runtime, state) && !ASTHelpers.isSubtype(thrown, error, state)) {
+                return true;
+              }
+            }
+            return false;
+          }
+
+          @Override
+          public Boolean visitMethodInvocation(MethodInvocationTree node, Void unused) {
+            return checked(ASTHelpers.getSymbol(node)) || Boolean.TRUE.equals(super.visitMethodInvocation(node, unused));
+          }
+
+          @Override
+          public Boolean visitNewClass(NewClassTree node, Void unused) {
+            return checked(ASTHelpers.getSymbol(node)) || Boolean.TRUE.equals(super.visitNewClass(node, unused));
+          }
+
+          @Override
+          public Boolean visitLambdaExpression(LambdaExpressionTree node, Void unused) {
+            return false;
+          }
+
+          @Override
+          public Boolean reduce(Boolean a, Boolean b) {
+            return Boolean.TRUE.equals(a) || Boolean.TRUE.equals(b);
+          }
+        }.scan(tree, null);
+    return Boolean.TRUE.equals(found);
+  }
+
+  /** A lambda may capture only effectively final locals. */
+  private static boolean capturesMutableLocal(Tree tree) {
+    return containsNode(
+        tree,
+        node ->
+            node instanceof IdentifierTree
+                && ASTHelpers.getSymbol(node) instanceof VarSymbol var
+                && var.getKind() != ElementKind.FIELD
+                && var.getKind() != ElementKind.ENUM_CONSTANT
+                && (var.flags() & (Flags.FINAL | Flags.EFFECTIVELY_FINAL)) == 0);
+  }
+
+  private static MethodSymbol enclosingMethod(TreePath region) {
+    for (TreePath p = region; p != null; p = p.getParentPath()) {
+      if (p.getLeaf() instanceof MethodTree method) {
+        return ASTHelpers.getSymbol(method);
+      }
+      if (p.getLeaf() instanceof ClassTree || p.getLeaf() instanceof LambdaExpressionTree) {
+        return null;
+      }
+    }
+    return null;
+  }
+
+  /**
+   * Every use of the map outside the rewritten region is a single atomic call with non-null
+   * arguments, and no other synchronized region relies on making two calls under one lock.
+   */
+  private static boolean otherUsesStayAtomic(
+      CacheField field, int regionStart, int regionEnd, boolean rejectsNulls, VisitorState state) {
+    Map<Tree, Integer> usesPerLock = new HashMap<>();
+    for (TreePath use : field.uses()) {
+      Tree leaf = use.getLeaf();
+      int start = ASTHelpers.getStartPosition(leaf);
+      if (start >= regionStart && start < regionEnd) {
+        continue;
+      }
+      TreePath parent = use.getParentPath();
+      if (!(parent.getLeaf() instanceof MemberSelectTree select)
+          || !(parent.getParentPath().getLeaf() instanceof MethodInvocationTree call)
+          || call.getMethodSelect() != select) {
+        return false; // the map escapes, is iterated, or is locked on: lockjaw cannot follow it
+      }
+      Optional<ApiCatalog.Entry> atomic = MapKnowledge.atomicMethod(ASTHelpers.getSymbol(call), state);
+      if (atomic.isEmpty()) {
+        return false;
+      }
+      if (!rejectsNulls) {
+        if (atomic.get().hasAttribute("key-arg") && !isNonNull(call.getArguments().get(0), null, state)) {
+          return false;
+        }
+        if (atomic.get().hasAttribute("value-arg") && !isNonNull(call.getArguments().get(1), null, state)) {
+          return false;
+        }
+      }
+      Tree lock = enclosingLock(parent.getParentPath());
+      if (lock != null && usesPerLock.merge(lock, 1, Integer::sum) > 1) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  private static Tree enclosingLock(TreePath path) {
+    for (TreePath p = path; p != null; p = p.getParentPath()) {
+      Tree leaf = p.getLeaf();
+      if (leaf instanceof SynchronizedTree) {
+        return leaf;
+      }
+      if (leaf instanceof MethodTree method) {
+        return method.getModifiers().getFlags().contains(Modifier.SYNCHRONIZED) ? method : null;
+      }
+      if (leaf instanceof LambdaExpressionTree || leaf instanceof ClassTree) {
+        return null;
+      }
+    }
+    return null;
+  }
+
+  private static String newConcurrentMap(NewClassTree construction, String chm, VisitorState state) {
+    String typeArguments = "";
+    if (construction.getIdentifier() instanceof ParameterizedTypeTree parameterized) {
+      typeArguments =
+          parameterized.getTypeArguments().stream()
+              .map(state::getSourceForNode)
+              .collect(Collectors.joining(", ", "<", ">"));
+    }
+    String arguments =
+        construction.getArguments().stream().map(state::getSourceForNode).collect(Collectors.joining(", "));
+    return "new " + chm + typeArguments + "(" + arguments + ")";
+  }
+
+  /** A lambda parameter name used nowhere in the file, so it shadows nothing. */
+  private static String freshName(CompilationUnitTree unit) {
+    Set<String> names = new HashSet<>();
+    new TreeScanner<Void, Void>() {
+      @Override
+      public Void visitIdentifier(IdentifierTree node, Void unused) {
+        names.add(node.getName().toString());
+        return null;
+      }
+
+      @Override
+      public Void visitVariable(VariableTree node, Void unused) {
+        names.add(node.getName().toString());
+        return super.visitVariable(node, unused);
+      }
+    }.scan(unit, null);
+    for (String candidate : List.of("k", "key", "absentKey")) {
+      if (!names.contains(candidate)) {
+        return candidate;
+      }
+    }
+    for (int i = 0; ; i++) {
+      if (!names.contains("key" + i)) {
+        return "key" + i;
+      }
+    }
+  }
+
+  /** Drops imports of the old map classes when the rewritten code was their only user. */
+  private static void removeImportsLeftUnused(
+      SuggestedFix.Builder fix, List<Tree> replaced, VisitorState state) {
+    Set<ClassSymbol> candidates = new HashSet<>();
+    for (Tree tree : replaced) {
+      new TreeScanner<Void, Void>() {
+        @Override
+        public Void visitIdentifier(IdentifierTree node, Void unused) {
+          if (ASTHelpers.getSymbol(node) instanceof ClassSymbol c) {
+            candidates.add(c);
+          }
+          return null;
+        }
+      }.scan(tree, null);
+    }
+    CompilationUnitTree unit = state.getPath().getCompilationUnit();
+    for (ClassSymbol candidate : candidates) {
+      boolean usedElsewhere = Boolean.TRUE.equals(
+          new TreePathScanner<Boolean, Void>() {
+            @Override
+            public Boolean visitImport(ImportTree node, Void unused) {
+              return false;
+            }
+
+            @Override
+            public Boolean visitIdentifier(IdentifierTree node, Void unused) {
+              return candidate.equals(ASTHelpers.getSymbol(node)) && !inside(node, replaced, state);
+            }
+
+            @Override
+            public Boolean reduce(Boolean a, Boolean b) {
+              return Boolean.TRUE.equals(a) || Boolean.TRUE.equals(b);
+            }
+          }.scan(new TreePath(unit), null));
+      if (!usedElsewhere && unit.getImports().stream().anyMatch(i -> !i.isStatic() && state.getSourceForNode(i.getQualifiedIdentifier()).equals(candidate.getQualifiedName().toString()))) {
+        fix.removeImport(candidate.getQualifiedName().toString());
+      }
+    }
+  }
+
+  private static boolean inside(Tree node, List<Tree> replaced, VisitorState state) {
+    int position = ASTHelpers.getStartPosition(node);
+    for (Tree tree : replaced) {
+      if (position >= ASTHelpers.getStartPosition(tree) && position < state.getEndPosition(tree)) {
+        return true;
+      }
+    }
+    return false;
+  }
+}

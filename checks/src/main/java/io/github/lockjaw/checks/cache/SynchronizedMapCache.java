@@ -1,0 +1,93 @@
+package io.github.lockjaw.checks.cache;
+
+import io.github.lockjaw.common.LockjawDocs;
+import static com.google.errorprone.BugPattern.LinkType.CUSTOM;
+import static com.google.errorprone.BugPattern.SeverityLevel.WARNING;
+
+import com.google.auto.service.AutoService;
+import com.google.errorprone.BugPattern;
+import com.google.errorprone.VisitorState;
+import com.google.errorprone.bugpatterns.BugChecker;
+import com.google.errorprone.bugpatterns.BugChecker.LambdaExpressionTreeMatcher;
+import com.google.errorprone.bugpatterns.BugChecker.MethodTreeMatcher;
+import com.google.errorprone.bugpatterns.BugChecker.SynchronizedTreeMatcher;
+import com.google.errorprone.fixes.SuggestedFix;
+import com.google.errorprone.matchers.Description;
+import com.sun.source.tree.LambdaExpressionTree;
+import com.sun.source.tree.MethodTree;
+import com.sun.source.tree.SynchronizedTree;
+import com.sun.source.tree.Tree;
+import com.sun.source.util.TreePath;
+import io.github.lockjaw.checks.support.GuardingMonitor;
+import java.util.Optional;
+
+/**
+ * Check-then-act used as a cache on a coarsely locked map: {@code get} / null check / {@code put}
+ * (or {@code containsKey} / {@code put}) on a {@code Collections.synchronizedMap} or {@code
+ * Hashtable}, or on a plain map under {@code synchronized (this)}, {@code synchronized (map)}, a
+ * lock object or a {@code synchronized} method. With the outer lock every reader queues; without
+ * it the lookup is a race as well. Class monitors are {@link ClassMonitorCache}'s.
+ */
+@AutoService(BugChecker.class)
+@BugPattern(
+    summary = "Check-then-act cache on a coarsely locked map: every reader queues on one lock",
+    severity = WARNING,
+    linkType = CUSTOM,
+    link = LockjawDocs.BASE + "SynchronizedMapCache.md",
+    tags = BugPattern.StandardTags.PERFORMANCE)
+public final class SynchronizedMapCache extends BugChecker
+    implements SynchronizedTreeMatcher, MethodTreeMatcher, LambdaExpressionTreeMatcher {
+
+  @Override
+  public Description matchSynchronized(SynchronizedTree tree, VisitorState state) {
+    return match(tree, state);
+  }
+
+  @Override
+  public Description matchMethod(MethodTree tree, VisitorState state) {
+    return match(tree, state);
+  }
+
+  @Override
+  public Description matchLambdaExpression(LambdaExpressionTree tree, VisitorState state) {
+    return match(tree, state);
+  }
+
+  private Description match(Tree region, VisitorState state) {
+    GuardingMonitor monitor = GuardingMonitor.of(region, state);
+    if (monitor == GuardingMonitor.CLASS) {
+      return Description.NO_MATCH; // ClassMonitorCache reports these
+    }
+    TreePath path = state.getPath();
+    for (CacheLookup lookup : CacheLookup.findIn(path, state)) {
+      CacheField field = CacheField.of(lookup.map(), state);
+      CacheField.Locking locking = field.locking();
+      boolean flagged =
+          monitor == GuardingMonitor.OBJECT
+              ? locking == CacheField.Locking.COARSE || locking == CacheField.Locking.PLAIN
+              : locking == CacheField.Locking.COARSE;
+      if (!flagged) {
+        continue;
+      }
+      Optional<SuggestedFix> fix = ComputeIfAbsentFix.build(path, lookup, state);
+      String name = lookup.map().getSimpleName().toString();
+      String problem =
+          monitor == GuardingMonitor.OBJECT
+              ? "Check-then-act cache on '" + name + "' under " + monitor.describe(region, state)
+                  + ": every reader queues on that one lock while a value is looked up or computed."
+              : "Check-then-act cache on '" + name + "', a "
+                  + (field.locking() == CacheField.Locking.COARSE ? "coarsely locked map" : "map")
+                  + ": each call locks the whole map, and another thread can put between the check"
+                  + " and the put, so the value may be computed twice.";
+      String message =
+          problem
+              + " Make the map a ConcurrentHashMap and fill it with computeIfAbsent"
+              + (monitor == GuardingMonitor.OBJECT ? ", without the outer lock." : ".")
+              + (fix.isPresent() ? "" : " " + LockjawDocs.noFixReason());
+      Description.Builder description = buildDescription(region).setMessage(message);
+      fix.ifPresent(description::addFix);
+      return description.build();
+    }
+    return Description.NO_MATCH;
+  }
+}

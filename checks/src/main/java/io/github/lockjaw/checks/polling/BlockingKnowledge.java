@@ -1,0 +1,212 @@
+package io.github.lockjaw.checks.polling;
+
+import com.google.errorprone.VisitorState;
+import com.google.errorprone.util.ASTHelpers;
+import com.sun.tools.javac.code.Symbol;
+import com.sun.tools.javac.code.Symbol.MethodSymbol;
+import com.sun.tools.javac.code.Type;
+import io.github.lockjaw.knowledge.ApiCatalog;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * The busy-wait check's view of {@code blocking.txt}: which queries report a state another thread
+ * changes (and which call blocks until it does), which calls pause a spin, and which block.
+ */
+public final class BlockingKnowledge {
+  private static final ApiCatalog BLOCKING = ApiCatalog.named("blocking");
+
+  private BlockingKnowledge() {}
+
+  /** What a busy-wait polls: {@code Thread#isAlive}, {@code Future#isDone}, ... */
+  public record PolledState(ApiCatalog.Entry entry) {
+    /** How the answer reads while still waiting: {@code true}, {@code false} or {@code nonzero}. */
+    public String busy() {
+      return attribute("busy").orElse("true");
+    }
+
+    /** The untimed blocking call, e.g. {@code join()}, with types named fully. */
+    public String await() {
+      return attribute("await").orElse("").replace("+", ", ");
+    }
+
+    /** The untimed blocking call as a message shows it, with simple type names. */
+    public String awaitForDisplay() {
+      String text = await();
+      Optional<String> qualify = qualifiedType();
+      if (qualify.isPresent()) {
+        String type = qualify.get();
+        text = text.replace(type, type.substring(type.lastIndexOf('.') + 1));
+      }
+      return text;
+    }
+
+    /** The name of the blocking method, e.g. {@code join}. */
+    public String awaitMethodName() {
+      String await = await();
+      int paren = await.indexOf('(');
+      return paren < 0 ? await : await.substring(0, paren);
+    }
+
+    /** Whether the blocking call takes no arguments. */
+    public boolean awaitTakesNoArguments() {
+      return await().endsWith("()") && await().indexOf('(') == await().length() - 2;
+    }
+
+    /** The bounded blocking call, e.g. {@code join(millis)}. */
+    public String timed() {
+      return attribute("timed").orElse(await()).replace("+", ", ");
+    }
+
+    /** The checked exception the blocking call adds, if any. */
+    public Optional<String> throwsType() {
+      return attribute("throws");
+    }
+
+    /** The awaited event in words, e.g. "the thread ends". */
+    public String event() {
+      return attribute("event").orElse("the state changes").replace('-', ' ');
+    }
+
+    /** A type that {@link #await()} names fully and a fix must import. */
+    public Optional<String> qualifiedType() {
+      return attribute("qualify");
+    }
+
+    /** Whether the blocking call also reports the outcome (and so throws differently). */
+    public boolean reportsOutcome() {
+      return entry.hasAttribute("reports-outcome");
+    }
+
+    /** The polled method, e.g. {@code isAlive}. */
+    public String method() {
+      return entry.method();
+    }
+
+    /** The simple name of the type that declares the polled method, e.g. {@code Thread}. */
+    public String typeSimpleName() {
+      String type = entry.type();
+      return type.substring(type.lastIndexOf('.') + 1);
+    }
+
+    private Optional<String> attribute(String key) {
+      return entry.attribute(key);
+    }
+  }
+
+  /** The polled-state entry for a call such as {@code t.isAlive()}, if it is one. */
+  public static Optional<PolledState> polledState(MethodSymbol method, VisitorState state) {
+    if (method == null || method.isStatic() || !method.getParameters().isEmpty()) {
+      return Optional.empty();
+    }
+    return declaredIn("polled-state", method, state).map(PolledState::new);
+  }
+
+  /** For {@code Stream#anyMatch}-like calls: when the call is true ({@code any}, {@code all}, {@code none}). */
+  public static Optional<String> streamMatchHolds(MethodSymbol method, VisitorState state) {
+    if (method == null) {
+      return Optional.empty();
+    }
+    return declaredIn("stream-match", method, state).flatMap(e -> e.attribute("holds"));
+  }
+
+  /** The spin-call entry (sleep, yield, onSpinWait, parkNanos) for a method, if it is one. */
+  public static Optional<ApiCatalog.Entry> spinCall(MethodSymbol method, VisitorState state) {
+    return declaredIn("spin-call", method, state);
+  }
+
+  /** Pauses at least this long between polls make a loop a watchdog rather than a spin. */
+  public static long watchdogIntervalMillis() {
+    List<String> values = BLOCKING.values("watchdog-interval-millis");
+    try {
+      return values.isEmpty() ? 1000L : Long.parseLong(values.get(0));
+    } catch (NumberFormatException e) {
+      return 1000L;
+    }
+  }
+
+  /** Whether a call with {@code argumentCount} arguments parks the thread until something happens. */
+  public static boolean isBlockingCall(MethodSymbol method, int argumentCount, VisitorState state) {
+    if (method == null) {
+      return false;
+    }
+    String name = method.getSimpleName().toString();
+    for (ApiCatalog.Entry entry : BLOCKING.entries("blocking-call")) {
+      if (!entry.method().equals(name) || !ownerIsA(method, entry.type(), state)) {
+        continue;
+      }
+      int minArgs;
+      try {
+        minArgs = Integer.parseInt(entry.attribute("min-args").orElse("0"));
+      } catch (NumberFormatException e) {
+        minArgs = 0;
+      }
+      if (argumentCount >= minArgs) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /** Whether a method is known to return without waiting for another thread. */
+  public static boolean isNonBlocking(MethodSymbol method, VisitorState state) {
+    if (method == null || !(method.owner instanceof Symbol.ClassSymbol owner)) {
+      return false;
+    }
+    if (declaredIn("non-blocking-method", method, state).isPresent()
+        || polledState(method, state).isPresent()) {
+      return true;
+    }
+    List<String> types = BLOCKING.values("non-blocking-type");
+    String ownerName = owner.getQualifiedName().toString();
+    if (types.contains(ownerName)) {
+      return true;
+    }
+    if (!ownerName.startsWith("java.")) {
+      return false; // a user type may override anything with code that blocks
+    }
+    for (Type supertype : state.getTypes().closure(owner.type)) {
+      if (supertype.tsym != null && types.contains(supertype.tsym.getQualifiedName().toString())) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /** Whether creating an instance of {@code type} is known not to wait. */
+  public static boolean isNonBlockingConstructor(Symbol type) {
+    if (type == null) {
+      return false;
+    }
+    Symbol.PackageSymbol pkg = type.packge();
+    return pkg != null
+        && BLOCKING.values("non-blocking-constructor-package").contains(pkg.getQualifiedName().toString());
+  }
+
+  /** The entry of {@code kind} whose method is {@code method} or one it overrides. */
+  private static Optional<ApiCatalog.Entry> declaredIn(
+      String kind, MethodSymbol method, VisitorState state) {
+    if (method == null) {
+      return Optional.empty();
+    }
+    String name = method.getSimpleName().toString();
+    for (ApiCatalog.Entry entry : BLOCKING.entries(kind)) {
+      if (entry.method().equals(name) && ownerIsA(method, entry.type(), state)) {
+        return Optional.of(entry);
+      }
+    }
+    return Optional.empty();
+  }
+
+  private static boolean ownerIsA(MethodSymbol method, String typeName, VisitorState state) {
+    Symbol owner = method.owner;
+    if (owner == null) {
+      return false;
+    }
+    if (owner.getQualifiedName().contentEquals(typeName)) {
+      return true;
+    }
+    Type declared = state.getTypeFromString(typeName);
+    return declared != null && owner.type != null && ASTHelpers.isSubtype(owner.type, declared, state);
+  }
+}

@@ -1,0 +1,172 @@
+package io.github.lockjaw.checks.support;
+
+import io.github.lockjaw.checks.http.HttpClientKnowledge;
+import com.google.errorprone.VisitorState;
+import com.google.errorprone.util.ASTHelpers;
+import com.sun.source.tree.ClassTree;
+import com.sun.source.tree.CompilationUnitTree;
+import com.sun.source.tree.MethodInvocationTree;
+import com.sun.source.tree.MethodTree;
+import com.sun.source.tree.Tree;
+import com.sun.source.util.TreePath;
+import com.sun.source.util.TreePathScanner;
+import com.sun.tools.javac.code.Symbol;
+import com.sun.tools.javac.code.Symbol.ClassSymbol;
+import com.sun.tools.javac.code.Symbol.MethodSymbol;
+import io.github.lockjaw.knowledge.ApiCatalog;
+import java.util.ArrayList;
+import java.util.List;
+import javax.lang.model.element.Modifier;
+
+/**
+ * The view of {@code entry-points.txt}: code that runs once per process ({@code main}, command-line
+ * runners), container set-up code (factories, providers, init callbacks), and test code.
+ */
+public final class EntryPoints {
+  private static final ApiCatalog ENTRY_POINTS = ApiCatalog.named("entry-points");
+
+  private EntryPoints() {}
+
+  /** Whether the compilation unit is test code: under a test source path or a test class. */
+  public static boolean isTestCode(VisitorState state) {
+    CompilationUnitTree unit = state.getPath().getCompilationUnit();
+    if (unit != null && unit.getSourceFile() != null) {
+      String path = unit.getSourceFile().toUri().toString().replace('\\', '/');
+      for (String fragment : ENTRY_POINTS.values("test-source-path")) {
+        if (path.contains(fragment)) {
+          return true;
+        }
+      }
+    }
+    for (Tree tree : state.getPath()) {
+      if (tree instanceof ClassTree classTree && isTestClass(classTree, state)) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  private static boolean isTestClass(ClassTree classTree, VisitorState state) {
+    ClassSymbol symbol = ASTHelpers.getSymbol(classTree);
+    if (symbol == null) {
+      return false;
+    }
+    if (hasAnyAnnotation(symbol, "test-class-annotation", state)) {
+      return true;
+    }
+    for (Tree member : classTree.getMembers()) {
+      if (member instanceof MethodTree method) {
+        MethodSymbol methodSymbol = ASTHelpers.getSymbol(method);
+        if (methodSymbol != null && hasAnyAnnotation(methodSymbol, "test-annotation", state)) {
+          return true;
+        }
+      }
+    }
+    return false;
+  }
+
+  /** Whether the method runs once per process: {@code main}, a command-line runner, a CLI command. */
+  public static boolean isOneShot(MethodTree method, VisitorState state) {
+    MethodSymbol symbol = ASTHelpers.getSymbol(method);
+    if (symbol == null) {
+      return false;
+    }
+    if (isMain(symbol, state)) {
+      return true;
+    }
+    if (overridesAny(symbol, "one-shot-method", state)) {
+      return true;
+    }
+    String name = symbol.getSimpleName().toString();
+    if ((name.equals("run") || name.equals("call")) && symbol.getParameters().isEmpty()) {
+      Symbol owner = symbol.owner;
+      return owner != null && hasAnyAnnotation(owner, "one-shot-class-annotation", state);
+    }
+    return false;
+  }
+
+  /**
+   * Whether the method is a private helper whose every call in this file comes from a one-shot
+   * method ({@code main} calling {@code private static void run(...)}).
+   */
+  public static boolean isOnlyCalledFromOneShot(MethodTree method, VisitorState state) {
+    MethodSymbol symbol = ASTHelpers.getSymbol(method);
+    if (symbol == null || !method.getModifiers().getFlags().contains(Modifier.PRIVATE)) {
+      return false;
+    }
+    CompilationUnitTree unit = state.getPath().getCompilationUnit();
+    List<Boolean> callers = new ArrayList<>();
+    new TreePathScanner<Void, Void>() {
+      @Override
+      public Void visitMethodInvocation(MethodInvocationTree tree, Void unused) {
+        if (symbol.equals(ASTHelpers.getSymbol(tree))) {
+          MethodTree caller = enclosingMethod(getCurrentPath());
+          callers.add(caller != null && caller != method && isOneShot(caller, state));
+        }
+        return super.visitMethodInvocation(tree, null);
+      }
+
+      @Override
+      public Void visitMemberReference(com.sun.source.tree.MemberReferenceTree tree, Void unused) {
+        if (symbol.equals(ASTHelpers.getSymbol(tree))) {
+          callers.add(false); // handed out as a method reference: it may run on any path
+        }
+        return super.visitMemberReference(tree, null);
+      }
+    }.scan(unit, null);
+    return !callers.isEmpty() && !callers.contains(false);
+  }
+
+  /** Whether the method is container set-up: a @Bean, @Provides, @Produces or @PostConstruct method. */
+  public static boolean isSetUp(MethodTree method, VisitorState state) {
+    MethodSymbol symbol = ASTHelpers.getSymbol(method);
+    return symbol != null
+        && (hasAnyAnnotation(symbol, "set-up-annotation", state)
+            || overridesAny(symbol, "set-up-method", state));
+  }
+
+  private static boolean isMain(MethodSymbol symbol, VisitorState state) {
+    if (!symbol.getSimpleName().contentEquals("main") || !symbol.isStatic()) {
+      return false;
+    }
+    List<Symbol.VarSymbol> params = symbol.getParameters();
+    return params.size() == 1
+        && state.getTypes().isArray(params.get(0).type)
+        && state.getTypes().elemtype(params.get(0).type).tsym != null
+        && state.getTypes().elemtype(params.get(0).type).tsym.getQualifiedName().contentEquals("java.lang.String");
+  }
+
+  private static MethodTree enclosingMethod(TreePath path) {
+    for (TreePath p = path; p != null; p = p.getParentPath()) {
+      if (p.getLeaf() instanceof MethodTree m) {
+        return m;
+      }
+      if (p.getLeaf() instanceof ClassTree) {
+        return null;
+      }
+    }
+    return null;
+  }
+
+  private static boolean hasAnyAnnotation(Symbol symbol, String kind, VisitorState state) {
+    for (ApiCatalog.Entry entry : ENTRY_POINTS.entries(kind)) {
+      if (ASTHelpers.hasAnnotation(symbol, entry.value().replace('$', '.'), state)) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  private static boolean overridesAny(MethodSymbol symbol, String kind, VisitorState state) {
+    for (MethodSymbol superMethod : ASTHelpers.findSuperMethods(symbol, state.getTypes())) {
+      String owner = HttpClientKnowledge.binaryName(superMethod.owner);
+      String name = superMethod.getSimpleName().toString();
+      for (ApiCatalog.Entry entry : ENTRY_POINTS.entries(kind)) {
+        if (entry.type().equals(owner) && entry.method().equals(name)) {
+          return true;
+        }
+      }
+    }
+    return false;
+  }
+}

@@ -1,0 +1,20 @@
+package io.github.lockjaw.common;
+
+/** Where the checks' documentation lives, and wording shared by their messages. */
+public final class LockjawDocs {
+  /** Every check's page is {@code BASE + "<CheckName>.md"}. */
+  public static final String BASE = "https://github.com/lockjaw/lockjaw/blob/main/docs/checks/";
+
+  private LockjawDocs() {}
+
+  /** The docs page of a check; the bytecode audit links its findings to the same pages. */
+  public static String forCheck(String checkName) {
+    return BASE + checkName + ".md";
+  }
+
+  /** Appended to a message when lockjaw finds the problem but cannot prove a fix safe. */
+  public static String noFixReason() {
+    return "(No automatic fix: lockjaw cannot show that the rewrite keeps behaviour here,"
+        + " e.g. null keys or values, other work under the lock, or a map used elsewhere.)";
+  }
+}

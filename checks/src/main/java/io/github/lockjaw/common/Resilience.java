@@ -1,0 +1,37 @@
+package io.github.lockjaw.common;
+
+/**
+ * A check must never crash javac: on a tree shape it does not expect, it stays silent or reports
+ * without a fix. Tests must still see such surprises, so with {@code -Dlockjaw.strict=true} (set
+ * by lockjaw's own unit and corpus tests) the swallowed exception is thrown again.
+ */
+public final class Resilience {
+  private static final boolean STRICT = Boolean.getBoolean("lockjaw.strict");
+
+  private static final java.util.List<String> SWALLOWED =
+      java.util.Collections.synchronizedList(new java.util.ArrayList<>());
+
+  private Resilience() {}
+
+  /**
+   * For code whose caller swallows exceptions itself (SpotBugs logs a detector's exception and
+   * goes on): in strict mode, remembers it for {@link #swallowed()}.
+   */
+  public static void recordIfStrict(String where, RuntimeException e) {
+    if (STRICT) {
+      SWALLOWED.add(where + ": " + e);
+    }
+  }
+
+  /** What {@link #recordIfStrict} remembered; tests assert it stays empty. */
+  public static java.util.List<String> swallowed() {
+    return java.util.List.copyOf(SWALLOWED);
+  }
+
+  /** Call in the catch block that turns an unexpected exception into "no finding" or "no fix". */
+  public static void rethrowIfStrict(RuntimeException e) {
+    if (STRICT) {
+      throw e;
+    }
+  }
+}

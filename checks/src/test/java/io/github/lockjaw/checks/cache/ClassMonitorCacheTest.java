@@ -1,0 +1,823 @@
+package io.github.lockjaw.checks.cache;
+
+import com.google.errorprone.BugCheckerRefactoringTestHelper;
+import com.google.errorprone.CompilationTestHelper;
+import org.junit.jupiter.api.Test;
+
+class ClassMonitorCacheTest {
+  private final CompilationTestHelper compilation =
+      CompilationTestHelper.newInstance(ClassMonitorCache.class, getClass());
+  private final BugCheckerRefactoringTestHelper refactoring =
+      BugCheckerRefactoringTestHelper.newInstance(ClassMonitorCache.class, getClass());
+
+  // ---------------------------------------------------------------- positives
+
+  @Test
+  void ibatisClassInfoLockedOnTheClassArgument() {
+    compilation
+        .addSourceLines(
+            "ClassInfo.java",
+            "import java.util.Collections;",
+            "import java.util.HashMap;",
+            "import java.util.Map;",
+            "public class ClassInfo {",
+            "  private static final Map CLASS_INFO_MAP = Collections.synchronizedMap(new HashMap());",
+            "  private final String className;",
+            "  private ClassInfo(Class clazz) { className = clazz.getName(); }",
+            "  public static ClassInfo getInstance(Class clazz) {",
+            "    // BUG: Diagnostic contains: Cache lookup on 'CLASS_INFO_MAP' holds the monitor of 'clazz'",
+            "    synchronized (clazz) {",
+            "      ClassInfo cached = (ClassInfo) CLASS_INFO_MAP.get(clazz);",
+            "      if (cached == null) {",
+            "        cached = new ClassInfo(clazz);",
+            "        CLASS_INFO_MAP.put(clazz, cached);",
+            "      }",
+            "      return cached;",
+            "    }",
+            "  }",
+            "}")
+        .doTest();
+  }
+
+  @Test
+  void classLiteralMonitorAroundContainsKeyThenPut() {
+    compilation
+        .addSourceLines(
+            "TemplateRegistry.java",
+            "import java.util.HashMap;",
+            "import java.util.Map;",
+            "public class TemplateRegistry {",
+            "  private static final Map<String, String> TEMPLATES = new HashMap<>();",
+            "  public String template(String name) {",
+            "    // BUG: Diagnostic contains: ConcurrentHashMap",
+            "    synchronized (TemplateRegistry.class) {",
+            "      if (!TEMPLATES.containsKey(name)) {",
+            "        TEMPLATES.put(name, load(name));",
+            "      }",
+            "      return TEMPLATES.get(name);",
+            "    }",
+            "  }",
+            "  private String load(String name) { return \"<html>\" + name + \"</html>\"; }",
+            "}")
+        .doTest();
+  }
+
+  @Test
+  void getClassMonitorAroundInstanceCache() {
+    compilation
+        .addSourceLines(
+            "ConverterLookup.java",
+            "import java.util.HashMap;",
+            "import java.util.Map;",
+            "public class ConverterLookup {",
+            "  private final Map<Class<?>, Object> converters = new HashMap<>();",
+            "  public Object converterFor(Class<?> type) {",
+            "    // BUG: Diagnostic contains: the monitor of 'getClass()'",
+            "    synchronized (getClass()) {",
+            "      Object converter = this.converters.get(type);",
+            "      if (converter == null) {",
+            "        converter = new Object();",
+            "        this.converters.put(type, converter);",
+            "      }",
+            "      return converter;",
+            "    }",
+            "  }",
+            "}")
+        .doTest();
+  }
+
+  @Test
+  void staticSynchronizedFactoryCache() {
+    compilation
+        .addSourceLines(
+            "Currency.java",
+            "import java.util.HashMap;",
+            "import java.util.Map;",
+            "public final class Currency {",
+            "  private static final Map<String, Currency> BY_CODE = new HashMap<>();",
+            "  private final String code;",
+            "  private Currency(String code) { this.code = code; }",
+            "  // BUG: Diagnostic contains: the class monitor (static synchronized)",
+            "  public static synchronized Currency of(String code) {",
+            "    Currency currency = BY_CODE.get(code);",
+            "    if (currency == null) {",
+            "      currency = new Currency(code);",
+            "      BY_CODE.put(code, currency);",
+            "    }",
+            "    return currency;",
+            "  }",
+            "}")
+        .doTest();
+  }
+
+  @Test
+  void staticSynchronizedWithEarlyReturn() {
+    compilation
+        .addSourceLines(
+            "DialectResolver.java",
+            "import java.util.Hashtable;",
+            "public class DialectResolver {",
+            "  private static Hashtable<String, String> dialects = new Hashtable<>();",
+            "  // BUG: Diagnostic contains: ClassValue",
+            "  static synchronized String resolve(String url) {",
+            "    String dialect = dialects.get(url);",
+            "    if (dialect != null) {",
+            "      return dialect;",
+            "    }",
+            "    dialect = url.startsWith(\"jdbc:mysql\") ? \"mysql\" : \"ansi\";",
+            "    dialects.put(url, dialect);",
+            "    return dialect;",
+            "  }",
+            "}")
+        .doTest();
+  }
+
+  @Test
+  void nestedStaticClassLockingOnClassParameter() {
+    compilation
+        .addSourceLines(
+            "Reflection.java",
+            "import java.lang.reflect.Method;",
+            "import java.util.Collections;",
+            "import java.util.HashMap;",
+            "import java.util.Map;",
+            "public class Reflection {",
+            "  static class MethodCache {",
+            "    private static final Map<Class<?>, Method[]> METHODS =",
+            "        Collections.synchronizedMap(new HashMap<Class<?>, Method[]>());",
+            "    static Method[] methodsOf(Class<?> type) {",
+            "      // BUG: Diagnostic contains: 'METHODS'",
+            "      synchronized (type) {",
+            "        Method[] methods = METHODS.get(type);",
+            "        if (methods == null) {",
+            "          methods = type.getDeclaredMethods();",
+            "          METHODS.put(type, methods);",
+            "        }",
+            "        return methods;",
+            "      }",
+            "    }",
+            "  }",
+            "}")
+        .doTest();
+  }
+
+  @Test
+  void recordWithStaticSynchronizedInterning() {
+    compilation
+        .addSourceLines(
+            "Sku.java",
+            "import java.util.HashMap;",
+            "import java.util.Map;",
+            "public record Sku(String value) {",
+            "  private static final Map<String, Sku> INTERNED = new HashMap<>();",
+            "  // BUG: Diagnostic contains: ClassMonitorCache",
+            "  public static synchronized Sku of(String value) {",
+            "    Sku sku = INTERNED.get(value);",
+            "    if (sku == null) {",
+            "      sku = new Sku(value);",
+            "      INTERNED.put(value, sku);",
+            "    }",
+            "    return sku;",
+            "  }",
+            "}")
+        .doTest();
+  }
+
+  @Test
+  void lambdaComputingTheValueInsideTheLock() {
+    compilation
+        .addSourceLines(
+            "SerializerCache.java",
+            "import java.util.HashMap;",
+            "import java.util.List;",
+            "import java.util.Map;",
+            "import java.util.function.Function;",
+            "public class SerializerCache {",
+            "  private static final Map<Class<?>, Function<Object, String>> SERIALIZERS = new HashMap<>();",
+            "  static Function<Object, String> serializerFor(Class<?> type, List<String> prefixes) {",
+            "    // BUG: Diagnostic contains: No automatic fix",
+            "    synchronized (SerializerCache.class) {",
+            "      Function<Object, String> serializer = SERIALIZERS.get(type);",
+            "      if (serializer == null) {",
+            "        serializer = o -> prefixes.get(0) + o;",
+            "        SERIALIZERS.put(type, serializer);",
+            "      }",
+            "      return serializer;",
+            "    }",
+            "  }",
+            "}")
+        .doTest();
+  }
+
+  @Test
+  void anonymousClassMethodLockingOnClassLiteral() {
+    compilation
+        .addSourceLines(
+            "Plugins.java",
+            "import java.util.HashMap;",
+            "import java.util.Map;",
+            "import java.util.function.Function;",
+            "public class Plugins {",
+            "  private static final Map<String, Object> LOADED = new HashMap<>();",
+            "  final Function<String, Object> loader = new Function<String, Object>() {",
+            "    @Override public Object apply(String name) {",
+            "      // BUG: Diagnostic contains: ClassMonitorCache",
+            "      synchronized (Plugins.class) {",
+            "        Object plugin = LOADED.get(name);",
+            "        if (plugin == null) {",
+            "          plugin = new Object();",
+            "          LOADED.put(name, plugin);",
+            "        }",
+            "        return plugin;",
+            "      }",
+            "    }",
+            "  };",
+            "}")
+        .doTest();
+  }
+
+  @Test
+  void assignmentInsideTheNullCheck() {
+    compilation
+        .addSourceLines(
+            "MetadataCache.java",
+            "import java.util.HashMap;",
+            "import java.util.Map;",
+            "public class MetadataCache {",
+            "  private static final Map<Class<?>, String> TABLE_NAMES = new HashMap<>();",
+            "  static String tableName(Class<? extends Object> entity) {",
+            "    String name;",
+            "    // BUG: Diagnostic contains: ClassMonitorCache",
+            "    synchronized (entity) {",
+            "      if ((name = TABLE_NAMES.get(entity)) == null) {",
+            "        name = entity.getSimpleName().toLowerCase();",
+            "        TABLE_NAMES.put(entity, name);",
+            "      }",
+            "    }",
+            "    return name;",
+            "  }",
+            "}")
+        .doTest();
+  }
+
+  @Test
+  void rawTypesAndThisQualifiedField() {
+    compilation
+        .addSourceLines(
+            "BeanInfoCache.java",
+            "import java.util.HashMap;",
+            "import java.util.Map;",
+            "public class BeanInfoCache {",
+            "  private Map infos = new HashMap();",
+            "  public Object info(Class beanClass) {",
+            "    // BUG: Diagnostic contains: 'infos'",
+            "    synchronized (beanClass) {",
+            "      if (this.infos.get(beanClass) == null) {",
+            "        this.infos.put(beanClass, new Object());",
+            "      }",
+            "      return this.infos.get(beanClass);",
+            "    }",
+            "  }",
+            "}")
+        .doTest();
+  }
+
+  // ---------------------------------------------------------------- negatives
+
+  @Test
+  void classLockAroundOneTimeInitialisation() {
+    compilation
+        .addSourceLines(
+            "ConnectionFactory.java",
+            "public class ConnectionFactory {",
+            "  private static ConnectionFactory instance;",
+            "  public static ConnectionFactory getInstance() {",
+            "    synchronized (ConnectionFactory.class) {",
+            "      if (instance == null) {",
+            "        instance = new ConnectionFactory();",
+            "      }",
+            "      return instance;",
+            "    }",
+            "  }",
+            "}")
+        .doTest();
+  }
+
+  @Test
+  void concurrentHashMapAlreadyInUse() {
+    compilation
+        .addSourceLines(
+            "ClassInfo.java",
+            "import java.util.Map;",
+            "import java.util.concurrent.ConcurrentHashMap;",
+            "public class ClassInfo {",
+            "  private static final Map<Class<?>, ClassInfo> CACHE = new ConcurrentHashMap<>();",
+            "  public static ClassInfo getInstance(Class<?> clazz) {",
+            "    synchronized (clazz) {",
+            "      ClassInfo cached = CACHE.get(clazz);",
+            "      if (cached == null) {",
+            "        cached = new ClassInfo();",
+            "        CACHE.put(clazz, cached);",
+            "      }",
+            "      return cached;",
+            "    }",
+            "  }",
+            "}")
+        .doTest();
+  }
+
+  @Test
+  void privateLockObjectBelongsToOtherChecks() {
+    compilation
+        .addSourceLines(
+            "PriceCache.java",
+            "import java.util.HashMap;",
+            "import java.util.Map;",
+            "public class PriceCache {",
+            "  private final Object lock = new Object();",
+            "  private final Map<String, Long> prices = new HashMap<>();",
+            "  Long price(String sku) {",
+            "    synchronized (lock) {",
+            "      Long price = prices.get(sku);",
+            "      if (price == null) {",
+            "        price = 100L;",
+            "        prices.put(sku, price);",
+            "      }",
+            "      return price;",
+            "    }",
+            "  }",
+            "}")
+        .doTest();
+  }
+
+  @Test
+  void instanceSynchronizedMethodBelongsToOtherChecks() {
+    compilation
+        .addSourceLines(
+            "SessionCache.java",
+            "import java.util.HashMap;",
+            "import java.util.Map;",
+            "public class SessionCache {",
+            "  private final Map<String, Object> sessions = new HashMap<>();",
+            "  synchronized Object session(String id) {",
+            "    Object session = sessions.get(id);",
+            "    if (session == null) {",
+            "      session = new Object();",
+            "      sessions.put(id, session);",
+            "    }",
+            "    return session;",
+            "  }",
+            "}")
+        .doTest();
+  }
+
+  @Test
+  void registrationOnlyPuts() {
+    compilation
+        .addSourceLines(
+            "Drivers.java",
+            "import java.util.HashMap;",
+            "import java.util.Map;",
+            "public class Drivers {",
+            "  private static final Map<String, String> DRIVERS = new HashMap<>();",
+            "  static synchronized void register(String scheme, String driverClass) {",
+            "    DRIVERS.put(scheme, driverClass);",
+            "  }",
+            "  static synchronized String lookup(String scheme) {",
+            "    return DRIVERS.get(scheme);",
+            "  }",
+            "}")
+        .doTest();
+  }
+
+  @Test
+  void duplicateCheckThatThrowsIsARegistryNotACache() {
+    compilation
+        .addSourceLines(
+            "Routes.java",
+            "import java.util.HashMap;",
+            "import java.util.Map;",
+            "public class Routes {",
+            "  private static final Map<String, Runnable> ROUTES = new HashMap<>();",
+            "  static synchronized void add(String path, Runnable handler) {",
+            "    Runnable existing = ROUTES.get(path);",
+            "    if (existing != null) {",
+            "      throw new IllegalStateException(\"duplicate route \" + path + \": \" + existing);",
+            "    }",
+            "    ROUTES.put(path, handler);",
+            "  }",
+            "}")
+        .doTest();
+  }
+
+  @Test
+  void counterIncrementIsNotALookup() {
+    compilation
+        .addSourceLines(
+            "HitCounter.java",
+            "import java.util.HashMap;",
+            "import java.util.Map;",
+            "public class HitCounter {",
+            "  private static final Map<String, Integer> HITS = new HashMap<>();",
+            "  static synchronized void hit(String page) {",
+            "    Integer hits = HITS.get(page);",
+            "    HITS.put(page, hits == null ? 1 : hits + 1);",
+            "  }",
+            "}")
+        .doTest();
+  }
+
+  @Test
+  void localMapInsideStaticSynchronizedMethod() {
+    compilation
+        .addSourceLines(
+            "Report.java",
+            "import java.util.HashMap;",
+            "import java.util.List;",
+            "import java.util.Map;",
+            "public class Report {",
+            "  static synchronized Map<String, Integer> firstIndex(List<String> words) {",
+            "    Map<String, Integer> index = new HashMap<>();",
+            "    for (int i = 0; i < words.size(); i++) {",
+            "      Integer seen = index.get(words.get(i));",
+            "      if (seen == null) {",
+            "        index.put(words.get(i), i);",
+            "      }",
+            "    }",
+            "    return index;",
+            "  }",
+            "}")
+        .doTest();
+  }
+
+  @Test
+  void lookupInLambdaRunsOutsideTheLock() {
+    compilation
+        .addSourceLines(
+            "AsyncLoader.java",
+            "import java.util.HashMap;",
+            "import java.util.Map;",
+            "import java.util.concurrent.Callable;",
+            "public class AsyncLoader {",
+            "  private static final Map<String, String> CACHE = new HashMap<>();",
+            "  static Callable<String> loader(String key) {",
+            "    synchronized (AsyncLoader.class) {",
+            "      return () -> {",
+            "        String value = CACHE.get(key);",
+            "        if (value == null) {",
+            "          value = key.toUpperCase();",
+            "          CACHE.put(key, value);",
+            "        }",
+            "        return value;",
+            "      };",
+            "    }",
+            "  }",
+            "}")
+        .doTest();
+  }
+
+  @Test
+  void putIfMissingWithoutReadingTheValue() {
+    compilation
+        .addSourceLines(
+            "Defaults.java",
+            "import java.util.HashMap;",
+            "import java.util.Map;",
+            "public class Defaults {",
+            "  private static final Map<String, String> SETTINGS = new HashMap<>();",
+            "  static synchronized void ensureDefault(String key, String value) {",
+            "    if (SETTINGS.get(key) == null) {",
+            "      SETTINGS.put(key, value);",
+            "    }",
+            "  }",
+            "}")
+        .doTest();
+  }
+
+  @Test
+  void suppressedWithSuppressWarnings() {
+    compilation
+        .addSourceLines(
+            "Legacy.java",
+            "import java.util.HashMap;",
+            "import java.util.Map;",
+            "public class Legacy {",
+            "  private static final Map<String, Object> CACHE = new HashMap<>();",
+            "  @SuppressWarnings(\"ClassMonitorCache\")",
+            "  static synchronized Object get(String key) {",
+            "    Object value = CACHE.get(key);",
+            "    if (value == null) {",
+            "      value = new Object();",
+            "      CACHE.put(key, value);",
+            "    }",
+            "    return value;",
+            "  }",
+            "}")
+        .doTest();
+  }
+
+  @Test
+  void switchedOffWithXepFlag() {
+    compilation
+        .setArgs("-Xep:ClassMonitorCache:OFF")
+        .addSourceLines(
+            "Legacy.java",
+            "import java.util.HashMap;",
+            "import java.util.Map;",
+            "public class Legacy {",
+            "  private static final Map<String, Object> CACHE = new HashMap<>();",
+            "  static synchronized Object get(String key) {",
+            "    Object value = CACHE.get(key);",
+            "    if (value == null) {",
+            "      value = new Object();",
+            "      CACHE.put(key, value);",
+            "    }",
+            "    return value;",
+            "  }",
+            "}")
+        .doTest();
+  }
+
+  @Test
+  void modernJavaShapesDoNotCrash() {
+    compilation
+        .addSourceLines(
+            "Shapes.java",
+            "import java.util.HashMap;",
+            "import java.util.Map;",
+            "public class Shapes {",
+            "  sealed interface Shape permits Circle, Square {}",
+            "  record Circle(double r) implements Shape {}",
+            "  record Square(double side) implements Shape {}",
+            "  private static final Map<Shape, Double> AREAS = new HashMap<>();",
+            "  static synchronized double area(Shape shape) {",
+            "    return switch (shape) {",
+            "      case Circle c when c.r() > 0 -> Math.PI * c.r() * c.r();",
+            "      case Circle c -> 0;",
+            "      case Square s -> s.side() * s.side();",
+            "    };",
+            "  }",
+            "  static double cached(Object o) {",
+            "    synchronized (Shapes.class) {",
+            "      if (o instanceof Shape s && AREAS.containsKey(s)) {",
+            "        return AREAS.get(s);",
+            "      }",
+            "      return 0;",
+            "    }",
+            "  }",
+            "}")
+        .doTest();
+  }
+
+  // ---------------------------------------------------------------- fixes
+
+  @Test
+  void fixesIbatisShapeAndDropsUnusedImports() {
+    refactoring
+        .addInputLines(
+            "ClassInfo.java",
+            "import java.util.Collections;",
+            "import java.util.HashMap;",
+            "import java.util.Map;",
+            "public class ClassInfo {",
+            "  private static final Map CLASS_INFO_MAP = Collections.synchronizedMap(new HashMap());",
+            "  private final String className;",
+            "  private ClassInfo(Class clazz) { className = clazz.getName(); }",
+            "  public static ClassInfo getInstance(Class clazz) {",
+            "    synchronized (clazz) {",
+            "      ClassInfo cached = (ClassInfo) CLASS_INFO_MAP.get(clazz);",
+            "      if (cached == null) {",
+            "        cached = new ClassInfo(clazz);",
+            "        CLASS_INFO_MAP.put(clazz, cached);",
+            "      }",
+            "      return cached;",
+            "    }",
+            "  }",
+            "}")
+        .addOutputLines(
+            "ClassInfo.java",
+            "import java.util.Map;",
+            "import java.util.concurrent.ConcurrentHashMap;",
+            "public class ClassInfo {",
+            "  private static final Map CLASS_INFO_MAP = new ConcurrentHashMap();",
+            "  private final String className;",
+            "  private ClassInfo(Class clazz) { className = clazz.getName(); }",
+            "  public static ClassInfo getInstance(Class clazz) {",
+            "    return (ClassInfo) CLASS_INFO_MAP.computeIfAbsent(clazz, k -> new ClassInfo(clazz));",
+            "  }",
+            "}")
+        .doTest();
+  }
+
+  @Test
+  void fixesStaticSynchronizedMethodAndKeepsDiamond() {
+    refactoring
+        .addInputLines(
+            "Currency.java",
+            "import java.util.HashMap;",
+            "import java.util.Map;",
+            "public final class Currency {",
+            "  private static final Map<Character, Currency> BY_SYMBOL = new HashMap<>(8);",
+            "  private final char symbol;",
+            "  private Currency(char symbol) { this.symbol = symbol; }",
+            "  public static synchronized Currency of(char symbol) {",
+            "    Currency currency = BY_SYMBOL.get(symbol);",
+            "    if (currency == null) {",
+            "      currency = new Currency(symbol);",
+            "      BY_SYMBOL.put(symbol, currency);",
+            "    }",
+            "    return currency;",
+            "  }",
+            "}")
+        .addOutputLines(
+            "Currency.java",
+            "import java.util.Map;",
+            "import java.util.concurrent.ConcurrentHashMap;",
+            "public final class Currency {",
+            "  private static final Map<Character, Currency> BY_SYMBOL = new ConcurrentHashMap<>(8);",
+            "  private final char symbol;",
+            "  private Currency(char symbol) { this.symbol = symbol; }",
+            "  public static Currency of(char symbol) {",
+            "    return BY_SYMBOL.computeIfAbsent(symbol, k -> new Currency(symbol));",
+            "  }",
+            "}")
+        .doTest();
+  }
+
+  @Test
+  void fixesContainsKeyShapeOnClassParameter() {
+    refactoring
+        .addInputLines(
+            "EntityMetadata.java",
+            "import java.util.Collections;",
+            "import java.util.HashMap;",
+            "import java.util.Map;",
+            "public class EntityMetadata {",
+            "  private static final Map<Class<?>, EntityMetadata> CACHE =",
+            "      Collections.synchronizedMap(new HashMap<Class<?>, EntityMetadata>());",
+            "  private final String table;",
+            "  EntityMetadata(Class<?> type) { table = type.getSimpleName(); }",
+            "  static EntityMetadata forType(Class<?> type) {",
+            "    synchronized (type) {",
+            "      if (!CACHE.containsKey(type)) {",
+            "        CACHE.put(type, new EntityMetadata(type));",
+            "      }",
+            "      return CACHE.get(type);",
+            "    }",
+            "  }",
+            "}")
+        .addOutputLines(
+            "EntityMetadata.java",
+            "import java.util.Map;",
+            "import java.util.concurrent.ConcurrentHashMap;",
+            "public class EntityMetadata {",
+            "  private static final Map<Class<?>, EntityMetadata> CACHE =",
+            "      new ConcurrentHashMap<Class<?>, EntityMetadata>();",
+            "  private final String table;",
+            "  EntityMetadata(Class<?> type) { table = type.getSimpleName(); }",
+            "  static EntityMetadata forType(Class<?> type) {",
+            "    return CACHE.computeIfAbsent(type, k -> new EntityMetadata(type));",
+            "  }",
+            "}")
+        .doTest();
+  }
+
+  @Test
+  void fixesHashtableFieldTypeAndAssignmentShape() {
+    refactoring
+        .addInputLines(
+            "Formatters.java",
+            "import java.util.Hashtable;",
+            "public class Formatters {",
+            "  private static final Hashtable<String, StringBuilder> BUFFERS = new Hashtable<>();",
+            "  static int width(String name) {",
+            "    StringBuilder buffer;",
+            "    synchronized (Formatters.class) {",
+            "      buffer = BUFFERS.get(name);",
+            "      if (buffer == null) {",
+            "        buffer = new StringBuilder(name);",
+            "        BUFFERS.put(name, buffer);",
+            "      }",
+            "    }",
+            "    return buffer.length();",
+            "  }",
+            "}")
+        .addOutputLines(
+            "Formatters.java",
+            "import java.util.concurrent.ConcurrentHashMap;",
+            "public class Formatters {",
+            "  private static final ConcurrentHashMap<String, StringBuilder> BUFFERS =",
+            "      new ConcurrentHashMap<>();",
+            "  static int width(String name) {",
+            "    StringBuilder buffer;",
+            "    buffer = BUFFERS.computeIfAbsent(name, k -> new StringBuilder(name));",
+            "    return buffer.length();",
+            "  }",
+            "}")
+        .doTest();
+  }
+
+  @Test
+  void noFixWhenTheKeyMayBeNull() {
+    refactoring
+        .addInputLines(
+            "Currency.java",
+            "import java.util.HashMap;",
+            "import java.util.Map;",
+            "public final class Currency {",
+            "  private static final Map<String, Currency> BY_CODE = new HashMap<>();",
+            "  private Currency(String code) {}",
+            "  public static synchronized Currency of(String code) {",
+            "    Currency currency = BY_CODE.get(code);",
+            "    if (currency == null) {",
+            "      currency = new Currency(code);",
+            "      BY_CODE.put(code, currency);",
+            "    }",
+            "    return currency;",
+            "  }",
+            "}")
+        .expectUnchanged()
+        .doTest();
+  }
+
+  @Test
+  void noFixWhenTheConstructorCallsBackIntoTheCache() {
+    refactoring
+        .addInputLines(
+            "TypeInfo.java",
+            "import java.util.HashMap;",
+            "import java.util.Map;",
+            "public class TypeInfo {",
+            "  private static final Map<Class<?>, TypeInfo> INFOS = new HashMap<>();",
+            "  private final TypeInfo parent;",
+            "  private TypeInfo(Class<?> type) {",
+            "    parent = type.getSuperclass() == null ? null : forType(type.getSuperclass());",
+            "  }",
+            "  static TypeInfo forType(Class<?> type) {",
+            "    synchronized (type) {",
+            "      TypeInfo info = INFOS.get(type);",
+            "      if (info == null) {",
+            "        info = new TypeInfo(type);",
+            "        INFOS.put(type, info);",
+            "      }",
+            "      return info;",
+            "    }",
+            "  }",
+            "}")
+        .expectUnchanged()
+        .doTest();
+  }
+
+  @Test
+  void noFixWhenTheMapIsIteratedElsewhere() {
+    refactoring
+        .addInputLines(
+            "ClassInfo.java",
+            "import java.util.Collections;",
+            "import java.util.HashMap;",
+            "import java.util.Map;",
+            "public class ClassInfo {",
+            "  private static final Map<Class<?>, ClassInfo> CACHE = Collections.synchronizedMap(new HashMap<>());",
+            "  static ClassInfo getInstance(Class<?> clazz) {",
+            "    synchronized (clazz) {",
+            "      ClassInfo cached = CACHE.get(clazz);",
+            "      if (cached == null) {",
+            "        cached = new ClassInfo();",
+            "        CACHE.put(clazz, cached);",
+            "      }",
+            "      return cached;",
+            "    }",
+            "  }",
+            "  static int describe(StringBuilder out) {",
+            "    synchronized (CACHE) {",
+            "      for (Class<?> c : CACHE.keySet()) { out.append(c.getName()); }",
+            "    }",
+            "    return out.length();",
+            "  }",
+            "}")
+        .expectUnchanged()
+        .doTest();
+  }
+
+  @Test
+  void noFixForInsertionOrderedMaps() {
+    refactoring
+        .addInputLines(
+            "Lru.java",
+            "import java.util.LinkedHashMap;",
+            "import java.util.Map;",
+            "public class Lru {",
+            "  private static final Map<Class<?>, Object> RECENT = new LinkedHashMap<>();",
+            "  static synchronized Object get(Class<?> type) {",
+            "    Object value = RECENT.get(type);",
+            "    if (value == null) {",
+            "      value = new Object();",
+            "      RECENT.put(type, value);",
+            "    }",
+            "    return value;",
+            "  }",
+            "}")
+        .expectUnchanged()
+        .doTest();
+  }
+}

@@ -1,0 +1,909 @@
+package io.github.lockjaw.checks.cache;
+
+import com.google.errorprone.BugCheckerRefactoringTestHelper;
+import com.google.errorprone.CompilationTestHelper;
+import org.junit.jupiter.api.Test;
+
+class SynchronizedMapCacheTest {
+  private final CompilationTestHelper compilation =
+      CompilationTestHelper.newInstance(SynchronizedMapCache.class, getClass());
+  private final BugCheckerRefactoringTestHelper refactoring =
+      BugCheckerRefactoringTestHelper.newInstance(SynchronizedMapCache.class, getClass());
+
+  // ---------------------------------------------------------------- positives
+
+  @Test
+  void synchronizedMapWithoutOuterLockIsARaceAndAQueue() {
+    compilation
+        .addSourceLines(
+            "CategoryService.java",
+            "import java.util.Collections;",
+            "import java.util.HashMap;",
+            "import java.util.List;",
+            "import java.util.Map;",
+            "public class CategoryService {",
+            "  private final Map<String, List<String>> children =",
+            "      Collections.synchronizedMap(new HashMap<>());",
+            "  // BUG: Diagnostic contains: another thread can put between the check and the put",
+            "  public List<String> childrenOf(String category) {",
+            "    List<String> result = children.get(category);",
+            "    if (result == null) {",
+            "      result = List.of(category + \"/new\", category + \"/sale\");",
+            "      children.put(category, result);",
+            "    }",
+            "    return result;",
+            "  }",
+            "}")
+        .doTest();
+  }
+
+  @Test
+  void hashtableContainsKeyThenPut() {
+    compilation
+        .addSourceLines(
+            "TaxRates.java",
+            "import java.util.Hashtable;",
+            "public class TaxRates {",
+            "  private final Hashtable<String, Double> rates = new Hashtable<>();",
+            "  // BUG: Diagnostic contains: coarsely locked map",
+            "  double rateFor(String region) {",
+            "    if (!rates.containsKey(region)) {",
+            "      rates.put(region, region.startsWith(\"EU\") ? 0.2 : 0.07);",
+            "    }",
+            "    return rates.get(region);",
+            "  }",
+            "}")
+        .doTest();
+  }
+
+  @Test
+  void hashMapUnderSynchronizedThis() {
+    compilation
+        .addSourceLines(
+            "ProductCatalog.java",
+            "import java.util.HashMap;",
+            "import java.util.Map;",
+            "public class ProductCatalog {",
+            "  record Product(long id, String name) {}",
+            "  private final Map<Long, Product> products = new HashMap<>();",
+            "  Product find(long id) {",
+            "    // BUG: Diagnostic contains: under the monitor of 'this'",
+            "    synchronized (this) {",
+            "      Product product = products.get(id);",
+            "      if (product == null) {",
+            "        product = new Product(id, \"product-\" + id);",
+            "        products.put(id, product);",
+            "      }",
+            "      return product;",
+            "    }",
+            "  }",
+            "}")
+        .doTest();
+  }
+
+  @Test
+  void hashMapInSynchronizedMethod() {
+    compilation
+        .addSourceLines(
+            "UserDirectory.java",
+            "import java.util.HashMap;",
+            "import java.util.Map;",
+            "public class UserDirectory {",
+            "  private final Map<String, String> displayNames = new HashMap<String, String>();",
+            "  // BUG: Diagnostic contains: the instance monitor (synchronized method)",
+            "  public synchronized String displayName(String login) {",
+            "    String name = displayNames.get(login);",
+            "    if (name != null) {",
+            "      return name;",
+            "    }",
+            "    name = login.substring(0, 1).toUpperCase() + login.substring(1);",
+            "    displayNames.put(login, name);",
+            "    return name;",
+            "  }",
+            "}")
+        .doTest();
+  }
+
+  @Test
+  void synchronizedMapLockedOnItselfForTheCompoundOperation() {
+    compilation
+        .addSourceLines(
+            "SessionRegistry.java",
+            "import java.util.Collections;",
+            "import java.util.HashMap;",
+            "import java.util.Map;",
+            "public class SessionRegistry {",
+            "  private final Map<String, StringBuilder> carts = Collections.synchronizedMap(new HashMap<>());",
+            "  StringBuilder cart(String sessionId) {",
+            "    // BUG: Diagnostic contains: the monitor of 'carts'",
+            "    synchronized (carts) {",
+            "      StringBuilder cart = carts.get(sessionId);",
+            "      if (cart == null) {",
+            "        cart = new StringBuilder();",
+            "        carts.put(sessionId, cart);",
+            "      }",
+            "      return cart;",
+            "    }",
+            "  }",
+            "}")
+        .doTest();
+  }
+
+  @Test
+  void hashMapUnderPrivateLockObject() {
+    compilation
+        .addSourceLines(
+            "ShippingQuotes.java",
+            "import java.util.HashMap;",
+            "import java.util.Map;",
+            "public class ShippingQuotes {",
+            "  private final Object quotesLock = new Object();",
+            "  private final Map<String, Integer> quotes = new HashMap<>();",
+            "  int quote(String zip) {",
+            "    // BUG: Diagnostic contains: SynchronizedMapCache",
+            "    synchronized (quotesLock) {",
+            "      Integer cents = quotes.get(zip);",
+            "      if (cents == null) {",
+            "        cents = zip.hashCode() % 1000;",
+            "        quotes.put(zip, cents);",
+            "      }",
+            "      return cents;",
+            "    }",
+            "  }",
+            "}")
+        .doTest();
+  }
+
+  @Test
+  void lambdaOverSynchronizedMap() {
+    compilation
+        .addSourceLines(
+            "Resolvers.java",
+            "import java.util.Collections;",
+            "import java.util.HashMap;",
+            "import java.util.Map;",
+            "import java.util.function.Function;",
+            "public class Resolvers {",
+            "  private final Map<String, String> hosts = Collections.synchronizedMap(new HashMap<>());",
+            "  Function<String, String> resolver() {",
+            "    // BUG: Diagnostic contains: 'hosts'",
+            "    return name -> {",
+            "      String address = hosts.get(name);",
+            "      if (address == null) {",
+            "        address = \"10.0.0.\" + Math.abs(name.hashCode() % 255);",
+            "        hosts.put(name, address);",
+            "      }",
+            "      return address;",
+            "    };",
+            "  }",
+            "}")
+        .doTest();
+  }
+
+  @Test
+  void anonymousClassSynchronizingOnItself() {
+    compilation
+        .addSourceLines(
+            "Handlers.java",
+            "import java.util.HashMap;",
+            "import java.util.Map;",
+            "import java.util.function.Function;",
+            "public class Handlers {",
+            "  final Function<String, Object> handlers = new Function<>() {",
+            "    private final Map<String, Object> byPath = new HashMap<>();",
+            "    @Override public Object apply(String path) {",
+            "      // BUG: Diagnostic contains: SynchronizedMapCache",
+            "      synchronized (this) {",
+            "        Object handler = byPath.get(path);",
+            "        if (handler == null) {",
+            "          handler = new Object();",
+            "          byPath.put(path, handler);",
+            "        }",
+            "        return handler;",
+            "      }",
+            "    }",
+            "  };",
+            "}")
+        .doTest();
+  }
+
+  @Test
+  void innerClassLockingOuterInstanceAroundOuterField() {
+    compilation
+        .addSourceLines(
+            "Inventory.java",
+            "import java.util.HashMap;",
+            "import java.util.Map;",
+            "public class Inventory {",
+            "  private final Map<String, int[]> stock = new HashMap<>();",
+            "  class Reservation {",
+            "    int[] counter(String sku) {",
+            "      // BUG: Diagnostic contains: 'stock'",
+            "      synchronized (Inventory.this) {",
+            "        int[] counter = Inventory.this.stock.get(sku);",
+            "        if (counter == null) {",
+            "          counter = new int[1];",
+            "          Inventory.this.stock.put(sku, counter);",
+            "        }",
+            "        return counter;",
+            "      }",
+            "    }",
+            "  }",
+            "}")
+        .doTest();
+  }
+
+  @Test
+  void springCachedIntrospectionResultsShape() {
+    compilation
+        .addSourceLines(
+            "CachedIntrospectionResults.java",
+            "import java.util.Collections;",
+            "import java.util.Map;",
+            "import java.util.WeakHashMap;",
+            "final class CachedIntrospectionResults {",
+            "  static final Map classCache = Collections.synchronizedMap(new WeakHashMap());",
+            "  private CachedIntrospectionResults(Class beanClass) {}",
+            "  // BUG: Diagnostic contains: No automatic fix",
+            "  static CachedIntrospectionResults forClass(Class beanClass) {",
+            "    CachedIntrospectionResults results = null;",
+            "    Object value = classCache.get(beanClass);",
+            "    if (value != null) {",
+            "      results = (CachedIntrospectionResults) value;",
+            "    }",
+            "    if (results == null) {",
+            "      results = new CachedIntrospectionResults(beanClass);",
+            "      classCache.put(beanClass, results);",
+            "    }",
+            "    return results;",
+            "  }",
+            "}")
+        .doTest();
+  }
+
+  @Test
+  void springValuesBehindWeakReferences() {
+    compilation
+        .addSourceLines(
+            "IntrospectionCache.java",
+            "import java.lang.ref.Reference;",
+            "import java.lang.ref.WeakReference;",
+            "import java.util.Collections;",
+            "import java.util.Map;",
+            "import java.util.WeakHashMap;",
+            "final class IntrospectionCache {",
+            "  static final Map classCache = Collections.synchronizedMap(new WeakHashMap());",
+            "  // BUG: Diagnostic contains: 'classCache'",
+            "  static Object forClass(Class beanClass, boolean cacheSafe) {",
+            "    Object results;",
+            "    Object value = classCache.get(beanClass);",
+            "    if (value instanceof Reference) {",
+            "      Reference ref = (Reference) value;",
+            "      results = ref.get();",
+            "    } else {",
+            "      results = value;",
+            "    }",
+            "    if (results == null) {",
+            "      results = new Object();",
+            "      if (cacheSafe) {",
+            "        classCache.put(beanClass, results);",
+            "      } else {",
+            "        classCache.put(beanClass, new WeakReference(results));",
+            "      }",
+            "    }",
+            "    return results;",
+            "  }",
+            "}")
+        .doTest();
+  }
+
+  @Test
+  void recordStaticHelperOnHashtable() {
+    compilation
+        .addSourceLines(
+            "Money.java",
+            "import java.util.Hashtable;",
+            "import java.util.Map;",
+            "public record Money(long cents, String currency) {",
+            "  private static final Map<String, String> SYMBOLS = new Hashtable<>();",
+            "  // BUG: Diagnostic contains: SynchronizedMapCache",
+            "  static String symbol(String currency) {",
+            "    String symbol = SYMBOLS.get(currency);",
+            "    if (symbol == null) {",
+            "      symbol = java.util.Currency.getInstance(currency).getSymbol();",
+            "      SYMBOLS.put(currency, symbol);",
+            "    }",
+            "    return symbol;",
+            "  }",
+            "}")
+        .doTest();
+  }
+
+  @Test
+  void getThenComputeThenPutWithoutBraces() {
+    compilation
+        .addSourceLines(
+            "Thumbnails.java",
+            "import java.util.HashMap;",
+            "import java.util.Map;",
+            "public class Thumbnails {",
+            "  private final Map<String, byte[]> thumbs = new HashMap<>();",
+            "  // BUG: Diagnostic contains: SynchronizedMapCache",
+            "  synchronized byte[] thumbnail(String imageId) {",
+            "    byte[] thumb = thumbs.get(imageId);",
+            "    if (thumb == null) thumbs.put(imageId, thumb = new byte[64]);",
+            "    return thumb;",
+            "  }",
+            "}")
+        .doTest();
+  }
+
+  // ---------------------------------------------------------------- negatives
+
+  @Test
+  void singleCallsOnASynchronizedMap() {
+    compilation
+        .addSourceLines(
+            "Sessions.java",
+            "import java.util.Collections;",
+            "import java.util.HashMap;",
+            "import java.util.Map;",
+            "public class Sessions {",
+            "  private final Map<String, Long> lastSeen = Collections.synchronizedMap(new HashMap<>());",
+            "  void touch(String id) { lastSeen.put(id, System.currentTimeMillis()); }",
+            "  Long seen(String id) { return lastSeen.get(id); }",
+            "  void expire(String id) { lastSeen.remove(id); }",
+            "}")
+        .doTest();
+  }
+
+  @Test
+  void localMapNeverEscapes() {
+    compilation
+        .addSourceLines(
+            "OrderTotals.java",
+            "import java.util.HashMap;",
+            "import java.util.Hashtable;",
+            "import java.util.List;",
+            "import java.util.Map;",
+            "public class OrderTotals {",
+            "  synchronized Map<String, Long> bySku(List<String> skus) {",
+            "    Map<String, Long> totals = new Hashtable<>();",
+            "    for (String sku : skus) {",
+            "      Long total = totals.get(sku);",
+            "      if (total == null) {",
+            "        total = 0L;",
+            "        totals.put(sku, total);",
+            "      }",
+            "    }",
+            "    return totals;",
+            "  }",
+            "}")
+        .doTest();
+  }
+
+  @Test
+  void concurrentHashMapUnderALock() {
+    compilation
+        .addSourceLines(
+            "Tokens.java",
+            "import java.util.Map;",
+            "import java.util.concurrent.ConcurrentHashMap;",
+            "public class Tokens {",
+            "  private final Map<String, String> tokens = new ConcurrentHashMap<>();",
+            "  synchronized String token(String user) {",
+            "    String token = tokens.get(user);",
+            "    if (token == null) {",
+            "      token = Long.toHexString(user.hashCode());",
+            "      tokens.put(user, token);",
+            "    }",
+            "    return token;",
+            "  }",
+            "}")
+        .doTest();
+  }
+
+  @Test
+  void unguardedPlainHashMapIsARaceNotContention() {
+    compilation
+        .addSourceLines(
+            "Slugs.java",
+            "import java.util.HashMap;",
+            "import java.util.Map;",
+            "public class Slugs {",
+            "  private final Map<String, String> slugs = new HashMap<>();",
+            "  String slug(String title) {",
+            "    String slug = slugs.get(title);",
+            "    if (slug == null) {",
+            "      slug = title.toLowerCase().replace(' ', '-');",
+            "      slugs.put(title, slug);",
+            "    }",
+            "    return slug;",
+            "  }",
+            "}")
+        .doTest();
+  }
+
+  @Test
+  void classMonitorIsReportedByClassMonitorCacheOnly() {
+    compilation
+        .addSourceLines(
+            "ClassInfo.java",
+            "import java.util.Collections;",
+            "import java.util.HashMap;",
+            "import java.util.Map;",
+            "public class ClassInfo {",
+            "  private static final Map CLASS_INFO_MAP = Collections.synchronizedMap(new HashMap());",
+            "  static ClassInfo getInstance(Class clazz) {",
+            "    synchronized (clazz) {",
+            "      ClassInfo cached = (ClassInfo) CLASS_INFO_MAP.get(clazz);",
+            "      if (cached == null) {",
+            "        cached = new ClassInfo();",
+            "        CLASS_INFO_MAP.put(clazz, cached);",
+            "      }",
+            "      return cached;",
+            "    }",
+            "  }",
+            "  static synchronized ClassInfo again(Class clazz) {",
+            "    ClassInfo cached = (ClassInfo) CLASS_INFO_MAP.get(clazz);",
+            "    if (cached == null) {",
+            "      cached = new ClassInfo();",
+            "      CLASS_INFO_MAP.put(clazz, cached);",
+            "    }",
+            "    return cached;",
+            "  }",
+            "}")
+        .doTest();
+  }
+
+  @Test
+  void duplicateRegistrationThrows() {
+    compilation
+        .addSourceLines(
+            "Listeners.java",
+            "import java.util.HashMap;",
+            "import java.util.Map;",
+            "public class Listeners {",
+            "  private final Map<String, Runnable> listeners = new HashMap<>();",
+            "  synchronized void register(String event, Runnable listener) {",
+            "    if (listeners.containsKey(event)) {",
+            "      throw new IllegalArgumentException(\"already registered: \" + event);",
+            "    }",
+            "    listeners.put(event, listener);",
+            "  }",
+            "}")
+        .doTest();
+  }
+
+  @Test
+  void counterUnderSynchronizedMethod() {
+    compilation
+        .addSourceLines(
+            "RequestStats.java",
+            "import java.util.HashMap;",
+            "import java.util.Map;",
+            "public class RequestStats {",
+            "  private final Map<String, Integer> counts = new HashMap<>();",
+            "  synchronized void record(String endpoint) {",
+            "    Integer count = counts.get(endpoint);",
+            "    counts.put(endpoint, count == null ? 1 : count + 1);",
+            "  }",
+            "}")
+        .doTest();
+  }
+
+  @Test
+  void putIfMissingWithoutReadingBack() {
+    compilation
+        .addSourceLines(
+            "FeatureFlags.java",
+            "import java.util.Collections;",
+            "import java.util.HashMap;",
+            "import java.util.Map;",
+            "public class FeatureFlags {",
+            "  private final Map<String, Boolean> flags = Collections.synchronizedMap(new HashMap<>());",
+            "  void defaultTo(String flag, boolean enabled) {",
+            "    if (!flags.containsKey(flag)) {",
+            "      flags.put(flag, enabled);",
+            "    }",
+            "  }",
+            "}")
+        .doTest();
+  }
+
+  @Test
+  void mapInjectedThroughConstructorIsUnknown() {
+    compilation
+        .addSourceLines(
+            "PriceLookup.java",
+            "import java.util.Map;",
+            "public class PriceLookup {",
+            "  private final Map<String, Long> prices;",
+            "  PriceLookup(Map<String, Long> prices) { this.prices = prices; }",
+            "  synchronized long price(String sku) {",
+            "    Long price = prices.get(sku);",
+            "    if (price == null) {",
+            "      price = 0L;",
+            "      prices.put(sku, price);",
+            "    }",
+            "    return price;",
+            "  }",
+            "}")
+        .doTest();
+  }
+
+  @Test
+  void multimapRegistrationGuardsTheValuesToo() {
+    compilation
+        .addSourceLines(
+            "EventBus.java",
+            "import java.util.ArrayList;",
+            "import java.util.HashMap;",
+            "import java.util.List;",
+            "import java.util.Map;",
+            "public class EventBus {",
+            "  private final Map<String, List<Runnable>> listeners = new HashMap<>();",
+            "  synchronized List<Runnable> register(String event, Runnable listener) {",
+            "    List<Runnable> forEvent = listeners.get(event);",
+            "    if (forEvent == null) {",
+            "      forEvent = new ArrayList<>();",
+            "      listeners.put(event, forEvent);",
+            "    }",
+            "    forEvent.add(listener);",
+            "    return forEvent;",
+            "  }",
+            "}")
+        .doTest();
+  }
+
+  @Test
+  void lockThatAlsoGuardsACounterIsNotAPlainCache() {
+    compilation
+        .addSourceLines(
+            "CountingCache.java",
+            "import java.util.HashMap;",
+            "import java.util.Map;",
+            "public class CountingCache {",
+            "  private final Map<String, String> values = new HashMap<>();",
+            "  private int misses;",
+            "  synchronized String value(String key) {",
+            "    String value = values.get(key);",
+            "    if (value == null) {",
+            "      misses++;",
+            "      value = key.toUpperCase();",
+            "      values.put(key, value);",
+            "    }",
+            "    return value;",
+            "  }",
+            "}")
+        .doTest();
+  }
+
+  @Test
+  void aSubclassOfHashtableCallingItsOwnMethodsIsNotAFieldCache() {
+    compilation
+        .addSourceLines(
+            "Grab.java",
+            "import java.util.Hashtable;",
+            "public class Grab extends Hashtable<String, String> {",
+            "  String grab(String k) {",
+            "    String v = this.get(k);",
+            "    if (v == null) {",
+            "      v = k + \"!\";",
+            "      this.put(k, v);",
+            "    }",
+            "    return v;",
+            "  }",
+            "}")
+        .doTest();
+  }
+
+  @Test
+  void suppressedWithSuppressWarnings() {
+    compilation
+        .addSourceLines(
+            "Legacy.java",
+            "import java.util.Hashtable;",
+            "public class Legacy {",
+            "  private final Hashtable<String, Object> cache = new Hashtable<>();",
+            "  @SuppressWarnings(\"SynchronizedMapCache\")",
+            "  Object get(String key) {",
+            "    Object value = cache.get(key);",
+            "    if (value == null) {",
+            "      value = new Object();",
+            "      cache.put(key, value);",
+            "    }",
+            "    return value;",
+            "  }",
+            "}")
+        .doTest();
+  }
+
+  @Test
+  void switchedOffWithXepFlag() {
+    compilation
+        .setArgs("-Xep:SynchronizedMapCache:OFF")
+        .addSourceLines(
+            "Legacy.java",
+            "import java.util.Hashtable;",
+            "public class Legacy {",
+            "  private final Hashtable<String, Object> cache = new Hashtable<>();",
+            "  Object get(String key) {",
+            "    Object value = cache.get(key);",
+            "    if (value == null) {",
+            "      value = new Object();",
+            "      cache.put(key, value);",
+            "    }",
+            "    return value;",
+            "  }",
+            "}")
+        .doTest();
+  }
+
+  // ---------------------------------------------------------------- fixes
+
+  @Test
+  void fixesSynchronizedMethodWithPrimitiveKey() {
+    refactoring
+        .addInputLines(
+            "ProductCatalog.java",
+            "import java.util.HashMap;",
+            "import java.util.Map;",
+            "public class ProductCatalog {",
+            "  static final class Product {",
+            "    final long id;",
+            "    Product(long id) { this.id = id; }",
+            "  }",
+            "  private final Map<Long, Product> products = new HashMap<>();",
+            "  public synchronized Product product(long id) {",
+            "    Product product = products.get(id);",
+            "    if (product == null) {",
+            "      product = new Product(id);",
+            "      products.put(id, product);",
+            "    }",
+            "    return product;",
+            "  }",
+            "  public synchronized void evict(long id) {",
+            "    products.remove(id);",
+            "  }",
+            "}")
+        .addOutputLines(
+            "ProductCatalog.java",
+            "import java.util.Map;",
+            "import java.util.concurrent.ConcurrentHashMap;",
+            "public class ProductCatalog {",
+            "  static final class Product {",
+            "    final long id;",
+            "    Product(long id) { this.id = id; }",
+            "  }",
+            "  private final Map<Long, Product> products = new ConcurrentHashMap<>();",
+            "  public Product product(long id) {",
+            "    return products.computeIfAbsent(id, k -> new Product(id));",
+            "  }",
+            "  public synchronized void evict(long id) {",
+            "    products.remove(id);",
+            "  }",
+            "}")
+        .doTest();
+  }
+
+  @Test
+  void fixesSynchronizedThisBlockOnHashtableWithContainsKey() {
+    refactoring
+        .addInputLines(
+            "Templates.java",
+            "import java.util.Hashtable;",
+            "public class Templates {",
+            "  private final Hashtable<String, StringBuilder> compiled = new Hashtable<>();",
+            "  StringBuilder compiled(String name) {",
+            "    synchronized (this) {",
+            "      if (!compiled.containsKey(name)) {",
+            "        compiled.put(name, new StringBuilder(name));",
+            "      }",
+            "      return compiled.get(name);",
+            "    }",
+            "  }",
+            "}")
+        .addOutputLines(
+            "Templates.java",
+            "import java.util.concurrent.ConcurrentHashMap;",
+            "public class Templates {",
+            "  private final ConcurrentHashMap<String, StringBuilder> compiled = new ConcurrentHashMap<>();",
+            "  StringBuilder compiled(String name) {",
+            "    return compiled.computeIfAbsent(name, k -> new StringBuilder(name));",
+            "  }",
+            "}")
+        .doTest();
+  }
+
+  @Test
+  void fixesUnguardedSynchronizedMapWhenTheValueDereferencesTheKey() {
+    refactoring
+        .addInputLines(
+            "Pages.java",
+            "import java.util.Collections;",
+            "import java.util.HashMap;",
+            "import java.util.Map;",
+            "public class Pages {",
+            "  static final class Page {",
+            "    final String path;",
+            "    Page(String path) { this.path = path; }",
+            "  }",
+            "  private final Map<String, Page> pages = Collections.synchronizedMap(new HashMap<>());",
+            "  Page page(String path) {",
+            "    Page page = pages.get(path);",
+            "    if (page == null) {",
+            "      page = new Page(path.trim());",
+            "      pages.put(path, page);",
+            "    }",
+            "    return page;",
+            "  }",
+            "}")
+        .addOutputLines(
+            "Pages.java",
+            "import java.util.Map;",
+            "import java.util.concurrent.ConcurrentHashMap;",
+            "public class Pages {",
+            "  static final class Page {",
+            "    final String path;",
+            "    Page(String path) { this.path = path; }",
+            "  }",
+            "  private final Map<String, Page> pages = new ConcurrentHashMap<>();",
+            "  Page page(String path) {",
+            "    return pages.computeIfAbsent(path, k -> new Page(path.trim()));",
+            "  }",
+            "}")
+        .doTest();
+  }
+
+  @Test
+  void fixesLockObjectBlockAndRetypesHashMapField() {
+    refactoring
+        .addInputLines(
+            "Quotes.java",
+            "import java.util.HashMap;",
+            "public class Quotes {",
+            "  private final Object lock = new Object();",
+            "  private final HashMap<Integer, StringBuilder> quotes = new HashMap<>();",
+            "  StringBuilder quote(int zip) {",
+            "    synchronized (lock) {",
+            "      StringBuilder quote = quotes.get(zip);",
+            "      if (quote == null) {",
+            "        quote = new StringBuilder();",
+            "        quotes.put(zip, quote);",
+            "      }",
+            "      return quote;",
+            "    }",
+            "  }",
+            "}")
+        .addOutputLines(
+            "Quotes.java",
+            "import java.util.concurrent.ConcurrentHashMap;",
+            "public class Quotes {",
+            "  private final Object lock = new Object();",
+            "  private final ConcurrentHashMap<Integer, StringBuilder> quotes = new ConcurrentHashMap<>();",
+            "  StringBuilder quote(int zip) {",
+            "    return quotes.computeIfAbsent(zip, k -> new StringBuilder());",
+            "  }",
+            "}")
+        .doTest();
+  }
+
+  @Test
+  void noFixWhenTheKeyMayBeNull() {
+    refactoring
+        .addInputLines(
+            "Carts.java",
+            "import java.util.HashMap;",
+            "import java.util.Map;",
+            "public class Carts {",
+            "  private final Map<String, StringBuilder> carts = new HashMap<>();",
+            "  synchronized StringBuilder cart(String sessionId) {",
+            "    StringBuilder cart = carts.get(sessionId);",
+            "    if (cart == null) {",
+            "      cart = new StringBuilder();",
+            "      carts.put(sessionId, cart);",
+            "    }",
+            "    return cart;",
+            "  }",
+            "}")
+        .expectUnchanged()
+        .doTest();
+  }
+
+  @Test
+  void noFixWhenAnotherSynchronizedMethodMakesCompoundUpdates() {
+    refactoring
+        .addInputLines(
+            "Prices.java",
+            "import java.util.HashMap;",
+            "import java.util.Map;",
+            "public class Prices {",
+            "  private final Map<Integer, StringBuilder> prices = new HashMap<>();",
+            "  synchronized StringBuilder price(int sku) {",
+            "    StringBuilder price = prices.get(sku);",
+            "    if (price == null) {",
+            "      price = new StringBuilder();",
+            "      prices.put(sku, price);",
+            "    }",
+            "    return price;",
+            "  }",
+            "  synchronized void reload(int sku) {",
+            "    prices.clear();",
+            "    prices.put(sku, new StringBuilder(\"reloaded\"));",
+            "  }",
+            "}")
+        .expectUnchanged()
+        .doTest();
+  }
+
+  @Test
+  void noFixWhenTheValueReadsStateTheLockGuarded() {
+    refactoring
+        .addInputLines(
+            "Versions.java",
+            "import java.util.HashMap;",
+            "import java.util.Map;",
+            "public class Versions {",
+            "  static final class Product {",
+            "    Product(long id, int version) {}",
+            "  }",
+            "  private final Map<Long, Product> products = new HashMap<>();",
+            "  private int version;",
+            "  synchronized void bump() { version++; }",
+            "  synchronized Product product(long id) {",
+            "    Product product = products.get(id);",
+            "    if (product == null) {",
+            "      product = new Product(id, version);",
+            "      products.put(id, product);",
+            "    }",
+            "    return product;",
+            "  }",
+            "}")
+        .expectUnchanged()
+        .doTest();
+  }
+
+  @Test
+  void noFixWhenTwoFieldsShareTheDeclaredType() {
+    refactoring
+        .addInputLines(
+            "Twins.java",
+            "import java.util.HashMap;",
+            "public class Twins {",
+            "  private final HashMap<Long, StringBuilder> left = new HashMap<>(), right = new HashMap<>();",
+            "  synchronized StringBuilder left(long id) {",
+            "    StringBuilder value = left.get(id);",
+            "    if (value == null) {",
+            "      value = new StringBuilder();",
+            "      left.put(id, value);",
+            "    }",
+            "    return value;",
+            "  }",
+            "  synchronized int rights() { return right.size(); }",
+            "}")
+        .expectUnchanged()
+        .doTest();
+  }
+
+  @Test
+  void noFixWhenTheValueComesFromAMethodThatMayReturnNull() {
+    refactoring
+        .addInputLines(
+            "Configs.java",
+            "import java.util.Hashtable;",
+            "public class Configs {",
+            "  private final Hashtable<String, String> values = new Hashtable<>();",
+            "  synchronized String value(String key) {",
+            "    String value = values.get(key);",
+            "    if (value == null) {",
+            "      value = System.getProperty(key);",
+            "      values.put(key, value);",
+            "    }",
+            "    return value;",
+            "  }",
+            "}")
+        .expectUnchanged()
+        .doTest();
+  }
+}

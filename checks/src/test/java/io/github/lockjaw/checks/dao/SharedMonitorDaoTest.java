@@ -1,0 +1,1422 @@
+package io.github.lockjaw.checks.dao;
+
+import com.google.errorprone.BugCheckerRefactoringTestHelper;
+import com.google.errorprone.CompilationTestHelper;
+import org.junit.jupiter.api.Test;
+
+class SharedMonitorDaoTest {
+  private final CompilationTestHelper compilation =
+      CompilationTestHelper.newInstance(SharedMonitorDao.class, getClass());
+  private final BugCheckerRefactoringTestHelper refactoring =
+      BugCheckerRefactoringTestHelper.newInstance(SharedMonitorDao.class, getClass());
+
+  private static String[] lines(String text) {
+    return text.split("\n", -1);
+  }
+
+  // ---------------------------------------------------------------------------------------------
+  // Positives
+  // ---------------------------------------------------------------------------------------------
+
+  @Test
+  void aStreamOrXaBranchLocksPerResourceNotPerRequest() {
+    compilation
+        .addSourceLines(
+            "DatagramOutputStream.java",
+            "import java.io.IOException;",
+            "import java.io.OutputStream;",
+            "import java.net.DatagramPacket;",
+            "import java.net.DatagramSocket;",
+            "public class DatagramOutputStream extends OutputStream {",
+            "  private final DatagramSocket socket;",
+            "  private byte[] data = new byte[0];",
+            "  public DatagramOutputStream(DatagramSocket socket) { this.socket = socket; }",
+            "  @Override public synchronized void write(int b) { data = java.util.Arrays.copyOf(data, data.length + 1); data[data.length - 1] = (byte) b; }",
+            "  @Override public synchronized void flush() throws IOException {",
+            "    socket.send(new DatagramPacket(data, data.length));",
+            "    data = new byte[0];",
+            "  }",
+            "  @Override public synchronized void close() throws IOException { flush(); socket.close(); }",
+            "}")
+        .addSourceLines(
+            "LocalXaResource.java",
+            "import java.sql.Connection;",
+            "import java.sql.SQLException;",
+            "import javax.transaction.xa.XAException;",
+            "import javax.transaction.xa.XAResource;",
+            "import javax.transaction.xa.Xid;",
+            "public abstract class LocalXaResource implements XAResource {",
+            "  private final Connection connection;",
+            "  protected LocalXaResource(Connection connection) { this.connection = connection; }",
+            "  @Override public synchronized void commit(Xid xid, boolean onePhase) throws XAException {",
+            "    try { connection.commit(); } catch (SQLException e) { throw new XAException(e.getMessage()); }",
+            "  }",
+            "  @Override public synchronized void rollback(Xid xid) throws XAException {",
+            "    try { connection.rollback(); } catch (SQLException e) { throw new XAException(e.getMessage()); }",
+            "  }",
+            "}")
+        .doTest();
+  }
+
+  @Test
+  void lifecycleStepsNamedAfterTheirPhaseAreNotRequestPaths() {
+    compilation
+        .addSourceLines(
+            "ContextConfig.java",
+            "import java.sql.Connection;",
+            "import java.sql.SQLException;",
+            "import javax.sql.DataSource;",
+            "public class ContextConfig {",
+            "  private final DataSource dataSource;",
+            "  public ContextConfig(DataSource dataSource) { this.dataSource = dataSource; }",
+            "  protected synchronized void configureStart() throws SQLException {",
+            "    try (Connection c = dataSource.getConnection()) { c.isValid(1); }",
+            "  }",
+            "  protected synchronized void stopInternal() throws SQLException {",
+            "    try (Connection c = dataSource.getConnection()) { c.isValid(1); }",
+            "  }",
+            "}")
+        .doTest();
+  }
+
+  @Test
+  void openCmsSqlManager() {
+    compilation
+        .addSourceLines(
+            "CmsSqlManager.java",
+            lines(
+                """
+                import java.sql.Connection;
+                import java.sql.DriverManager;
+                import java.sql.PreparedStatement;
+                import java.sql.ResultSet;
+                import java.sql.SQLException;
+                import java.sql.Statement;
+                public class CmsSqlManager {
+                  private final String poolUrl;
+                  public CmsSqlManager(String poolUrl) { this.poolUrl = poolUrl; }
+                  // BUG: Diagnostic contains: getConnectionByUrl() holds the monitor of the CmsSqlManager instance while it calls DriverManager.getConnection(): every request queues on that one monitor while connections open and I/O runs, together with getConnection(), getPreparedStatement(), closeAll(), which hold it too
+                  public synchronized Connection getConnectionByUrl(String dbPoolUrl) throws SQLException {
+                    return DriverManager.getConnection(dbPoolUrl);
+                  }
+                  // BUG: Diagnostic contains: getConnection() holds the monitor of the CmsSqlManager instance while it calls getConnectionByUrl(), which calls DriverManager.getConnection()
+                  public synchronized Connection getConnection() throws SQLException {
+                    return getConnectionByUrl(poolUrl);
+                  }
+                  // BUG: Diagnostic contains: while it calls Connection.prepareStatement()
+                  public synchronized PreparedStatement getPreparedStatement(Connection con, String query)
+                      throws SQLException {
+                    return con.prepareStatement(query);
+                  }
+                  // BUG: Diagnostic contains: while it calls ResultSet.close()
+                  public synchronized void closeAll(Connection con, Statement stmnt, ResultSet res) {
+                    try {
+                      if (res != null) res.close();
+                      if (stmnt != null) stmnt.close();
+                      if (con != null) con.close();
+                    } catch (SQLException e) {
+                      // ignore
+                    }
+                  }
+                }
+                """))
+        .doTest();
+  }
+
+  @Test
+  void dataSourceBorrowedUnderInstanceMonitor() {
+    compilation
+        .addSourceLines(
+            "OrderDao.java",
+            lines(
+                """
+                import java.sql.Connection;
+                import java.sql.PreparedStatement;
+                import java.sql.ResultSet;
+                import java.sql.SQLException;
+                import java.util.Optional;
+                import javax.sql.DataSource;
+                public class OrderDao {
+                  public record Order(long id, String customer, long totalCents) {}
+                  private final DataSource dataSource;
+                  public OrderDao(DataSource dataSource) { this.dataSource = dataSource; }
+                  // BUG: Diagnostic contains: while it calls DataSource.getConnection()
+                  public synchronized Optional<Order> findOrder(long id) throws SQLException {
+                    try (Connection c = dataSource.getConnection();
+                        PreparedStatement ps = c.prepareStatement("select customer, total from orders where id = ?")) {
+                      ps.setLong(1, id);
+                      try (ResultSet rs = ps.executeQuery()) {
+                        return rs.next() ? Optional.of(new Order(id, rs.getString(1), rs.getLong(2))) : Optional.empty();
+                      }
+                    }
+                  }
+                  // BUG: Diagnostic contains: together with findOrder(), which hold it too
+                  public synchronized void saveOrder(Order order) throws SQLException {
+                    try (Connection c = dataSource.getConnection();
+                        PreparedStatement ps = c.prepareStatement("insert into orders values (?, ?, ?)")) {
+                      ps.setLong(1, order.id());
+                      ps.setString(2, order.customer());
+                      ps.setLong(3, order.totalCents());
+                      ps.executeUpdate();
+                    }
+                  }
+                }
+                """))
+        .doTest();
+  }
+
+  @Test
+  void staticSynchronizedConnectionFactory() {
+    compilation
+        .addSourceLines(
+            "ConnectionFactory.java",
+            lines(
+                """
+                import java.sql.Connection;
+                import java.sql.SQLException;
+                import javax.naming.InitialContext;
+                import javax.naming.NamingException;
+                import javax.sql.DataSource;
+                public final class ConnectionFactory {
+                  private static final DataSource DS = lookup();
+                  private static DataSource lookup() {
+                    try {
+                      return (DataSource) new InitialContext().lookup("java:comp/env/jdbc/shop");
+                    } catch (NamingException e) {
+                      throw new IllegalStateException(e);
+                    }
+                  }
+                  // BUG: Diagnostic contains: getConnection() holds the ConnectionFactory.class monitor while it calls DataSource.getConnection()
+                  public static synchronized Connection getConnection() throws SQLException {
+                    return DS.getConnection();
+                  }
+                  private ConnectionFactory() {}
+                }
+                """))
+        .doTest();
+  }
+
+  @Test
+  void jndiLookupUnderLockObject() {
+    compilation
+        .addSourceLines(
+            "ServiceLocator.java",
+            lines(
+                """
+                import javax.naming.Context;
+                import javax.naming.NamingException;
+                import javax.sql.DataSource;
+                public class ServiceLocator {
+                  private static final Object LOCK = new Object();
+                  private final Context context;
+                  private int lookups;
+                  public ServiceLocator(Context context) { this.context = context; }
+                  public DataSource dataSource(String jndiName) throws NamingException {
+                    // BUG: Diagnostic contains: The synchronized block in dataSource() holds the monitor of lock field 'LOCK' while it calls Context.lookup(): every request queues
+                    synchronized (LOCK) {
+                      lookups++;
+                      return (DataSource) context.lookup(jndiName);
+                    }
+                  }
+                  public Object ejb(String jndiName) throws NamingException {
+                    // BUG: Diagnostic contains: together with the synchronized block in dataSource(), which hold it too
+                    synchronized (LOCK) {
+                      return context.lookup(jndiName);
+                    }
+                  }
+                }
+                """))
+        .doTest();
+  }
+
+  @Test
+  void handRolledConnectionPool() {
+    compilation
+        .addSourceLines(
+            "SimpleConnectionPool.java",
+            lines(
+                """
+                import java.sql.Connection;
+                import java.sql.DriverManager;
+                import java.sql.SQLException;
+                import java.util.ArrayDeque;
+                import java.util.Deque;
+                public class SimpleConnectionPool {
+                  private final Deque<Connection> idle = new ArrayDeque<>();
+                  private final String url;
+                  private final int maxIdle;
+                  private int borrowed;
+                  public SimpleConnectionPool(String url, int maxIdle) { this.url = url; this.maxIdle = maxIdle; }
+                  // BUG: Diagnostic contains: borrow() holds the monitor of the SimpleConnectionPool instance while it calls Connection.isValid(): every request queues on that one monitor while connections open and I/O runs, together with release(), borrowedCount(), which hold it too. Drop the lock around the I/O and let the connection pool handle concurrency; keep a lock only around the in-memory state it guards. (No automatic fix: it uses field 'borrowed', state the lock may guard.)
+                  public synchronized Connection borrow() throws SQLException {
+                    borrowed++;
+                    Connection c = idle.pollFirst();
+                    if (c == null || !c.isValid(2)) {
+                      c = DriverManager.getConnection(url);
+                    }
+                    return c;
+                  }
+                  // BUG: Diagnostic contains: release() holds
+                  public synchronized void release(Connection c) throws SQLException {
+                    borrowed--;
+                    if (idle.size() < maxIdle) {
+                      idle.addFirst(c);
+                    } else {
+                      c.close();
+                    }
+                  }
+                  public synchronized int borrowedCount() { return borrowed; }
+                }
+                """))
+        .doTest();
+  }
+
+  @Test
+  void followsCallsThroughPrivateHelpers() {
+    compilation
+        .addSourceLines(
+            "AuditTrail.java",
+            lines(
+                """
+                import java.sql.Connection;
+                import java.sql.PreparedStatement;
+                import java.sql.SQLException;
+                import java.sql.Timestamp;
+                import java.time.Instant;
+                import javax.sql.DataSource;
+                public class AuditTrail {
+                  private final DataSource auditDb;
+                  public AuditTrail(DataSource auditDb) { this.auditDb = auditDb; }
+                  // BUG: Diagnostic contains: recordLogin() holds the monitor of the AuditTrail instance while it calls insert(), which calls openConnection(), which calls DataSource.getConnection()
+                  public synchronized void recordLogin(String user) {
+                    insert("LOGIN", user);
+                  }
+                  private void insert(String event, String user) {
+                    try (Connection c = openConnection();
+                        PreparedStatement ps = c.prepareStatement("insert into audit values (?, ?, ?)")) {
+                      ps.setString(1, event);
+                      ps.setString(2, user);
+                      ps.setTimestamp(3, Timestamp.from(Instant.now()));
+                      ps.executeUpdate();
+                    } catch (SQLException e) {
+                      throw new IllegalStateException(e);
+                    }
+                  }
+                  private Connection openConnection() throws SQLException {
+                    Connection c = auditDb.getConnection();
+                    c.setAutoCommit(true);
+                    return c;
+                  }
+                }
+                """))
+        .doTest();
+  }
+
+  @Test
+  void synchronizedThisBlockSharesTheInstanceMonitor() {
+    compilation
+        .addSourceLines(
+            "InventoryDao.java",
+            lines(
+                """
+                import java.sql.Connection;
+                import java.sql.PreparedStatement;
+                import java.sql.SQLException;
+                import javax.sql.DataSource;
+                public class InventoryDao {
+                  private final DataSource dataSource;
+                  private long lastReservation;
+                  public InventoryDao(DataSource dataSource) { this.dataSource = dataSource; }
+                  public void reserve(String sku, int quantity) throws SQLException {
+                    long now = System.currentTimeMillis();
+                    // BUG: Diagnostic contains: The synchronized block in reserve() holds the monitor of the InventoryDao instance while it calls DataSource.getConnection(): every request queues on that one monitor while connections open and I/O runs, together with lastReservation()
+                    synchronized (this) {
+                      lastReservation = now;
+                      try (Connection c = dataSource.getConnection();
+                          PreparedStatement ps = c.prepareStatement("update stock set qty = qty - ? where sku = ?")) {
+                        ps.setInt(1, quantity);
+                        ps.setString(2, sku);
+                        ps.executeUpdate();
+                      }
+                    }
+                  }
+                  public synchronized long lastReservation() { return lastReservation; }
+                }
+                """))
+        .doTest();
+  }
+
+  @Test
+  void httpExchangeUnderMonitor() {
+    compilation
+        .addSourceLines(
+            "PaymentGatewayClient.java",
+            lines(
+                """
+                import java.io.IOException;
+                import java.net.URI;
+                import java.net.http.HttpClient;
+                import java.net.http.HttpRequest;
+                import java.net.http.HttpResponse;
+                public class PaymentGatewayClient {
+                  private final HttpClient http = HttpClient.newHttpClient();
+                  private final URI endpoint;
+                  public PaymentGatewayClient(URI endpoint) { this.endpoint = endpoint; }
+                  // BUG: Diagnostic contains: while it calls HttpClient.send()
+                  public synchronized String charge(String cardToken, long amountCents)
+                      throws IOException, InterruptedException {
+                    HttpRequest request = HttpRequest.newBuilder(endpoint)
+                        .POST(HttpRequest.BodyPublishers.ofString(cardToken + ":" + amountCents))
+                        .build();
+                    return http.send(request, HttpResponse.BodyHandlers.ofString()).body();
+                  }
+                }
+                """))
+        .doTest();
+  }
+
+  @Test
+  void socketAndUrlConnection() {
+    compilation
+        .addSourceLines(
+            "LegacyInventoryClient.java",
+            lines(
+                """
+                import java.io.BufferedReader;
+                import java.io.IOException;
+                import java.io.InputStreamReader;
+                import java.io.PrintWriter;
+                import java.net.HttpURLConnection;
+                import java.net.Socket;
+                import java.net.URL;
+                import java.nio.charset.StandardCharsets;
+                public class LegacyInventoryClient {
+                  private final String host;
+                  private final int port;
+                  public LegacyInventoryClient(String host, int port) { this.host = host; this.port = port; }
+                  // BUG: Diagnostic contains: while it calls new Socket(...)
+                  public synchronized String stockLevel(String sku) throws IOException {
+                    try (Socket socket = new Socket(host, port);
+                        PrintWriter out = new PrintWriter(socket.getOutputStream(), true);
+                        BufferedReader in = new BufferedReader(
+                            new InputStreamReader(socket.getInputStream(), StandardCharsets.US_ASCII))) {
+                      out.println("STOCK " + sku);
+                      return in.readLine();
+                    }
+                  }
+                  // BUG: Diagnostic contains: while it calls HttpURLConnection.getResponseCode()
+                  public synchronized boolean ping(URL health) throws IOException {
+                    HttpURLConnection connection = (HttpURLConnection) health.openConnection();
+                    try {
+                      return connection.getResponseCode() == 200;
+                    } finally {
+                      connection.disconnect();
+                    }
+                  }
+                }
+                """))
+        .doTest();
+  }
+
+  @Test
+  void ldapAuthenticationUnderClassMonitor() {
+    compilation
+        .addSourceLines(
+            "LdapAuthenticator.java",
+            lines(
+                """
+                import java.util.Hashtable;
+                import javax.naming.Context;
+                import javax.naming.NamingException;
+                import javax.naming.directory.InitialDirContext;
+                public class LdapAuthenticator {
+                  private static final String URL = "ldap://ldap.shop.example:389";
+                  // BUG: Diagnostic contains: authenticate() holds the LdapAuthenticator.class monitor while it calls new InitialDirContext(...)
+                  public static synchronized boolean authenticate(String userDn, String password) {
+                    Hashtable<String, String> env = new Hashtable<>();
+                    env.put(Context.INITIAL_CONTEXT_FACTORY, "com.sun.jndi.ldap.LdapCtxFactory");
+                    env.put(Context.PROVIDER_URL, URL);
+                    env.put(Context.SECURITY_PRINCIPAL, userDn);
+                    env.put(Context.SECURITY_CREDENTIALS, password);
+                    try {
+                      new InitialDirContext(env).close();
+                      return true;
+                    } catch (NamingException e) {
+                      return false;
+                    }
+                  }
+                }
+                """))
+        .doTest();
+  }
+
+  @Test
+  void transactionOfSeveralStatementsGetsNoFix() {
+    compilation
+        .addSourceLines(
+            "AccountDao.java",
+            lines(
+                """
+                import java.sql.Connection;
+                import java.sql.PreparedStatement;
+                import java.sql.ResultSet;
+                import java.sql.SQLException;
+                import javax.sql.DataSource;
+                public class AccountDao {
+                  private final DataSource ds;
+                  public AccountDao(DataSource ds) { this.ds = ds; }
+                  // BUG: Diagnostic contains: No automatic fix: transfer() runs several statements under the same monitor
+                  public synchronized long balance(String account) throws SQLException {
+                    try (Connection c = ds.getConnection();
+                        PreparedStatement ps = c.prepareStatement("select balance from account where id = ?")) {
+                      ps.setString(1, account);
+                      try (ResultSet rs = ps.executeQuery()) {
+                        return rs.next() ? rs.getLong(1) : 0L;
+                      }
+                    }
+                  }
+                  // BUG: Diagnostic contains: No automatic fix: transfer() runs several statements
+                  public synchronized void transfer(String from, String to, long cents) throws SQLException {
+                    try (Connection c = ds.getConnection()) {
+                      c.setAutoCommit(false);
+                      try (PreparedStatement debit = c.prepareStatement("update account set balance = balance - ? where id = ?");
+                          PreparedStatement credit = c.prepareStatement("update account set balance = balance + ? where id = ?")) {
+                        debit.setLong(1, cents);
+                        debit.setString(2, from);
+                        debit.executeUpdate();
+                        credit.setLong(1, cents);
+                        credit.setString(2, to);
+                        credit.executeUpdate();
+                        c.commit();
+                      } catch (SQLException e) {
+                        c.rollback();
+                        throw e;
+                      }
+                    }
+                  }
+                }
+                """))
+        .doTest();
+  }
+
+  @Test
+  void nestedRepositoryWithRawTypesAndLockOnDataSourceField() {
+    compilation
+        .addSourceLines(
+            "CatalogService.java",
+            lines(
+                """
+                import java.sql.Connection;
+                import java.sql.ResultSet;
+                import java.sql.SQLException;
+                import java.sql.Statement;
+                import java.util.ArrayList;
+                import java.util.List;
+                import javax.sql.DataSource;
+                public class CatalogService {
+                  static class ProductRepository {
+                    private final DataSource dataSource;
+                    ProductRepository(DataSource dataSource) { this.dataSource = dataSource; }
+                    @SuppressWarnings({"rawtypes", "unchecked"})
+                    // BUG: Diagnostic contains: findAll() holds the monitor of the ProductRepository instance
+                    synchronized List findAll() throws SQLException {
+                      List names = new ArrayList();
+                      try (Connection c = dataSource.getConnection();
+                          Statement st = c.createStatement();
+                          ResultSet rs = st.executeQuery("select name from product")) {
+                        while (rs.next()) {
+                          names.add(rs.getString(1));
+                        }
+                      }
+                      return names;
+                    }
+                    int count() throws SQLException {
+                      // BUG: Diagnostic contains: holds the monitor of lock field 'dataSource'
+                      synchronized (dataSource) {
+                        try (Connection c = dataSource.getConnection();
+                            Statement st = c.createStatement();
+                            ResultSet rs = st.executeQuery("select count(*) from product")) {
+                          rs.next();
+                          return rs.getInt(1);
+                        }
+                      }
+                    }
+                  }
+                  private final ProductRepository products;
+                  public CatalogService(DataSource ds) { products = new ProductRepository(ds); }
+                  public List<?> listProducts() throws SQLException { return products.findAll(); }
+                }
+                """))
+        .doTest();
+  }
+
+  @Test
+  void resultSetIterationAndLongChainListsOtherMembers() {
+    compilation
+        .addSourceLines(
+            "ReportDao.java",
+            lines(
+                """
+                import java.sql.ResultSet;
+                import java.sql.SQLException;
+                import java.util.ArrayList;
+                import java.util.List;
+                public class ReportDao {
+                  private int a, b, c, d, e, f;
+                  // BUG: Diagnostic contains: while it calls ResultSet.next(): every request queues on that one monitor while connections open and I/O runs, together with m1(), m2(), m3(), m4(), m5() and 1 more, which hold it too
+                  public synchronized List<String> readSkus(ResultSet rs) throws SQLException {
+                    List<String> skus = new ArrayList<>();
+                    while (rs.next()) {
+                      skus.add(rs.getString("sku"));
+                    }
+                    return skus;
+                  }
+                  public synchronized void m1() { a++; }
+                  public synchronized void m2() { b++; }
+                  public synchronized void m3() { c++; }
+                  public synchronized void m4() { d++; }
+                  public synchronized void m5() { e++; }
+                  public synchronized void m6() { f++; }
+                }
+                """))
+        .doTest();
+  }
+
+  @Test
+  void anonymousDaoImplementation() {
+    compilation
+        .addSourceLines(
+            "Daos.java",
+            lines(
+                """
+                import java.sql.Connection;
+                import java.sql.PreparedStatement;
+                import java.sql.SQLException;
+                import java.util.function.Supplier;
+                import javax.sql.DataSource;
+                public class Daos {
+                  public interface CustomerDao { void touch(long customerId) throws SQLException; }
+                  public static CustomerDao customers(DataSource ds) {
+                    return new CustomerDao() {
+                      @Override
+                      // BUG: Diagnostic contains: touch() holds
+                      public synchronized void touch(long customerId) throws SQLException {
+                        try (Connection c = ds.getConnection();
+                            PreparedStatement ps = c.prepareStatement("update customer set seen = now() where id = ?")) {
+                          ps.setLong(1, customerId);
+                          ps.execute();
+                        }
+                      }
+                    };
+                  }
+                }
+                """))
+        .doTest();
+  }
+
+  // ---------------------------------------------------------------------------------------------
+  // Negatives
+  // ---------------------------------------------------------------------------------------------
+
+  @Test
+  void inMemoryWorkOnlyIsNotFlagged() {
+    compilation
+        .addSourceLines(
+            "QueryStatistics.java",
+            lines(
+                """
+                import java.util.ArrayList;
+                import java.util.List;
+                public class QueryStatistics {
+                  private long queries;
+                  private long totalMillis;
+                  private final List<String> slowQueries = new ArrayList<>();
+                  public synchronized void record(String sql, long millis) {
+                    queries++;
+                    totalMillis += millis;
+                    if (millis > 1000) slowQueries.add(sql);
+                  }
+                  public synchronized double averageMillis() { return queries == 0 ? 0 : (double) totalMillis / queries; }
+                  public synchronized List<String> slowQueries() { return List.copyOf(slowQueries); }
+                }
+                """))
+        .doTest();
+  }
+
+  @Test
+  void lazyJndiInitialisationIsNotFlagged() {
+    compilation
+        .addSourceLines(
+            "ShopDataSource.java",
+            lines(
+                """
+                import javax.naming.InitialContext;
+                import javax.naming.NamingException;
+                import javax.sql.DataSource;
+                public class ShopDataSource {
+                  private DataSource dataSource;
+                  private static ShopDataSource instance;
+                  public synchronized DataSource get() throws NamingException {
+                    if (dataSource == null) {
+                      dataSource = (DataSource) new InitialContext().lookup("java:comp/env/jdbc/shop");
+                    }
+                    return dataSource;
+                  }
+                  public static synchronized ShopDataSource getInstance() {
+                    if (instance == null) {
+                      instance = new ShopDataSource();
+                    }
+                    return instance;
+                  }
+                }
+                """))
+        .doTest();
+  }
+
+  @Test
+  void oneTimeSchemaSetupAndCachedSingleConnection() {
+    compilation
+        .addSourceLines(
+            "EmbeddedDatabase.java",
+            lines(
+                """
+                import java.sql.Connection;
+                import java.sql.DriverManager;
+                import java.sql.SQLException;
+                import java.sql.Statement;
+                public class EmbeddedDatabase {
+                  private boolean schemaCreated;
+                  private Connection connection;
+                  private final String url;
+                  public EmbeddedDatabase(String url) { this.url = url; }
+                  public synchronized void ensureSchema(String ddl) throws SQLException {
+                    if (!schemaCreated) {
+                      try (Statement st = connection().createStatement()) {
+                        st.execute(ddl);
+                      }
+                      schemaCreated = true;
+                    }
+                  }
+                  public synchronized Connection connection() throws SQLException {
+                    if (connection == null || connection.isClosed()) {
+                      connection = DriverManager.getConnection(url);
+                    }
+                    return connection;
+                  }
+                }
+                """))
+        .doTest();
+  }
+
+  @Test
+  void daoWithoutSharedLock() {
+    compilation
+        .addSourceLines(
+            "CustomerDao.java",
+            lines(
+                """
+                import java.sql.Connection;
+                import java.sql.PreparedStatement;
+                import java.sql.ResultSet;
+                import java.sql.SQLException;
+                import java.util.concurrent.atomic.AtomicLong;
+                import javax.sql.DataSource;
+                public class CustomerDao {
+                  private final DataSource dataSource;
+                  private final AtomicLong lookups = new AtomicLong();
+                  public CustomerDao(DataSource dataSource) { this.dataSource = dataSource; }
+                  public String name(long id) throws SQLException {
+                    lookups.incrementAndGet();
+                    try (Connection c = dataSource.getConnection();
+                        PreparedStatement ps = c.prepareStatement("select name from customer where id = ?")) {
+                      ps.setLong(1, id);
+                      try (ResultSet rs = ps.executeQuery()) {
+                        return rs.next() ? rs.getString(1) : null;
+                      }
+                    }
+                  }
+                }
+                """))
+        .doTest();
+  }
+
+  @Test
+  void lockAroundTheStateOnly() {
+    compilation
+        .addSourceLines(
+            "ShipmentDao.java",
+            lines(
+                """
+                import java.sql.Connection;
+                import java.sql.PreparedStatement;
+                import java.sql.SQLException;
+                import java.util.ArrayDeque;
+                import java.util.Deque;
+                import javax.sql.DataSource;
+                public class ShipmentDao {
+                  private final DataSource dataSource;
+                  private final Deque<Long> recent = new ArrayDeque<>();
+                  public ShipmentDao(DataSource dataSource) { this.dataSource = dataSource; }
+                  public void ship(long orderId) throws SQLException {
+                    try (Connection c = dataSource.getConnection();
+                        PreparedStatement ps = c.prepareStatement("update orders set shipped = true where id = ?")) {
+                      ps.setLong(1, orderId);
+                      ps.executeUpdate();
+                    }
+                    synchronized (this) {
+                      recent.addFirst(orderId);
+                      if (recent.size() > 100) recent.removeLast();
+                    }
+                  }
+                  public synchronized Long lastShipped() { return recent.peekFirst(); }
+                }
+                """))
+        .doTest();
+  }
+
+  @Test
+  void synchronizedJndiLookupCacheBelongsToTheCacheChecks() {
+    compilation
+        .addSourceLines(
+            "CachingServiceLocator.java",
+            lines(
+                """
+                import java.util.HashMap;
+                import java.util.Map;
+                import javax.naming.InitialContext;
+                import javax.naming.NamingException;
+                public class CachingServiceLocator {
+                  private final Map<String, Object> cache = new HashMap<>();
+                  private final InitialContext context;
+                  public CachingServiceLocator(InitialContext context) { this.context = context; }
+                  public synchronized Object lookup(String name) throws NamingException {
+                    Object service = cache.get(name);
+                    if (service == null) {
+                      service = context.lookup(name);
+                      cache.put(name, service);
+                    }
+                    return service;
+                  }
+                }
+                """))
+        .doTest();
+  }
+
+  @Test
+  void perConnectionWrapperMonitorIsNotShared() {
+    compilation
+        .addSourceLines(
+            "TrackedConnection.java",
+            lines(
+                """
+                import java.sql.Connection;
+                import java.sql.SQLException;
+                public abstract class TrackedConnection implements Connection {
+                  private final Connection delegate;
+                  private boolean closed;
+                  protected TrackedConnection(Connection delegate) { this.delegate = delegate; }
+                  @Override
+                  public synchronized void close() throws SQLException {
+                    if (!closed) {
+                      closed = true;
+                      delegate.close();
+                    }
+                  }
+                  @Override
+                  public synchronized void commit() throws SQLException {
+                    delegate.commit();
+                  }
+                }
+                """))
+        .doTest();
+  }
+
+  @Test
+  void workHandedToLambdasAndAnonymousClassesRunsLater() {
+    compilation
+        .addSourceLines(
+            "AsyncOrderWriter.java",
+            lines(
+                """
+                import java.sql.Connection;
+                import java.sql.SQLException;
+                import java.util.ArrayList;
+                import java.util.List;
+                import java.util.concurrent.Callable;
+                import java.util.concurrent.ExecutorService;
+                import javax.sql.DataSource;
+                public class AsyncOrderWriter {
+                  private final DataSource dataSource;
+                  private final ExecutorService executor;
+                  private final List<Callable<Void>> pending = new ArrayList<>();
+                  public AsyncOrderWriter(DataSource dataSource, ExecutorService executor) {
+                    this.dataSource = dataSource;
+                    this.executor = executor;
+                  }
+                  public synchronized void submit(String sql) {
+                    executor.submit(() -> {
+                      try (Connection c = dataSource.getConnection()) {
+                        c.createStatement().executeUpdate(sql);
+                      }
+                      return null;
+                    });
+                  }
+                  public synchronized void enqueue(String sql) {
+                    pending.add(new Callable<Void>() {
+                      @Override
+                      public Void call() throws SQLException {
+                        try (Connection c = dataSource.getConnection()) {
+                          c.createStatement().executeUpdate(sql);
+                        }
+                        return null;
+                      }
+                    });
+                  }
+                  public synchronized void enqueueFlush() {
+                    pending.add(this::flushNow);
+                  }
+                  private Void flushNow() throws SQLException {
+                    try (Connection c = dataSource.getConnection()) {
+                      c.commit();
+                    }
+                    return null;
+                  }
+                }
+                """))
+        .doTest();
+  }
+
+  @Test
+  void lifecycleMethodsAndConstructors() {
+    compilation
+        .addSourceLines(
+            "PooledDataSource.java",
+            lines(
+                """
+                import java.sql.Connection;
+                import java.sql.DriverManager;
+                import java.sql.SQLException;
+                import java.util.ArrayList;
+                import java.util.List;
+                public class PooledDataSource {
+                  private final List<Connection> connections = new ArrayList<>();
+                  private final String url;
+                  public PooledDataSource(String url, int size) throws SQLException {
+                    this.url = url;
+                    synchronized (this) {
+                      for (int i = 0; i < size; i++) connections.add(DriverManager.getConnection(url));
+                    }
+                  }
+                  public synchronized void shutdown() throws SQLException {
+                    for (Connection c : connections) c.close();
+                    connections.clear();
+                  }
+                  public synchronized void init(int extra) throws SQLException {
+                    for (int i = 0; i < extra; i++) connections.add(DriverManager.getConnection(url));
+                  }
+                  public synchronized Connection take() {
+                    return connections.isEmpty() ? null : connections.remove(connections.size() - 1);
+                  }
+                }
+                """))
+        .doTest();
+  }
+
+  @Test
+  void loneMaintenanceTaskIsNotFlagged() {
+    compilation
+        .addSourceLines(
+            "SessionPurgeJob.java",
+            lines(
+                """
+                import java.sql.Connection;
+                import java.sql.SQLException;
+                import java.sql.Statement;
+                import javax.sql.DataSource;
+                public class SessionPurgeJob implements Runnable {
+                  private final DataSource dataSource;
+                  public SessionPurgeJob(DataSource dataSource) { this.dataSource = dataSource; }
+                  @Override
+                  public synchronized void run() {
+                    try (Connection c = dataSource.getConnection(); Statement st = c.createStatement()) {
+                      st.executeUpdate("delete from session where expires < now()");
+                    } catch (SQLException e) {
+                      throw new IllegalStateException(e);
+                    }
+                  }
+                }
+                """))
+        .doTest();
+  }
+
+  @Test
+  void locksOnParametersAndLocalsAreNotShared() {
+    compilation
+        .addSourceLines(
+            "BatchImporter.java",
+            lines(
+                """
+                import java.sql.Connection;
+                import java.sql.PreparedStatement;
+                import java.sql.SQLException;
+                import java.util.List;
+                public class BatchImporter {
+                  public void importRows(Connection connection, List<String[]> rows) throws SQLException {
+                    synchronized (connection) {
+                      try (PreparedStatement ps = connection.prepareStatement("insert into staging values (?, ?)")) {
+                        for (String[] row : rows) {
+                          ps.setString(1, row[0]);
+                          ps.setString(2, row[1]);
+                          ps.addBatch();
+                        }
+                        ps.executeBatch();
+                      }
+                    }
+                  }
+                  public void importOne(Connection connection, String[] row) throws SQLException {
+                    Object guard = new Object();
+                    synchronized (guard) {
+                      try (PreparedStatement ps = connection.prepareStatement("insert into staging values (?, ?)")) {
+                        ps.setString(1, row[0]);
+                        ps.setString(2, row[1]);
+                        ps.executeUpdate();
+                      }
+                    }
+                  }
+                }
+                """))
+        .doTest();
+  }
+
+  @Test
+  void staticInMemoryIdGeneratorBesideUnlockedDao() {
+    compilation
+        .addSourceLines(
+            "InvoiceDao.java",
+            lines(
+                """
+                import java.sql.Connection;
+                import java.sql.PreparedStatement;
+                import java.sql.SQLException;
+                import javax.sql.DataSource;
+                public class InvoiceDao {
+                  private static long nextNumber = 1000;
+                  private final DataSource dataSource;
+                  public InvoiceDao(DataSource dataSource) { this.dataSource = dataSource; }
+                  private static synchronized long nextInvoiceNumber() { return nextNumber++; }
+                  public long create(long orderId) throws SQLException {
+                    long number = nextInvoiceNumber();
+                    try (Connection c = dataSource.getConnection();
+                        PreparedStatement ps = c.prepareStatement("insert into invoice values (?, ?)")) {
+                      ps.setLong(1, number);
+                      ps.setLong(2, orderId);
+                      ps.executeUpdate();
+                    }
+                    return number;
+                  }
+                }
+                """))
+        .doTest();
+  }
+
+  @Test
+  void recordsSealedTypesAndSwitchPatternsDoNotCrash() {
+    compilation
+        .addSourceLines(
+            "Events.java",
+            lines(
+                """
+                import java.util.ArrayList;
+                import java.util.List;
+                public class Events {
+                  sealed interface Event permits Placed, Cancelled {}
+                  record Placed(long orderId) implements Event {}
+                  record Cancelled(long orderId, String reason) implements Event {}
+                  record Journal(List<Event> events) {
+                    synchronized void add(Event e) { events.add(e); }
+                  }
+                  private final List<String> log = new ArrayList<>();
+                  public synchronized String describe(Event event) {
+                    String text = switch (event) {
+                      case Placed p -> "placed " + p.orderId();
+                      case Cancelled c when c.reason().isEmpty() -> "cancelled " + c.orderId();
+                      case Cancelled c -> "cancelled " + c.orderId() + ": " + c.reason();
+                    };
+                    log.add(text);
+                    return text;
+                  }
+                }
+                """))
+        .doTest();
+  }
+
+  @Test
+  void suppressWarningsSilencesTheCheck() {
+    compilation
+        .addSourceLines(
+            "SequenceDao.java",
+            lines(
+                """
+                import java.sql.Connection;
+                import java.sql.ResultSet;
+                import java.sql.SQLException;
+                import java.sql.Statement;
+                import javax.sql.DataSource;
+                public class SequenceDao {
+                  private final DataSource dataSource;
+                  public SequenceDao(DataSource dataSource) { this.dataSource = dataSource; }
+                  @SuppressWarnings("SharedMonitorDao") // the legacy schema has no sequences
+                  public synchronized long nextId(String table) throws SQLException {
+                    try (Connection c = dataSource.getConnection(); Statement st = c.createStatement();
+                        ResultSet rs = st.executeQuery("select max(id) + 1 from " + table)) {
+                      rs.next();
+                      return rs.getLong(1);
+                    }
+                  }
+                  @SuppressWarnings("SharedMonitorDao")
+                  public void touch(String table) throws SQLException {
+                    synchronized (this) {
+                      try (Connection c = dataSource.getConnection()) {
+                        c.createStatement().executeUpdate("update " + table + " set touched = now()");
+                      }
+                    }
+                  }
+                }
+                """))
+        .doTest();
+  }
+
+  // ---------------------------------------------------------------------------------------------
+  // Fixes
+  // ---------------------------------------------------------------------------------------------
+
+  @Test
+  void fixDropsTheMethodLocksOfCmsSqlManager() {
+    refactoring
+        .addInputLines(
+            "CmsSqlManager.java",
+            lines(
+                """
+                import java.sql.Connection;
+                import java.sql.DriverManager;
+                import java.sql.PreparedStatement;
+                import java.sql.ResultSet;
+                import java.sql.SQLException;
+                import java.sql.Statement;
+                public class CmsSqlManager {
+                  private static final String DEFAULT_POOL = "jdbc:opencmspool:default";
+                  public synchronized Connection getConnection() throws SQLException {
+                    return getConnectionByUrl(DEFAULT_POOL);
+                  }
+                  public synchronized Connection getConnectionByUrl(String dbPoolUrl) throws SQLException {
+                    return DriverManager.getConnection(dbPoolUrl);
+                  }
+                  public synchronized PreparedStatement getPreparedStatement(Connection con, String query)
+                      throws SQLException {
+                    return con.prepareStatement(query);
+                  }
+                  public synchronized void closeAll(Connection con, Statement stmnt, ResultSet res) {
+                    try {
+                      if (res != null) res.close();
+                      if (stmnt != null) stmnt.close();
+                      if (con != null) con.close();
+                    } catch (SQLException e) {
+                      // ignore
+                    }
+                  }
+                }
+                """))
+        .addOutputLines(
+            "CmsSqlManager.java",
+            lines(
+                """
+                import java.sql.Connection;
+                import java.sql.DriverManager;
+                import java.sql.PreparedStatement;
+                import java.sql.ResultSet;
+                import java.sql.SQLException;
+                import java.sql.Statement;
+                public class CmsSqlManager {
+                  private static final String DEFAULT_POOL = "jdbc:opencmspool:default";
+                  public Connection getConnection() throws SQLException {
+                    return getConnectionByUrl(DEFAULT_POOL);
+                  }
+                  public Connection getConnectionByUrl(String dbPoolUrl) throws SQLException {
+                    return DriverManager.getConnection(dbPoolUrl);
+                  }
+                  public PreparedStatement getPreparedStatement(Connection con, String query)
+                      throws SQLException {
+                    return con.prepareStatement(query);
+                  }
+                  public void closeAll(Connection con, Statement stmnt, ResultSet res) {
+                    try {
+                      if (res != null) res.close();
+                      if (stmnt != null) stmnt.close();
+                      if (con != null) con.close();
+                    } catch (SQLException e) {
+                      // ignore
+                    }
+                  }
+                }
+                """))
+        .doTest();
+  }
+
+  @Test
+  void fixDropsStaticLockAroundPoolWithLogger() {
+    refactoring
+        .addInputLines(
+            "Db.java",
+            lines(
+                """
+                import java.sql.Connection;
+                import java.sql.SQLException;
+                import java.util.logging.Logger;
+                import javax.sql.DataSource;
+                public final class Db {
+                  private static final Logger LOG = Logger.getLogger(Db.class.getName());
+                  private static volatile DataSource pool;
+                  private static final DataSource FALLBACK = null;
+                  private final DataSource dataSource;
+                  private Db(DataSource dataSource) { this.dataSource = dataSource; }
+                  public synchronized Connection connection() throws SQLException {
+                    LOG.fine("borrowing a connection");
+                    return dataSource.getConnection();
+                  }
+                  public synchronized Connection readOnlyConnection(boolean strict) throws SQLException {
+                    Connection c = dataSource.getConnection();
+                    c.setReadOnly(true);
+                    return c;
+                  }
+                }
+                """))
+        .addOutputLines(
+            "Db.java",
+            lines(
+                """
+                import java.sql.Connection;
+                import java.sql.SQLException;
+                import java.util.logging.Logger;
+                import javax.sql.DataSource;
+                public final class Db {
+                  private static final Logger LOG = Logger.getLogger(Db.class.getName());
+                  private static volatile DataSource pool;
+                  private static final DataSource FALLBACK = null;
+                  private final DataSource dataSource;
+                  private Db(DataSource dataSource) { this.dataSource = dataSource; }
+                  public Connection connection() throws SQLException {
+                    LOG.fine("borrowing a connection");
+                    return dataSource.getConnection();
+                  }
+                  public Connection readOnlyConnection(boolean strict) throws SQLException {
+                    Connection c = dataSource.getConnection();
+                    c.setReadOnly(true);
+                    return c;
+                  }
+                }
+                """))
+        .doTest();
+  }
+
+  @Test
+  void fixDropsStaticSynchronized() {
+    refactoring
+        .addInputLines(
+            "ConnectionFactory.java",
+            lines(
+                """
+                import java.sql.Connection;
+                import java.sql.SQLException;
+                import javax.sql.DataSource;
+                public final class ConnectionFactory {
+                  private static final DataSource DS = null;
+                  public static synchronized Connection getConnection() throws SQLException {
+                    return DS.getConnection();
+                  }
+                  public static synchronized Connection getConnection(boolean autoCommit) throws SQLException {
+                    Connection c = getConnection();
+                    c.setAutoCommit(autoCommit);
+                    return c;
+                  }
+                }
+                """))
+        .addOutputLines(
+            "ConnectionFactory.java",
+            lines(
+                """
+                import java.sql.Connection;
+                import java.sql.SQLException;
+                import javax.sql.DataSource;
+                public final class ConnectionFactory {
+                  private static final DataSource DS = null;
+                  public static Connection getConnection() throws SQLException {
+                    return DS.getConnection();
+                  }
+                  public static Connection getConnection(boolean autoCommit) throws SQLException {
+                    Connection c = getConnection();
+                    c.setAutoCommit(autoCommit);
+                    return c;
+                  }
+                }
+                """))
+        .doTest();
+  }
+
+  @Test
+  void fixUnwrapsLockBlockThatIsTheWholeBody() {
+    refactoring
+        .addInputLines(
+            "ProductDao.java",
+            lines(
+                """
+                import java.sql.Connection;
+                import java.sql.PreparedStatement;
+                import java.sql.ResultSet;
+                import java.sql.SQLException;
+                import javax.sql.DataSource;
+                public class ProductDao {
+                  private static final Object LOCK = new Object();
+                  private final DataSource dataSource;
+                  public ProductDao(DataSource dataSource) { this.dataSource = dataSource; }
+                  public String title(long id) throws SQLException {
+                    synchronized (LOCK) {
+                      try (Connection c = dataSource.getConnection();
+                          PreparedStatement ps = c.prepareStatement("select title from product where id = ?")) {
+                        ps.setLong(1, id);
+                        try (ResultSet rs = ps.executeQuery()) {
+                          return rs.next() ? rs.getString(1) : null;
+                        }
+                      }
+                    }
+                  }
+                }
+                """))
+        .addOutputLines(
+            "ProductDao.java",
+            lines(
+                """
+                import java.sql.Connection;
+                import java.sql.PreparedStatement;
+                import java.sql.ResultSet;
+                import java.sql.SQLException;
+                import javax.sql.DataSource;
+                public class ProductDao {
+                  private static final Object LOCK = new Object();
+                  private final DataSource dataSource;
+                  public ProductDao(DataSource dataSource) { this.dataSource = dataSource; }
+                  public String title(long id) throws SQLException {
+                    try (Connection c = dataSource.getConnection();
+                        PreparedStatement ps = c.prepareStatement("select title from product where id = ?")) {
+                      ps.setLong(1, id);
+                      try (ResultSet rs = ps.executeQuery()) {
+                        return rs.next() ? rs.getString(1) : null;
+                      }
+                    }
+                  }
+                }
+                """))
+        .doTest();
+  }
+
+  @Test
+  void noFixWhenMethodTouchesState() {
+    compilation
+        .addSourceLines(
+            "SimpleConnectionPool.java",
+            "import java.sql.Connection;",
+            "import java.sql.DriverManager;",
+            "import java.sql.SQLException;",
+            "import java.util.ArrayList;",
+            "import java.util.List;",
+            "public class SimpleConnectionPool {",
+            "  private final List<Connection> idle = new ArrayList<>();",
+            "  private final String url;",
+            "  public SimpleConnectionPool(String url) { this.url = url; }",
+            "  // BUG: Diagnostic contains: No automatic fix",
+            "  public synchronized Connection borrow() throws SQLException {",
+            "    return idle.isEmpty() ? DriverManager.getConnection(url) : idle.remove(idle.size() - 1);",
+            "  }",
+            "  public synchronized void release(Connection c) { idle.add(c); }",
+            "}")
+        .doTest();
+  }
+
+  @Test
+  void aLockFieldHoldingOneConnectionLocksPerResource() {
+    compilation
+        .addSourceLines(
+            "TransactionBranch.java",
+            "import java.sql.Connection;",
+            "import java.sql.SQLException;",
+            "public class TransactionBranch {",
+            "  private final Connection connection;",
+            "  public TransactionBranch(Connection connection) { this.connection = connection; }",
+            "  public void commit() throws SQLException {",
+            "    synchronized (connection) { connection.commit(); }",
+            "  }",
+            "  public void rollback() throws SQLException {",
+            "    synchronized (connection) { connection.rollback(); }",
+            "  }",
+            "}")
+        .doTest();
+  }
+
+  @Test
+  void noFixWhenAnotherMemberWaitsOnTheMonitor() {
+    compilation
+        .addSourceLines(
+            "ThrottledDao.java",
+            lines(
+                """
+                import java.sql.Connection;
+                import java.sql.SQLException;
+                import javax.sql.DataSource;
+                public class ThrottledDao {
+                  private final DataSource dataSource;
+                  public ThrottledDao(DataSource dataSource) { this.dataSource = dataSource; }
+                  // BUG: Diagnostic contains: No automatic fix: this file waits on or notifies a monitor
+                  public synchronized Connection connection() throws SQLException {
+                    return dataSource.getConnection();
+                  }
+                  public synchronized void pause(long millis) throws InterruptedException {
+                    wait(millis);
+                  }
+                }
+                """))
+        .doTest();
+  }
+
+  @Test
+  void noFixForPartOfAMethodOrForClientSideLocking() {
+    compilation
+        .addSourceLines(
+            "UserDao.java",
+            lines(
+                """
+                import java.sql.Connection;
+                import java.sql.SQLException;
+                import javax.sql.DataSource;
+                public class UserDao {
+                  private final DataSource dataSource;
+                  public UserDao(DataSource dataSource) { this.dataSource = dataSource; }
+                  // BUG: Diagnostic contains: No automatic fix: other code in this file locks a UserDao object as well
+                  public synchronized Connection connection() throws SQLException {
+                    return dataSource.getConnection();
+                  }
+                  public Connection audited(String who) throws SQLException {
+                    String tag = "user:" + who;
+                    // BUG: Diagnostic contains: No automatic fix: the synchronized block is only part of audited()
+                    synchronized (this) {
+                      return dataSource.getConnection();
+                    }
+                  }
+                  static Connection exclusive(UserDao dao) throws SQLException {
+                    synchronized (dao) {
+                      return dao.connection();
+                    }
+                  }
+                }
+                """))
+        .doTest();
+  }
+}
