@@ -31,7 +31,7 @@ final class DropMonitorLockFix {
       List<SharedMonitor.Member> members,
       BlockingIoFacts facts,
       VisitorState state) {
-    String noFixReason = whyNoFix(monitor, region, method, members, facts, state);
+    String noFixReason = whyNoFix(monitor, region, method, members, facts);
     Optional<SuggestedFix> fix = Optional.empty();
     if (noFixReason == null) {
       fix = buildFix(region, method, state);
@@ -52,8 +52,7 @@ final class DropMonitorLockFix {
       Tree region,
       MethodTree method,
       List<SharedMonitor.Member> members,
-      BlockingIoFacts facts,
-      VisitorState state) {
+      BlockingIoFacts facts) {
     if (region instanceof SynchronizedTree && !BlockingIoFacts.isWholeBody(method.getBody(), region)) {
       return "the synchronized block is only part of " + method.getName()
           + "(), so lockjaw cannot tell what else it guards";

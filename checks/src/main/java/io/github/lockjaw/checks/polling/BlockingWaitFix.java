@@ -27,8 +27,8 @@ import com.sun.source.tree.VariableTree;
 import com.sun.source.util.TreePath;
 import com.sun.source.util.TreeScanner;
 import com.sun.tools.javac.code.Symbol;
+import io.github.lockjaw.checks.support.MoreTrees;
 import io.github.lockjaw.common.Resilience;
-import java.util.HashSet;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
@@ -146,7 +146,7 @@ final class BlockingWaitFix {
     if (busy == null) {
       return FixResult.none("lockjaw could not read the loop condition");
     }
-    Set<String> taken = declaredNames(loopPath.getCompilationUnit());
+    Set<String> taken = MoreTrees.names(loopPath.getCompilationUnit());
     String flag = fresh(taken, "interrupted", "wasInterrupted", "interruptedWhileWaiting");
     String caught = fresh(taken, "e", "ie", "interruption");
     String text =
@@ -374,24 +374,5 @@ final class BlockingWaitFix {
   private static boolean isLabeled(TreePath loopPath) {
     return loopPath.getParentPath() != null
         && loopPath.getParentPath().getLeaf() instanceof LabeledStatementTree;
-  }
-
-  /** Names declared in {@code tree}, to keep a fix's new names apart from them. */
-  private static Set<String> declaredNames(Tree tree) {
-    Set<String> names = new HashSet<>();
-    new TreeScanner<Void, Void>() {
-      @Override
-      public Void visitVariable(VariableTree node, Void unused) {
-        names.add(node.getName().toString());
-        return super.visitVariable(node, unused);
-      }
-
-      @Override
-      public Void visitIdentifier(IdentifierTree node, Void unused) {
-        names.add(node.getName().toString());
-        return null;
-      }
-    }.scan(tree, null);
-    return names;
   }
 }

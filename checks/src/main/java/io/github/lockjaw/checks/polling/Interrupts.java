@@ -8,11 +8,10 @@ import com.sun.source.tree.LambdaExpressionTree;
 import com.sun.source.tree.MethodTree;
 import com.sun.source.tree.Tree;
 import com.sun.source.tree.TryTree;
-import com.sun.source.tree.UnionTypeTree;
 import com.sun.source.util.TreePath;
 import com.sun.tools.javac.code.Symbol.MethodSymbol;
 import com.sun.tools.javac.code.Type;
-import java.util.ArrayList;
+import io.github.lockjaw.checks.support.MoreTrees;
 import java.util.List;
 
 /** Where an {@code InterruptedException} is caught, and where it may propagate. */
@@ -26,14 +25,7 @@ final class Interrupts {
     if (interrupted == null) {
       return false;
     }
-    Tree typeTree = c.getParameter().getType();
-    List<Tree> alternatives = new ArrayList<>();
-    if (typeTree instanceof UnionTypeTree union) {
-      alternatives.addAll(union.getTypeAlternatives());
-    } else {
-      alternatives.add(typeTree);
-    }
-    for (Tree alternative : alternatives) {
+    for (Tree alternative : MoreTrees.caughtTypes(c)) {
       Type type = ASTHelpers.getType(alternative);
       if (type != null && ASTHelpers.isSubtype(interrupted, type, state)) {
         return true;

@@ -2,23 +2,23 @@ package io.github.lockjaw.checks.polling;
 
 import com.sun.source.tree.BlockTree;
 import com.sun.source.tree.BreakTree;
-import com.sun.source.tree.ClassTree;
 import com.sun.source.tree.ContinueTree;
 import com.sun.source.tree.DoWhileLoopTree;
 import com.sun.source.tree.EnhancedForLoopTree;
 import com.sun.source.tree.ExpressionTree;
 import com.sun.source.tree.ForLoopTree;
 import com.sun.source.tree.IfTree;
-import com.sun.source.tree.LambdaExpressionTree;
 import com.sun.source.tree.ReturnTree;
 import com.sun.source.tree.StatementTree;
 import com.sun.source.tree.SwitchExpressionTree;
 import com.sun.source.tree.SwitchTree;
 import com.sun.source.tree.ThrowTree;
+import com.sun.source.tree.Tree;
 import com.sun.source.tree.TryTree;
 import com.sun.source.tree.WhileLoopTree;
 import com.sun.source.tree.YieldTree;
 import com.sun.source.util.TreeScanner;
+import io.github.lockjaw.checks.support.MoreTrees;
 import java.util.List;
 import java.util.Optional;
 
@@ -72,78 +72,29 @@ final class LoopExits {
    */
   static boolean hasOtherExits(List<StatementTree> body, TryTree interruptTry) {
     boolean[] found = {false};
+    // the Integer is how many loops and switches (which a plain break leaves) enclose the node
     TreeScanner<Void, Integer> scanner =
         new TreeScanner<>() {
           @Override
-          public Void visitBreak(BreakTree node, Integer nested) {
-            if (node.getLabel() != null || nested == 0) {
+          public Void scan(Tree node, Integer nested) {
+            if (node instanceof BreakTree b) {
+              found[0] |= b.getLabel() != null || nested == 0;
+            } else if (node instanceof ContinueTree c) {
+              found[0] |= c.getLabel() != null;
+            } else if (node instanceof ReturnTree || node instanceof ThrowTree) {
               found[0] = true;
+            } else if (node instanceof YieldTree || MoreTrees.DEFERRED_CODE.test(node)) {
+              // leaves only a switch expression, or runs elsewhere
+            } else if (node instanceof WhileLoopTree
+                || node instanceof DoWhileLoopTree
+                || node instanceof ForLoopTree
+                || node instanceof EnhancedForLoopTree
+                || node instanceof SwitchTree
+                || node instanceof SwitchExpressionTree) {
+              return super.scan(node, nested + 1);
+            } else {
+              return super.scan(node, nested);
             }
-            return null;
-          }
-
-          @Override
-          public Void visitContinue(ContinueTree node, Integer nested) {
-            if (node.getLabel() != null) {
-              found[0] = true;
-            }
-            return null;
-          }
-
-          @Override
-          public Void visitReturn(ReturnTree node, Integer nested) {
-            found[0] = true;
-            return null;
-          }
-
-          @Override
-          public Void visitThrow(ThrowTree node, Integer nested) {
-            found[0] = true;
-            return null;
-          }
-
-          @Override
-          public Void visitYield(YieldTree node, Integer nested) {
-            return null;
-          }
-
-          @Override
-          public Void visitWhileLoop(WhileLoopTree node, Integer nested) {
-            return super.visitWhileLoop(node, nested + 1);
-          }
-
-          @Override
-          public Void visitDoWhileLoop(DoWhileLoopTree node, Integer nested) {
-            return super.visitDoWhileLoop(node, nested + 1);
-          }
-
-          @Override
-          public Void visitForLoop(ForLoopTree node, Integer nested) {
-            return super.visitForLoop(node, nested + 1);
-          }
-
-          @Override
-          public Void visitEnhancedForLoop(EnhancedForLoopTree node, Integer nested) {
-            return super.visitEnhancedForLoop(node, nested + 1);
-          }
-
-          @Override
-          public Void visitSwitch(SwitchTree node, Integer nested) {
-            return super.visitSwitch(node, nested + 1);
-          }
-
-          @Override
-          public Void visitSwitchExpression(SwitchExpressionTree node, Integer nested) {
-            return super.visitSwitchExpression(node, nested + 1);
-          }
-
-          @Override
-          public Void visitLambdaExpression(LambdaExpressionTree node, Integer nested) {
-            return null;
-          }
-
-          @Override
-          public Void visitClass(ClassTree node, Integer nested) {
             return null;
           }
         };

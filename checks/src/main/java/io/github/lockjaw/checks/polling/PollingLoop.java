@@ -23,6 +23,7 @@ import com.sun.source.util.TreeScanner;
 import com.sun.tools.javac.code.Symbol;
 import com.sun.tools.javac.code.Symbol.MethodSymbol;
 import io.github.lockjaw.checks.polling.LoopShape.Atom;
+import io.github.lockjaw.checks.support.MoreTrees;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -396,18 +397,11 @@ public final class PollingLoop {
   }
 
   private MethodInvocationTree findPollCall(Tree tree) {
-    MethodInvocationTree[] found = {null};
-    new TreeScanner<Void, Void>() {
-      @Override
-      public Void visitMethodInvocation(MethodInvocationTree node, Void unused) {
-        if (found[0] == null
-            && BlockingKnowledge.polledState(ASTHelpers.getSymbol(node), state).isPresent()) {
-          found[0] = node;
-        }
-        return super.visitMethodInvocation(node, unused);
-      }
-    }.scan(tree, null);
-    return found[0];
+    return MoreTrees.findFirst(
+            tree,
+            MethodInvocationTree.class,
+            call -> BlockingKnowledge.polledState(ASTHelpers.getSymbol(call), state).isPresent())
+        .orElse(null);
   }
 
   /** Whether the body updates {@code variable} from a poll made inside a nested loop. */
