@@ -4,6 +4,7 @@ import com.google.errorprone.VisitorState;
 import com.google.errorprone.util.ASTHelpers;
 import com.sun.source.tree.ClassTree;
 import com.sun.source.tree.CompilationUnitTree;
+import com.sun.source.tree.MemberReferenceTree;
 import com.sun.source.tree.MethodInvocationTree;
 import com.sun.source.tree.MethodTree;
 import com.sun.source.tree.Tree;
@@ -118,7 +119,7 @@ public final class EntryPoints {
       }
 
       @Override
-      public Void visitMemberReference(com.sun.source.tree.MemberReferenceTree tree, Void unused) {
+      public Void visitMemberReference(MemberReferenceTree tree, Void unused) {
         if (symbol.equals(ASTHelpers.getSymbol(tree))) {
           callers.add(false); // handed out as a method reference: it may run on any path
         }
