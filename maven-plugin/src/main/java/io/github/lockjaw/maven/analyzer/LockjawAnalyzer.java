@@ -25,6 +25,7 @@ import com.sun.tools.javac.api.JavacTaskImpl;
 import com.sun.tools.javac.api.JavacTool;
 import com.sun.tools.javac.main.JavaCompiler;
 import com.sun.tools.javac.tree.JCTree.JCCompilationUnit;
+import io.github.lockjaw.maven.exec.ParentWatch;
 import io.github.lockjaw.maven.model.Edit;
 import io.github.lockjaw.maven.model.Finding;
 import io.github.lockjaw.maven.model.Rule;
@@ -60,6 +61,7 @@ public final class LockjawAnalyzer {
   private static final int MAX_ERRORS_SHOWN = 20;
 
   public static void main(String[] args) throws IOException {
+    ParentWatch.start(); // ends this JVM when Maven is killed
     AnalysisRequest request =
         Json.GSON.fromJson(Files.readString(Path.of(args[0]), UTF_8), AnalysisRequest.class);
     AnalysisResult result;
