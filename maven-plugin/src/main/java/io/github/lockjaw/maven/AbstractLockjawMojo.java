@@ -5,6 +5,7 @@ import io.github.lockjaw.maven.analyzer.AnalysisResult;
 import io.github.lockjaw.maven.exec.AnalyzerJdk;
 import io.github.lockjaw.maven.exec.CompilerSettings;
 import io.github.lockjaw.maven.exec.ForkedAnalyzer;
+import io.github.lockjaw.maven.exec.IoProblems;
 import io.github.lockjaw.maven.exec.UnreadableJars;
 import io.github.lockjaw.maven.model.Baseline;
 import io.github.lockjaw.maven.model.Finding;
@@ -102,6 +103,14 @@ abstract class AbstractLockjawMojo extends AbstractMojo {
 
   /** The baseline, or a build failure that says what is wrong with it. */
   protected Baseline readBaseline() throws MojoFailureException {
+    File defaultBaseline = new File(project.getBasedir(), "lockjaw-baseline.json");
+    if (!baseline.exists() && !baseline.getAbsoluteFile().equals(defaultBaseline.getAbsoluteFile())) {
+      // only the default file may be missing (no finding accepted yet); a named one is a typo or a missing checkout
+      throw new MojoFailureException(
+          "lockjaw.baseline names " + baseline + ", which does not exist. Correct the path, create the file with"
+              + " 'mvn lockjaw:baseline -Dlockjaw.baseline=" + baseline + "', or remove the setting to use "
+              + defaultBaseline.getName() + " in the module's directory.");
+    }
     try {
       return Baseline.read(baseline.toPath());
     } catch (Baseline.BaselineException e) {
@@ -135,7 +144,9 @@ abstract class AbstractLockjawMojo extends AbstractMojo {
     try {
       sarifReporter.write(sarif.toPath(), sarifReporter.build(rules, findings, location, fingerprints, baselined));
     } catch (IOException e) {
-      throw new MojoExecutionException("lockjaw cannot write its SARIF report " + sarif + ": " + e.getMessage(), e);
+      throw new MojoExecutionException(
+          "lockjaw cannot write its SARIF report " + sarif + ": " + IoProblems.describe(e) + ". Check that the build"
+              + " directory is writable, or set lockjaw.sarif to a writable path.", e);
     }
     if (findings.isEmpty()) {
       getLog().info("lockjaw: no findings in " + project.getArtifactId() + "; SARIF report: " + sarif);

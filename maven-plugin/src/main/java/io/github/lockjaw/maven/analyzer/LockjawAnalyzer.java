@@ -204,17 +204,29 @@ public final class LockjawAnalyzer {
         edits);
   }
 
-  private static String enclosingClass(TreePath path) {
+  /**
+   * The classes around a finding, outermost first: {@code Outer.Inner}. An anonymous or local
+   * class is named after the member it is declared in as well, {@code Outer.start().<anonymous>},
+   * so that the same code in an anonymous class of another method is another finding.
+   */
+  static String enclosingClass(TreePath path) {
     List<String> names = new ArrayList<>();
     for (TreePath p = path; p != null; p = p.getParentPath()) {
       if (p.getLeaf() instanceof ClassTree c) {
-        names.add(0, c.getSimpleName().length() == 0 ? "<anonymous>" : c.getSimpleName().toString());
+        String name = c.getSimpleName().length() == 0 ? "<anonymous>" : c.getSimpleName().toString();
+        TreePath parent = p.getParentPath();
+        boolean member = parent == null || parent.getLeaf() instanceof ClassTree || parent.getLeaf() instanceof CompilationUnitTree;
+        if (!member) {
+          String declaredIn = enclosingMember(parent);
+          name = (declaredIn.isEmpty() ? "<initializer>" : declaredIn) + "." + name;
+        }
+        names.add(0, name);
       }
     }
     return String.join(".", names);
   }
 
-  private static String enclosingMember(TreePath path) {
+  static String enclosingMember(TreePath path) {
     for (TreePath p = path; p != null; p = p.getParentPath()) {
       Tree leaf = p.getLeaf();
       if (leaf instanceof MethodTree m) {
