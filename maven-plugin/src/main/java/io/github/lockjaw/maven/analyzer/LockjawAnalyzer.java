@@ -176,7 +176,7 @@ public final class LockjawAnalyzer {
     if (!description.fixes.isEmpty()) {
       Fix fix = description.fixes.get(0);
       for (Replacement replacement : fix.getReplacements(endPositions)) {
-        edits.add(new Edit(replacement.startPosition(), replacement.endPosition(), replacement.replaceWith()));
+        edits.add(new Edit(replacement.startPosition(), replacement.endPosition(), inFileLineSeparators(replacement.replaceWith(), source)));
       }
       // Imports are not among a fix's replacements: Error Prone rewrites the import block itself.
       if (!fix.getImportsToAdd().isEmpty() || !fix.getImportsToRemove().isEmpty()) {
@@ -184,7 +184,7 @@ public final class LockjawAnalyzer {
         imports.addAll(fix.getImportsToAdd());
         imports.removeAll(fix.getImportsToRemove());
         if (imports.importsHaveChanged()) {
-          edits.add(new Edit(imports.getStartPos(), imports.getEndPos(), imports.toString()));
+          edits.add(new Edit(imports.getStartPos(), imports.getEndPos(), inFileLineSeparators(imports.toString(), source)));
         }
       }
       edits.sort(Comparator.comparingInt(Edit::start));
@@ -202,6 +202,14 @@ public final class LockjawAnalyzer {
         enclosingMember(path),
         flagged,
         edits);
+  }
+
+  /** Fix text with the file's line separator: in a CRLF file, inserted lines end in CRLF too. */
+  static String inFileLineSeparators(String text, String source) {
+    if (!source.contains("\r\n") || text.indexOf('\n') < 0) {
+      return text;
+    }
+    return text.replace("\r\n", "\n").replace("\n", "\r\n");
   }
 
   /**
