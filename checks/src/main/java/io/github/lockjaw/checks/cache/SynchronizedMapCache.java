@@ -70,24 +70,35 @@ public final class SynchronizedMapCache extends BugChecker
         continue;
       }
       Optional<SuggestedFix> fix = ComputeIfAbsentFix.build(path, lookup, state);
-      String name = lookup.map().getSimpleName().toString();
-      String problem =
-          monitor == GuardingMonitor.OBJECT
-              ? "Check-then-act cache on '" + name + "' under " + monitor.describe(region, state)
-                  + ": every reader queues on that one lock while a value is looked up or computed."
-              : "Check-then-act cache on '" + name + "', a "
-                  + (field.locking() == CacheField.Locking.COARSE ? "coarsely locked map" : "map")
-                  + ": each call locks the whole map, and another thread can put between the check"
-                  + " and the put, so the value may be computed twice.";
-      String message =
-          problem
-              + " Make the map a ConcurrentHashMap and fill it with computeIfAbsent"
-              + (monitor == GuardingMonitor.OBJECT ? ", without the outer lock." : ".")
-              + (fix.isPresent() ? "" : " " + LockjawDocs.noFixReason());
-      Description.Builder description = buildDescription(region).setMessage(message);
+      Description.Builder description =
+          buildDescription(region)
+              .setMessage(message(region, monitor, lookup, field, fix.isPresent(), state));
       fix.ifPresent(description::addFix);
       return description.build();
     }
     return Description.NO_MATCH;
+  }
+
+  /** The finding's message: the lock or map the lookup runs under, the fix, or why there is none. */
+  private static String message(
+      Tree region,
+      GuardingMonitor monitor,
+      CacheLookup lookup,
+      CacheField field,
+      boolean hasFix,
+      VisitorState state) {
+    String name = lookup.map().getSimpleName().toString();
+    String problem =
+        monitor == GuardingMonitor.OBJECT
+            ? "Check-then-act cache on '" + name + "' under " + monitor.describe(region, state)
+                + ": every reader queues on that one lock while a value is looked up or computed."
+            : "Check-then-act cache on '" + name + "', a "
+                + (field.locking() == CacheField.Locking.COARSE ? "coarsely locked map" : "map")
+                + ": each call locks the whole map, and another thread can put between the check"
+                + " and the put, so the value may be computed twice.";
+    return problem
+        + " Make the map a ConcurrentHashMap and fill it with computeIfAbsent"
+        + (monitor == GuardingMonitor.OBJECT ? ", without the outer lock." : ".")
+        + (hasFix ? "" : " " + LockjawDocs.noFixReason());
   }
 }
