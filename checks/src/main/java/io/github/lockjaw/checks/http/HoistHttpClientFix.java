@@ -1,5 +1,6 @@
 package io.github.lockjaw.checks.http;
 
+import io.github.lockjaw.checks.support.Layout;
 import io.github.lockjaw.common.Resilience;
 import com.google.errorprone.VisitorState;
 import com.google.errorprone.fixes.SuggestedFix;
@@ -164,7 +165,7 @@ public final class HoistHttpClientFix {
       if (brace < 0) {
         return null;
       }
-      String newline = source.contains("\r\n") ? "\r\n" : "\n";
+      String newline = Layout.newline(source);
       List<Tree> members = new ArrayList<>();
       for (Tree member : target.getMembers()) {
         int start = ASTHelpers.getStartPosition(member);
@@ -176,28 +177,23 @@ public final class HoistHttpClientFix {
         return null;
       }
       Tree first = members.get(0);
-      String indent = indentationOf(source, ASTHelpers.getStartPosition(first));
+      String indent = Layout.indentationAt(source, ASTHelpers.getStartPosition(first));
       if (indent == null) {
         return null;
       }
       // continuation lines keep their place relative to the statement the initializer came from
-      String fromIndent = indentationOf(source, lineStart(source, ASTHelpers.getStartPosition(creation.expression())));
-      String[] lines = initializer.split("\r?\n", -1);
-      StringBuilder declaration = new StringBuilder(indent).append(head).append(lines[0]);
-      for (int i = 1; i < lines.length; i++) {
-        String line = lines[i];
-        if (fromIndent != null && line.startsWith(fromIndent)) {
-          line = indent + line.substring(fromIndent.length());
-        }
-        declaration.append(newline).append(line);
-      }
+      int creationLine = Layout.lineStart(source, ASTHelpers.getStartPosition(creation.expression()));
+      String creationText = source.substring(creationLine, ASTHelpers.getStartPosition(creation.expression()));
+      String fromIndent = creationText.substring(0, creationText.length() - creationText.stripLeading().length());
+      StringBuilder declaration =
+          new StringBuilder(indent).append(head).append(Layout.move(initializer, fromIndent, indent, newline));
       declaration.append(';').append(newline);
       int lineEnd = source.indexOf('\n', brace);
       if (lineEnd < 0 || lineEnd >= ASTHelpers.getStartPosition(first) || !source.substring(brace + 1, lineEnd).isBlank()) {
         return null; // members on the brace's line: no place for a line of its own
       }
       int position = lineEnd + 1;
-      boolean blankAfterBrace = isBlankLine(source, position);
+      boolean blankAfterBrace = Layout.isBlankLine(source, position);
       if (blankAfterBrace) {
         position = source.indexOf('\n', position) + 1;
       }
@@ -251,29 +247,12 @@ public final class HoistHttpClientFix {
 
     private static boolean separatedByBlankLines(String source, List<Tree> members) {
       for (int i = 1; i < members.size(); i++) {
-        int start = lineStart(source, ASTHelpers.getStartPosition(members.get(i)));
-        if (start >= 2 && isBlankLine(source, lineStart(source, start - 1))) {
+        int start = Layout.lineStart(source, ASTHelpers.getStartPosition(members.get(i)));
+        if (start >= 2 && Layout.isBlankLine(source, Layout.lineStart(source, start - 1))) {
           return true;
         }
       }
       return false;
-    }
-
-    private static int lineStart(String source, int position) {
-      int newline = source.lastIndexOf('\n', Math.max(0, position - 1));
-      return newline + 1;
-    }
-
-    private static boolean isBlankLine(String source, int lineStart) {
-      int end = source.indexOf('\n', lineStart);
-      return end >= 0 && source.substring(lineStart, end).isBlank();
-    }
-
-    /** The white space before {@code position} on its line, or null if code precedes it there. */
-    private static String indentationOf(String source, int position) {
-      int start = lineStart(source, position);
-      String before = source.substring(start, position);
-      return before.isBlank() ? before.replace("\r", "") : null;
     }
 
     /**
