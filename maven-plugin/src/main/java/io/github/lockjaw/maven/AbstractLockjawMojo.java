@@ -280,6 +280,41 @@ abstract class AbstractLockjawMojo extends AbstractMojo {
     return text.contains("-Xplugin:ErrorProne") && text.contains("lockjaw-checks");
   }
 
+  /** The compiler plugin's arguments (compilerArgs, compilerArgument), as configured. */
+  protected List<String> compilerArguments() {
+    Plugin compiler = project.getPlugin("org.apache.maven.plugins:maven-compiler-plugin");
+    List<String> args = new ArrayList<>();
+    if (compiler == null) {
+      return args;
+    }
+    List<Object> configurations = new ArrayList<>();
+    org.apache.maven.model.PluginExecution execution = compiler.getExecutionsAsMap().get("default-compile");
+    if (execution != null) {
+      configurations.add(execution.getConfiguration());
+    }
+    configurations.add(compiler.getConfiguration());
+    for (Object configuration : configurations) {
+      if (configuration instanceof Xpp3Dom dom) {
+        Xpp3Dom list = dom.getChild("compilerArgs");
+        if (list != null) {
+          for (Xpp3Dom arg : list.getChildren()) {
+            if (arg.getValue() != null) {
+              args.add(arg.getValue());
+            }
+          }
+        }
+        Xpp3Dom single = dom.getChild("compilerArgument");
+        if (single != null && single.getValue() != null) {
+          args.add(single.getValue());
+        }
+      }
+    }
+    return args;
+  }
+
+  /** Error Prone flags that switch off these checks for one analysis (e.g. those the compile already runs). */
+  protected List<String> extraErrorProneFlags = List.of();
+
   /** The result of one forked analysis, or empty when the module has no Java sources. */
   protected java.util.Optional<AnalysisResult> analyse(boolean runChecks) throws MojoExecutionException, MojoFailureException {
     AnalyzerJdk jdk = AnalyzerJdk.select(javaHome);
@@ -306,6 +341,7 @@ abstract class AbstractLockjawMojo extends AbstractMojo {
     List<String> flags = new ArrayList<>();
     try {
       flags.addAll(CheckSelection.toErrorProneFlags(checks, CheckSelection.knownChecks(getClass().getClassLoader())));
+      flags.addAll(extraErrorProneFlags);
     } catch (IOException e) {
       throw new MojoExecutionException("lockjaw cannot list its checks: " + e.getMessage(), e);
     }
