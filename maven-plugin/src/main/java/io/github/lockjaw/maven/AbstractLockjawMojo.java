@@ -6,6 +6,7 @@ import io.github.lockjaw.maven.exec.AnalyzerJdk;
 import io.github.lockjaw.maven.exec.CompilerSettings;
 import io.github.lockjaw.maven.exec.ForkedAnalyzer;
 import io.github.lockjaw.maven.exec.IoProblems;
+import io.github.lockjaw.maven.exec.ModuleClasspath;
 import io.github.lockjaw.maven.exec.UnreadableJars;
 import io.github.lockjaw.maven.model.Baseline;
 import io.github.lockjaw.maven.model.Finding;
@@ -25,7 +26,6 @@ import java.util.List;
 import java.util.Set;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
-import org.apache.maven.artifact.DependencyResolutionRequiredException;
 import org.apache.maven.execution.MavenSession;
 import org.apache.maven.model.Plugin;
 import org.apache.maven.plugin.AbstractMojo;
@@ -34,6 +34,7 @@ import org.apache.maven.plugin.MojoFailureException;
 import org.apache.maven.plugin.descriptor.PluginDescriptor;
 import org.apache.maven.plugins.annotations.Parameter;
 import org.apache.maven.project.MavenProject;
+import org.apache.maven.project.ProjectDependenciesResolver;
 import org.codehaus.plexus.util.xml.Xpp3Dom;
 
 /** What the check, fix and baseline goals share: configuration, the forked analysis, paths. */
@@ -46,6 +47,10 @@ abstract class AbstractLockjawMojo extends AbstractMojo {
 
   @Parameter(defaultValue = "${plugin}", readonly = true, required = true)
   protected PluginDescriptor plugin;
+
+  /** Resolves the module's class path itself, so that a reactor module need not be packaged (ModuleClasspath). */
+  @org.apache.maven.plugins.annotations.Component
+  protected ProjectDependenciesResolver dependenciesResolver;
 
   /** Skips lockjaw for this module. */
   @Parameter(property = "lockjaw.skip", defaultValue = "false")
@@ -345,12 +350,7 @@ abstract class AbstractLockjawMojo extends AbstractMojo {
     } catch (IOException e) {
       throw new MojoExecutionException("lockjaw cannot list its checks: " + e.getMessage(), e);
     }
-    List<String> classpath;
-    try {
-      classpath = includeTests ? project.getTestClasspathElements() : project.getCompileClasspathElements();
-    } catch (DependencyResolutionRequiredException e) {
-      throw new MojoExecutionException("lockjaw needs the module's dependencies resolved: " + e.getMessage(), e);
-    }
+    List<String> classpath = ModuleClasspath.of(project, session, dependenciesResolver, includeTests);
     List<String> unreadable =
         UnreadableJars.among(classpath.stream().filter(c -> c.endsWith(".jar")).map(Path::of).toList());
     if (!unreadable.isEmpty()) {

@@ -19,7 +19,7 @@ import org.apache.maven.plugins.annotations.ResolutionScope;
  * Writes the module's current findings to the baseline file, so that {@code check} fails only
  * on findings added after it. Commit the file; regenerate it to accept more.
  */
-@Mojo(name = "baseline", requiresDependencyResolution = ResolutionScope.TEST, threadSafe = true)
+@Mojo(name = "baseline", requiresDependencyCollection = ResolutionScope.TEST, threadSafe = true)
 public class BaselineMojo extends AbstractLockjawMojo {
 
   @Override

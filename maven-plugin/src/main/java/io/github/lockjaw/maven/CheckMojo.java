@@ -26,7 +26,7 @@ import org.apache.maven.plugins.annotations.ResolutionScope;
 @Mojo(
     name = "check",
     defaultPhase = LifecyclePhase.VERIFY,
-    requiresDependencyResolution = ResolutionScope.TEST,
+    requiresDependencyCollection = ResolutionScope.TEST,
     threadSafe = true)
 public class CheckMojo extends AbstractLockjawMojo {
 

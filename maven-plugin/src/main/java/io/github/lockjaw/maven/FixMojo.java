@@ -29,7 +29,7 @@ import org.apache.maven.plugins.annotations.ResolutionScope;
  * whose fixed version does not compile is restored and named, and the other files keep their
  * fixes; if the module still does not compile, every file lockjaw wrote is restored.
  */
-@Mojo(name = "fix", requiresDependencyResolution = ResolutionScope.TEST, threadSafe = true)
+@Mojo(name = "fix", requiresDependencyCollection = ResolutionScope.TEST, threadSafe = true)
 public class FixMojo extends AbstractLockjawMojo {
   /**
    * Fixes that touch the same text (two hoisted fields at one place, two import changes) wait for
