@@ -9,6 +9,13 @@ if (new File(basedir, 'src/main/java/shop/LockedClient.java').canWrite() && !Sys
     failures << 'LockedClient lost its read-only permission'
 }
 if (!log.contains('src/main/java/shop/LockedClient.java is read-only; not fixing its 1 finding(s)')) failures << 'no warning about the read-only file'
-if (!log.contains('lockjaw: fixed 1 file(s) in first-contact; the module still compiles.')) failures << 'fix did not report its work'
+// item 8: six per-call clients in one file are all fixed in one run, each with its own field
+def services = source('Services')
+(['HTTP_CLIENT'] + (2..6).collect { "HTTP_CLIENT_${it}" }).each { name ->
+    if (!services.contains("private static final HttpClient ${name} = HttpClient.newHttpClient();")) failures << "Services has no ${name}"
+}
+if (services.contains('HttpClient client =')) failures << 'a per-call client in Services was left for another run'
+if (log.contains('still pending')) failures << 'fix left fixes pending'
+if (!log.contains('lockjaw: fixed 2 file(s) in first-contact; the module still compiles.')) failures << 'fix did not report its work'
 if (failures) throw new AssertionError('first-contact: ' + failures.join('\n  '))
 return true
