@@ -113,6 +113,9 @@ final class DropMonitorLockFix {
     } catch (RuntimeException e) {
       Resilience.rethrowIfStrict(e);
       return Optional.empty();
+    } catch (AssertionError e) {
+      Resilience.rethrowIfStrict(e);
+      return Optional.empty();
     }
     return Optional.empty();
   }

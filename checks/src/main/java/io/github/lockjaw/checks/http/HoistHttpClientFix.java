@@ -154,8 +154,8 @@ public final class HoistHttpClientFix {
     private record Insertion(int position, String text) {}
 
     /**
-     * The new field as the first member of {@code target}, written as by hand: on its own line
-     * after the class's opening brace, indented as the class's members are, its continuation
+     * The new field near the top of {@code target}, written as by hand: on its own line after the
+     * class's opening brace (or after its leading static fields), indented as the class's members are, its continuation
      * lines shifted with it, in the file's line separator, and followed by a blank line when the
      * class separates its members by blank lines and the next member is not a field.
      */
@@ -196,6 +196,23 @@ public final class HoistHttpClientFix {
       boolean blankAfterBrace = Layout.isBlankLine(source, position);
       if (blankAfterBrace) {
         position = source.indexOf('\n', position) + 1;
+      }
+      // after the class's leading constants (and fields hoisted before), so that several hoisted
+      // clients read in the order of their methods
+      int constants = 0;
+      while (constants < members.size()
+          && members.get(constants) instanceof VariableTree field
+          && field.getModifiers().getFlags().contains(javax.lang.model.element.Modifier.STATIC)) {
+        constants++;
+      }
+      if (constants > 0) {
+        Tree last = members.get(constants - 1);
+        int end = state.getEndPosition(last);
+        int afterLast = source.indexOf('\n', end);
+        String lastIndent = Layout.indentationAt(source, ASTHelpers.getStartPosition(last));
+        if (afterLast > 0 && source.substring(end, afterLast).isBlank() && indent.equals(lastIndent)) {
+          return new Insertion(afterLast + 1, declaration.toString());
+        }
       }
       if (!(first instanceof VariableTree) && (blankAfterBrace || separatedByBlankLines(source, members))) {
         declaration.append(newline);

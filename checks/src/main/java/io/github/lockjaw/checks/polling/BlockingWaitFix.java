@@ -65,6 +65,9 @@ final class BlockingWaitFix {
     } catch (RuntimeException e) {
       Resilience.rethrowIfStrict(e);
       return FixResult.none("lockjaw could not rewrite this loop's shape safely");
+    } catch (AssertionError e) {
+      Resilience.rethrowIfStrict(e); // Error Prone's fix helpers assert on shapes they do not expect
+      return FixResult.none("lockjaw could not rewrite this loop's shape safely");
     }
   }
 

@@ -85,6 +85,75 @@ class FixLayoutTest {
   }
 
   @Test
+  void hoistedClientsFollowTheConstantsInTheOrderOfTheirMethods() throws Exception {
+    String source = """
+        package shop;
+
+        import java.io.IOException;
+        import java.net.URI;
+        import java.net.http.HttpClient;
+        import java.net.http.HttpRequest;
+        import java.net.http.HttpResponse;
+
+        public class Prices {
+          private static final String BASE = "http://prices/";
+
+          public String price(String sku) throws IOException, InterruptedException {
+            HttpClient client = HttpClient.newHttpClient();
+            return client.send(HttpRequest.newBuilder(URI.create(BASE + sku)).build(),
+                HttpResponse.BodyHandlers.ofString()).body();
+          }
+
+          public String tax(String sku) throws IOException, InterruptedException {
+            HttpClient client = HttpClient.newHttpClient();
+            return client.send(HttpRequest.newBuilder(URI.create(BASE + "tax/" + sku)).build(),
+                HttpResponse.BodyHandlers.ofString()).body();
+          }
+        }
+        """;
+    String once = fixFirst("Prices.java", source);
+    String twice = fixFirst("Prices.java", once);
+    assertEquals("""
+        package shop;
+
+        import java.io.IOException;
+        import java.net.URI;
+        import java.net.http.HttpClient;
+        import java.net.http.HttpRequest;
+        import java.net.http.HttpResponse;
+
+        public class Prices {
+          private static final String BASE = "http://prices/";
+          private static final HttpClient HTTP_CLIENT = HttpClient.newHttpClient();
+          private static final HttpClient HTTP_CLIENT_2 = HttpClient.newHttpClient();
+
+          public String price(String sku) throws IOException, InterruptedException {
+            return HTTP_CLIENT.send(HttpRequest.newBuilder(URI.create(BASE + sku)).build(),
+                HttpResponse.BodyHandlers.ofString()).body();
+          }
+
+          public String tax(String sku) throws IOException, InterruptedException {
+            return HTTP_CLIENT_2.send(HttpRequest.newBuilder(URI.create(BASE + "tax/" + sku)).build(),
+                HttpResponse.BodyHandlers.ofString()).body();
+          }
+        }
+        """, twice);
+    assertEquals(AnalysisResult.OK, analyse(dir.resolve("Prices.java")).status());
+  }
+
+  /** Applies the first finding's fix, as one lockjaw:fix pass does when fixes overlap. */
+  private String fixFirst(String name, String source) throws Exception {
+    Path file = dir.resolve(name);
+    Files.writeString(file, source, UTF_8);
+    AnalysisResult result = analyse(file);
+    assertEquals(AnalysisResult.OK, result.status(), String.valueOf(result.errors()));
+    Finding first = result.findings().stream().filter(Finding::hasFix).findFirst().orElseThrow();
+    String fixed = SourceEdits.apply(source, new ArrayList<Edit>(first.fix()));
+    Files.writeString(file, fixed, UTF_8);
+    return fixed;
+  }
+
+  @Test
   void aJoinReplacesTheLoopAtItsColumnAndKeepsItsComment() throws Exception {
     String fixed = fixOnce("Exporter.java", """
         package shop;
