@@ -207,7 +207,7 @@ public class FixMojo extends AbstractLockjawMojo {
     }
     boolean dropped = false;
     for (Path file : new ArrayList<>(written.keySet())) {
-      List<String> lines = errors.lines().filter(l -> l.contains(file.toString() + ":")).map(String::trim).toList();
+      List<String> lines = errorsIn(errors, file);
       if (lines.isEmpty()) {
         continue;
       }
@@ -229,6 +229,12 @@ public class FixMojo extends AbstractLockjawMojo {
           + " always compile. The fixes in other files are kept.");
     }
     return dropped;
+  }
+
+  /** javac's error lines ({@code /path/File.java:12: message}) about one file. */
+  static List<String> errorsIn(String errors, Path file) {
+    String prefix = file.toString() + ":";
+    return errors.lines().map(String::trim).filter(l -> l.startsWith(prefix)).toList();
   }
 
   /** Puts back the files lockjaw wrote, unless someone edited them since. */
