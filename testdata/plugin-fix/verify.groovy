@@ -2,7 +2,7 @@
 def log = new File(basedir, 'build.log').getText('UTF-8')
 def source = { name -> new File(basedir, "src/main/java/shop/${name}.java").getText('UTF-8') }
 def failures = []
-if (!source('EntityInfo').contains('return INFOS.computeIfAbsent(type, k -> new EntityInfo(type));')) failures << 'EntityInfo not fixed'
+if (!source('EntityInfo').contains('return INFOS.computeIfAbsent(type, EntityInfo::new);')) failures << 'EntityInfo not fixed (or not with a constructor reference)'
 if (!(source('EntityInfo') =~ /return LABELS\.computeIfAbsent\(code, \w+ -> new StringBuilder\("code-" \+ code\)\);/)) {
     failures << 'the second fix in EntityInfo was not applied in a second pass'
 }

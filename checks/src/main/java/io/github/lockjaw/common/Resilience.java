@@ -38,4 +38,14 @@ public final class Resilience {
       throw e;
     }
   }
+
+  /**
+   * As {@link #rethrowIfStrict(RuntimeException)}, for the AssertionError that javac's and Error
+   * Prone's helpers throw on shapes they do not expect (e.g. SuggestedFixes.addMembers on a record).
+   */
+  public static void rethrowIfStrict(AssertionError e) {
+    if (STRICT) {
+      throw e;
+    }
+  }
 }

@@ -1,11 +1,13 @@
 package io.github.lockjaw.maven;
 
-import static java.nio.charset.StandardCharsets.UTF_8;
-
 import io.github.lockjaw.maven.analyzer.AnalysisRequest;
 import io.github.lockjaw.maven.analyzer.AnalysisResult;
-import io.github.lockjaw.maven.analyzer.Json;
-import io.github.lockjaw.maven.analyzer.LockjawAnalyzer;
+import io.github.lockjaw.maven.exec.AnalyzerJdk;
+import io.github.lockjaw.maven.exec.CompilerSettings;
+import io.github.lockjaw.maven.exec.ForkedAnalyzer;
+import io.github.lockjaw.maven.exec.IoProblems;
+import io.github.lockjaw.maven.exec.ModuleClasspath;
+import io.github.lockjaw.maven.exec.UnreadableJars;
 import io.github.lockjaw.maven.model.Baseline;
 import io.github.lockjaw.maven.model.Finding;
 import io.github.lockjaw.maven.model.Rule;
@@ -32,7 +34,6 @@ import java.util.function.Function;
 import java.util.function.Predicate;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
-import org.apache.maven.artifact.DependencyResolutionRequiredException;
 import org.apache.maven.execution.MavenSession;
 import org.apache.maven.model.Plugin;
 import org.apache.maven.plugin.AbstractMojo;
@@ -41,22 +42,11 @@ import org.apache.maven.plugin.MojoFailureException;
 import org.apache.maven.plugin.descriptor.PluginDescriptor;
 import org.apache.maven.plugins.annotations.Parameter;
 import org.apache.maven.project.MavenProject;
-import org.codehaus.plexus.classworlds.realm.ClassRealm;
+import org.apache.maven.project.ProjectDependenciesResolver;
 import org.codehaus.plexus.util.xml.Xpp3Dom;
 
 /** What the check, fix and baseline goals share: configuration, the forked analysis, paths. */
 abstract class AbstractLockjawMojo extends AbstractMojo {
-  /** The flags Error Prone needs to reach into javac; the forked analyzer JVM gets them. */
-  private static final List<String> JAVAC_EXPORTS =
-      Stream.of("api", "code", "comp", "file", "main", "model", "parser", "processing", "tree", "util")
-          .map(p -> "--add-exports=jdk.compiler/com.sun.tools.javac." + p + "=ALL-UNNAMED")
-          .collect(Collectors.toCollection(ArrayList::new));
-
-  static {
-    JAVAC_EXPORTS.add("--add-opens=jdk.compiler/com.sun.tools.javac.code=ALL-UNNAMED");
-    JAVAC_EXPORTS.add("--add-opens=jdk.compiler/com.sun.tools.javac.comp=ALL-UNNAMED");
-  }
-
   @Parameter(defaultValue = "${project}", readonly = true, required = true)
   protected MavenProject project;
 
@@ -65,6 +55,10 @@ abstract class AbstractLockjawMojo extends AbstractMojo {
 
   @Parameter(defaultValue = "${plugin}", readonly = true, required = true)
   protected PluginDescriptor plugin;
+
+  /** Resolves the module's class path itself, so that a reactor module need not be packaged (ModuleClasspath). */
+  @org.apache.maven.plugins.annotations.Component
+  protected ProjectDependenciesResolver dependenciesResolver;
 
   /** Skips lockjaw for this module. */
   @Parameter(property = "lockjaw.skip", defaultValue = "false")
@@ -109,18 +103,27 @@ abstract class AbstractLockjawMojo extends AbstractMojo {
   @Parameter(property = "lockjaw.forceAnalysis", defaultValue = "false")
   protected boolean forceAnalysis;
 
-  /** The Java release the sources are written for; defaults to the compiler plugin's. */
-  @Parameter(property = "lockjaw.release", defaultValue = "${maven.compiler.release}")
+  /**
+   * The Java release to analyse the sources at; unset, the compiler plugin's effective release
+   * (its {@code release}, else {@code source}/{@code target}, else the {@code maven.compiler.*}
+   * properties).
+   */
+  @Parameter(property = "lockjaw.release")
   protected String release;
-
-  @Parameter(defaultValue = "${maven.compiler.source}", readonly = true)
-  protected String source;
 
   @Parameter(property = "lockjaw.encoding", defaultValue = "${project.build.sourceEncoding}")
   protected String encoding;
 
   /** The baseline, or a build failure that says what is wrong with it. */
   protected Baseline readBaseline() throws MojoFailureException {
+    File defaultBaseline = new File(project.getBasedir(), "lockjaw-baseline.json");
+    if (!baseline.exists() && !baseline.getAbsoluteFile().equals(defaultBaseline.getAbsoluteFile())) {
+      // only the default file may be missing (no finding accepted yet); a named one is a typo or a missing checkout
+      throw new MojoFailureException(
+          "lockjaw.baseline names " + baseline + ", which does not exist. Correct the path, create the file with"
+              + " 'mvn lockjaw:baseline -Dlockjaw.baseline=" + baseline + "', or remove the setting to use "
+              + defaultBaseline.getName() + " in the module's directory.");
+    }
     try {
       return Baseline.read(baseline.toPath());
     } catch (Baseline.BaselineException e) {
@@ -154,7 +157,9 @@ abstract class AbstractLockjawMojo extends AbstractMojo {
     try {
       sarifReporter.write(sarif.toPath(), sarifReporter.build(rules, findings, location, fingerprints, baselined));
     } catch (IOException e) {
-      throw new MojoExecutionException("lockjaw cannot write its SARIF report " + sarif + ": " + e.getMessage(), e);
+      throw new MojoExecutionException(
+          "lockjaw cannot write its SARIF report " + sarif + ": " + IoProblems.describe(e) + ". Check that the build"
+              + " directory is writable, or set lockjaw.sarif to a writable path.", e);
     }
     if (findings.isEmpty()) {
       getLog().info("lockjaw: no findings in " + project.getArtifactId() + "; SARIF report: " + sarif);
@@ -226,27 +231,7 @@ abstract class AbstractLockjawMojo extends AbstractMojo {
 
   /** Fails early, and clearly, when no JDK 21+ is available to run Error Prone. */
   protected Path javaExecutable() throws MojoFailureException {
-    if (javaHome != null) {
-      Path java = javaHome.toPath().resolve("bin").resolve(isWindows() ? "java.exe" : "java");
-      if (!Files.isExecutable(java)) {
-        throw new MojoFailureException(
-            "lockjaw.javaHome is " + javaHome + ", but it has no bin/java. Point it at the directory of a JDK 21 or newer.");
-      }
-      return java;
-    }
-    int feature = Runtime.version().feature();
-    if (feature < 21) {
-      throw new MojoFailureException(
-          "lockjaw runs Error Prone 2.50, which needs JDK 21 or newer, but Maven is running on JDK " + feature
-              + " (" + System.getProperty("java.home") + "). Run Maven with JAVA_HOME set to a JDK 21+"
-              + " (your code can still target an older release), or set -Dlockjaw.javaHome=/path/to/jdk21 so"
-              + " that only the analysis uses it.");
-    }
-    return Path.of(System.getProperty("java.home"), "bin", isWindows() ? "java.exe" : "java");
-  }
-
-  private static boolean isWindows() {
-    return System.getProperty("os.name", "").toLowerCase(Locale.ROOT).startsWith("windows");
+    return AnalyzerJdk.select(javaHome).java();
   }
 
   /** The module's Java sources, including generated ones (needed to compile, never reported). */
@@ -308,9 +293,44 @@ abstract class AbstractLockjawMojo extends AbstractMojo {
     return text.contains("-Xplugin:ErrorProne") && text.contains("lockjaw-checks");
   }
 
+  /** The compiler plugin's arguments (compilerArgs, compilerArgument), as configured. */
+  protected List<String> compilerArguments() {
+    Plugin compiler = project.getPlugin("org.apache.maven.plugins:maven-compiler-plugin");
+    List<String> args = new ArrayList<>();
+    if (compiler == null) {
+      return args;
+    }
+    List<Object> configurations = new ArrayList<>();
+    org.apache.maven.model.PluginExecution execution = compiler.getExecutionsAsMap().get("default-compile");
+    if (execution != null) {
+      configurations.add(execution.getConfiguration());
+    }
+    configurations.add(compiler.getConfiguration());
+    for (Object configuration : configurations) {
+      if (configuration instanceof Xpp3Dom dom) {
+        Xpp3Dom list = dom.getChild("compilerArgs");
+        if (list != null) {
+          for (Xpp3Dom arg : list.getChildren()) {
+            if (arg.getValue() != null) {
+              args.add(arg.getValue());
+            }
+          }
+        }
+        Xpp3Dom single = dom.getChild("compilerArgument");
+        if (single != null && single.getValue() != null) {
+          args.add(single.getValue());
+        }
+      }
+    }
+    return args;
+  }
+
+  /** Error Prone flags that switch off these checks for one analysis (e.g. those the compile already runs). */
+  protected List<String> extraErrorProneFlags = List.of();
+
   /** The result of one forked analysis, or empty when the module has no Java sources. */
   protected Optional<AnalysisResult> analyse(boolean runChecks) throws MojoExecutionException, MojoFailureException {
-    Path javaCommand = javaExecutable();
+    AnalyzerJdk jdk = AnalyzerJdk.select(javaHome);
     for (String glob : excludes == null ? List.<String>of() : excludes) {
       if (glob != null && !glob.isBlank()) {
         try {
@@ -334,21 +354,19 @@ abstract class AbstractLockjawMojo extends AbstractMojo {
     List<String> flags = new ArrayList<>();
     try {
       flags.addAll(CheckSelection.toErrorProneFlags(checks, CheckSelection.knownChecks(getClass().getClassLoader())));
+      flags.addAll(extraErrorProneFlags);
     } catch (IOException e) {
       throw new MojoExecutionException("lockjaw cannot list its checks: " + e.getMessage(), e);
     }
-    List<String> classpath;
-    try {
-      classpath = includeTests ? project.getTestClasspathElements() : project.getCompileClasspathElements();
-    } catch (DependencyResolutionRequiredException e) {
-      throw new MojoExecutionException("lockjaw needs the module's dependencies resolved: " + e.getMessage(), e);
+    List<String> classpath = ModuleClasspath.of(project, session, dependenciesResolver, includeTests);
+    List<String> unreadable =
+        UnreadableJars.among(classpath.stream().filter(c -> c.endsWith(".jar")).map(Path::of).toList());
+    if (!unreadable.isEmpty()) {
+      throw new MojoFailureException(UnreadableJars.message("analyse " + project.getArtifactId(), unreadable));
     }
-    List<String> javacOptions = new ArrayList<>();
-    if (release != null && !release.isBlank()) {
-      javacOptions.addAll(List.of("--release", atLeastJava8(release)));
-    } else if (source != null && !source.isBlank()) {
-      javacOptions.addAll(List.of("-source", atLeastJava8(source)));
-    }
+    CompilerSettings compiler = CompilerSettings.of(project, session, release, jdk.feature());
+    compiler.notes().forEach(getLog()::info);
+    List<String> javacOptions = new ArrayList<>(compiler.javacOptions());
     javacOptions.addAll(List.of("-encoding", encoding == null || encoding.isBlank() ? "UTF-8" : encoding));
 
     Path work = workDirectory();
@@ -362,58 +380,14 @@ abstract class AbstractLockjawMojo extends AbstractMojo {
             flags,
             runChecks,
             resultFile.toString());
-    try {
-      Files.createDirectories(work);
-      Files.deleteIfExists(resultFile);
-      Files.writeString(requestFile, Json.GSON.toJson(request), UTF_8);
-    } catch (IOException e) {
-      throw new MojoExecutionException("lockjaw cannot write to " + work + ": " + e.getMessage(), e);
-    }
-
-    List<String> command = new ArrayList<>();
-    command.add(javaCommand.toString());
-    command.addAll(JAVAC_EXPORTS);
-    // The analyzer is one short javac run: C1 alone compiles its hot code soon enough, while C2's
-    // compiler threads would compete with it for the CPU (40-50 % less time measured by
-    // scripts/benchmark-plugin.sh); one GC thread suffices for its heap.
-    command.add("-XX:TieredStopAtLevel=1");
-    command.add("-XX:+UseSerialGC");
-    command.add("-cp");
-    command.add(analyzerClasspath());
-    command.add(LockjawAnalyzer.class.getName());
-    command.add(requestFile.toString());
     Path log = work.resolve(runChecks ? "analysis.log" : "compile.log");
-    int exit;
-    try {
-      Process process = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile()).start();
-      exit = process.waitFor();
-    } catch (IOException e) {
-      throw new MojoExecutionException("lockjaw cannot start its analyzer (" + command.get(0) + "): " + e.getMessage(), e);
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-      throw new MojoExecutionException("lockjaw's analysis was interrupted", e);
-    }
-    if (exit != 0 || !Files.exists(resultFile)) {
-      String output;
-      try {
-        output = Files.readString(log, UTF_8);
-      } catch (IOException e) {
-        output = "(no output)";
-      }
-      throw new MojoExecutionException(
-          "lockjaw's analyzer stopped unexpectedly (exit code " + exit + "); its output, also in " + log + ":\n" + output);
-    }
-    AnalysisResult result;
-    try {
-      result = Json.GSON.fromJson(Files.readString(resultFile, UTF_8), AnalysisResult.class);
-    } catch (IOException | RuntimeException e) {
-      throw new MojoExecutionException("lockjaw cannot read its analyzer's result " + resultFile + ": " + e.getMessage(), e);
-    }
+    AnalysisResult result = ForkedAnalyzer.forPlugin(jdk, plugin).run(request, requestFile, log);
     switch (result.status()) {
       case AnalysisResult.COMPILE_ERROR ->
           throw new MojoFailureException(
               "lockjaw cannot analyse " + project.getArtifactId() + ": its sources do not compile against the"
-                  + " module's classpath. javac's first errors:\n  " + String.join("\n  ", result.errors())
+                  + " module's classpath (javac " + String.join(" ", compiler.javacOptions()) + "). javac's first"
+                  + " errors:\n  " + String.join("\n  ", result.errors())
                   + "\nFix these errors (mvn compile shows them too); lockjaw analyses only code that compiles."
                   + " If the module does compile with mvn compile, its build does something lockjaw's analysis does"
                   + " not: lockjaw runs no annotation processors (with Lombok, which rewrites code, use the compiler"
@@ -425,37 +399,5 @@ abstract class AbstractLockjawMojo extends AbstractMojo {
       default -> {}
     }
     return Optional.of(result);
-  }
-
-  /**
-   * The language level to analyse at: the project's, but at least 8, the oldest that a JDK 21+
-   * javac accepts (code written for 6 or 7 is valid Java 8 in all but rare corners).
-   */
-  static String atLeastJava8(String level) {
-    String trimmed = level.trim();
-    String major = trimmed.startsWith("1.") ? trimmed.substring(2) : trimmed;
-    try {
-      return Integer.parseInt(major) < 8 ? "8" : major;
-    } catch (NumberFormatException e) {
-      return trimmed;
-    }
-  }
-
-  /** The plugin's own class path (its jar, lockjaw-checks, Error Prone), for the forked JVM. */
-  private String analyzerClasspath() throws MojoExecutionException {
-    List<String> entries = new ArrayList<>();
-    ClassRealm realm = plugin.getClassRealm();
-    URL[] urls = realm != null ? realm.getURLs() : new URL[0];
-    for (URL url : urls) {
-      try {
-        entries.add(Path.of(url.toURI()).toString());
-      } catch (URISyntaxException | IllegalArgumentException e) {
-        throw new MojoExecutionException("lockjaw cannot use class path entry " + url, e);
-      }
-    }
-    if (entries.isEmpty()) {
-      throw new MojoExecutionException("lockjaw cannot find its own class path to start the analyzer");
-    }
-    return String.join(File.pathSeparator, entries);
   }
 }

@@ -3,6 +3,7 @@ package io.github.lockjaw.maven;
 import io.github.lockjaw.bytecode.AuditFinding;
 import io.github.lockjaw.bytecode.JarAuditor;
 import io.github.lockjaw.common.LockjawDocs;
+import io.github.lockjaw.maven.exec.UnreadableJars;
 import io.github.lockjaw.maven.model.Baseline;
 import io.github.lockjaw.maven.model.Finding;
 import io.github.lockjaw.maven.model.Fingerprint;
@@ -66,6 +67,11 @@ public class AuditMojo extends AbstractLockjawMojo {
     if (jars.isEmpty()) {
       getLog().info("lockjaw: " + project.getArtifactId() + " has no runtime dependency jars; nothing to audit.");
       return;
+    }
+    List<String> unreadable = UnreadableJars.among(new ArrayList<>(jars.keySet()));
+    if (!unreadable.isEmpty()) {
+      // never "no findings" for a jar the audit could not read
+      throw new MojoFailureException(UnreadableJars.message("audit the dependencies of " + project.getArtifactId(), unreadable));
     }
     getLog().info("lockjaw: auditing " + jars.size() + " dependency jar(s) of " + project.getArtifactId() + "...");
     List<AuditFinding> audited;

@@ -1,6 +1,7 @@
 package io.github.lockjaw.maven;
 
 import io.github.lockjaw.maven.analyzer.AnalysisResult;
+import io.github.lockjaw.maven.exec.IoProblems;
 import io.github.lockjaw.maven.model.Baseline;
 import io.github.lockjaw.maven.model.Finding;
 import io.github.lockjaw.maven.model.Fingerprint;
@@ -18,7 +19,7 @@ import org.apache.maven.plugins.annotations.ResolutionScope;
  * Writes the module's current findings to the baseline file, so that {@code check} fails only
  * on findings added after it. Commit the file; regenerate it to accept more.
  */
-@Mojo(name = "baseline", requiresDependencyResolution = ResolutionScope.TEST, threadSafe = true)
+@Mojo(name = "baseline", requiresDependencyCollection = ResolutionScope.TEST, threadSafe = true)
 public class BaselineMojo extends AbstractLockjawMojo {
 
   @Override
@@ -40,7 +41,9 @@ public class BaselineMojo extends AbstractLockjawMojo {
     try {
       Baseline.write(baseline.toPath(), entries);
     } catch (IOException e) {
-      throw new MojoExecutionException("lockjaw cannot write the baseline " + baseline + ": " + e.getMessage(), e);
+      throw new MojoExecutionException(
+          "lockjaw cannot write the baseline " + baseline + ": " + IoProblems.describe(e) + ". Make its directory"
+              + " writable, or set lockjaw.baseline to a writable path.", e);
     }
     getLog().info("lockjaw: wrote " + entries.size() + " finding(s) of " + project.getArtifactId() + " to " + baseline
         + "; lockjaw:check now fails only on new ones.");

@@ -10,6 +10,7 @@ import java.io.File;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.function.Predicate;
 import org.apache.maven.plugin.MojoExecutionException;
 import org.apache.maven.plugin.MojoFailureException;
@@ -25,7 +26,7 @@ import org.apache.maven.plugins.annotations.ResolutionScope;
 @Mojo(
     name = "check",
     defaultPhase = LifecyclePhase.VERIFY,
-    requiresDependencyResolution = ResolutionScope.TEST,
+    requiresDependencyCollection = ResolutionScope.TEST,
     threadSafe = true)
 public class CheckMojo extends AbstractLockjawMojo {
 
@@ -41,13 +42,35 @@ public class CheckMojo extends AbstractLockjawMojo {
     }
     Severity threshold = threshold(failOnSeverity);
     if (compilerRunsLockjaw() && !forceAnalysis) {
-      getLog().info(
-          "lockjaw: the compile of " + project.getArtifactId() + " already runs lockjaw's checks (maven-compiler-plugin"
-              + " with -Xplugin:ErrorProne and lockjaw-checks), and its warnings are in the compile output above;"
-              + " lockjaw:check does not analyse the same sources twice. To fail the build from the compile, use"
-              + " -Xep:<Check>:ERROR there; to get SARIF and baseline support from this goal instead, set"
-              + " lockjaw.forceAnalysis=true (or drop lockjaw from the compiler configuration).");
-      return;
+      Set<String> known;
+      try {
+        known = CheckSelection.knownChecks(getClass().getClassLoader());
+      } catch (java.io.IOException e) {
+        throw new MojoExecutionException("lockjaw cannot list its checks: " + e.getMessage(), e);
+      }
+      Set<String> byCompiler = CompilerIntegration.checksRun(compilerArguments(), known);
+      if (!CompilerIntegration.compileRunsInThisBuild(session.getGoals())) {
+        getLog().info("lockjaw: the compile of " + project.getArtifactId() + " runs lockjaw's checks, but no compile"
+            + " ran in this build (" + String.join(" ", session.getGoals()) + "), so lockjaw:check analyses the sources"
+            + " itself.");
+      } else if (byCompiler.containsAll(known)) {
+        getLog().info(
+            "lockjaw: the compile of " + project.getArtifactId() + " already runs lockjaw's checks (maven-compiler-plugin"
+                + " with -Xplugin:ErrorProne and lockjaw-checks), and its warnings are in the compile output above;"
+                + " lockjaw:check does not analyse the same sources twice. To fail the build from the compile, use"
+                + " -Xep:<Check>:ERROR there; to get SARIF and baseline support from this goal instead, set"
+                + " lockjaw.forceAnalysis=true (or drop lockjaw from the compiler configuration).");
+        return;
+      } else {
+        Set<String> missing = new java.util.TreeSet<>(known);
+        missing.removeAll(byCompiler);
+        // never "clean" for checks that did not run: analyse what the compile leaves out
+        getLog().info("lockjaw: the compile of " + project.getArtifactId() + " runs "
+            + (byCompiler.isEmpty() ? "none" : String.join(", ", byCompiler)) + " of lockjaw's checks; lockjaw:check"
+            + " analyses the others: " + String.join(", ", missing) + ". (The compiler argument"
+            + " -XepDisableAllChecks turns off every check not named after it.)");
+        extraErrorProneFlags = byCompiler.stream().map(c -> "-Xep:" + c + ":OFF").toList();
+      }
     }
     Baseline accepted = readBaseline();
     Optional<AnalysisResult> analysed = analyse(true);
@@ -59,6 +82,28 @@ public class CheckMojo extends AbstractLockjawMojo {
     Map<Finding, String> fingerprints = Fingerprint.all(findings, this::relativePath);
     Predicate<Finding> baselined = f -> accepted.contains(fingerprints.get(f));
     List<String> lines = new ConsoleReporter(this::relativePath, baselined, charset()).render(findings);
+    List<String> off = switchedOff();
+    if (!off.isEmpty()) {
+      getLog().info("lockjaw: not run in this analysis: " + String.join(", ", off)
+          + (extraErrorProneFlags.isEmpty() ? " (OFF in the plugin's checks configuration)" : " (OFF in the plugin's checks configuration, or run by the compile)"));
+    }
     reportAndJudge(findings, result.rules(), lines, this::relativePath, fingerprints, baselined, sarif, threshold, failOnViolation);
+  }
+
+  /** The checks this analysis switched off (plugin configuration, or run by the compile instead). */
+  private List<String> switchedOff() throws MojoFailureException, MojoExecutionException {
+    List<String> flags = new java.util.ArrayList<>();
+    try {
+      flags.addAll(CheckSelection.toErrorProneFlags(checks, CheckSelection.knownChecks(getClass().getClassLoader())));
+    } catch (java.io.IOException e) {
+      throw new MojoExecutionException("lockjaw cannot list its checks: " + e.getMessage(), e);
+    }
+    flags.addAll(extraErrorProneFlags);
+    return flags.stream()
+        .filter(f -> f.endsWith(":OFF"))
+        .map(f -> f.substring("-Xep:".length(), f.length() - ":OFF".length()))
+        .distinct()
+        .sorted()
+        .toList();
   }
 }

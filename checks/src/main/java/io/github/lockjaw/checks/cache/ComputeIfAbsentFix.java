@@ -86,6 +86,9 @@ public final class ComputeIfAbsentFix {
       Resilience.rethrowIfStrict(e);
       // A fix is a convenience: never let an unexpected tree shape break the compile.
       return Optional.empty();
+    } catch (AssertionError e) {
+      Resilience.rethrowIfStrict(e); // Error Prone's fix helpers assert on shapes they do not expect
+      return Optional.empty();
     }
   }
 
@@ -131,9 +134,7 @@ public final class ComputeIfAbsentFix {
             + ".computeIfAbsent("
             + state.getSourceForNode(shape.get().getArguments().get(0))
             + ", "
-            + param
-            + " -> "
-            + state.getSourceForNode(shape.value())
+            + mappingFunction(shape.value(), lookup, param, state)
             + ")";
     String statement = shape.assignTo() == null ? "return " + call + ";" : shape.assignTo() + " = " + call + ";";
 
@@ -642,6 +643,68 @@ public final class ComputeIfAbsentFix {
     String arguments =
         construction.getArguments().stream().map(state::getSourceForNode).collect(Collectors.joining(", "));
     return "new " + chm + typeArguments + "(" + arguments + ")";
+  }
+
+  /**
+   * The mapping function: {@code ClassInfo::new} when the value is built from the key alone,
+   * else a lambda that uses its own parameter for the key ({@code k -> new Label("code-" + k)}),
+   * never the captured variable, where that keeps meaning: the key is a local or parameter whose
+   * type is exactly the map's key type, so the parameter has the same type and overloads resolve
+   * as before. Otherwise the lambda keeps the value's source, {@code k -> new Label(code)}.
+   */
+  private static String mappingFunction(ExpressionTree value, CacheLookup lookup, String param, VisitorState state) {
+    String source = state.getSourceForNode(value);
+    Symbol key = ASTHelpers.getSymbol(ASTHelpers.stripParentheses(lookup.key()));
+    Type keyType = mapKeyType(lookup.map(), state);
+    if (!(ASTHelpers.stripParentheses(lookup.key()) instanceof IdentifierTree)
+        || key == null
+        || (key.getKind() != ElementKind.LOCAL_VARIABLE && key.getKind() != ElementKind.PARAMETER)
+        || keyType == null
+        || !state.getTypes().isSameType(key.type, keyType)) {
+      return param + " -> " + source;
+    }
+    if (value instanceof NewClassTree newClass
+        && newClass.getClassBody() == null
+        && newClass.getEnclosingExpression() == null
+        && newClass.getTypeArguments().isEmpty()
+        && !(newClass.getIdentifier() instanceof ParameterizedTypeTree)
+        && newClass.getArguments().size() == 1
+        && ASTHelpers.stripParentheses(newClass.getArguments().get(0)) instanceof IdentifierTree argument
+        && key.equals(ASTHelpers.getSymbol(argument))
+        && !ASTHelpers.getSymbol(newClass).isVarArgs()) {
+      return state.getSourceForNode(newClass.getIdentifier()) + "::new";
+    }
+    int start = ASTHelpers.getStartPosition(value);
+    List<int[]> uses = new ArrayList<>();
+    new TreeScanner<Void, Void>() {
+      @Override
+      public Void visitIdentifier(IdentifierTree node, Void unused) {
+        if (key.equals(ASTHelpers.getSymbol(node))) {
+          uses.add(new int[] {ASTHelpers.getStartPosition(node) - start, state.getEndPosition(node) - start});
+        }
+        return null;
+      }
+    }.scan(value, null);
+    StringBuilder body = new StringBuilder(source);
+    for (int i = uses.size() - 1; i >= 0; i--) {
+      int[] use = uses.get(i);
+      if (use[0] < 0 || use[1] > body.length()) {
+        return param + " -> " + source;
+      }
+      body.replace(use[0], use[1], param);
+    }
+    return param + " -> " + body;
+  }
+
+  /** K of the map's {@code Map<K, V>} type, or null when it is raw or unknown. */
+  private static Type mapKeyType(Symbol map, VisitorState state) {
+    Type type = map == null ? null : map.type;
+    Symbol mapInterface = state.getSymbolFromString("java.util.Map");
+    if (type == null || mapInterface == null) {
+      return null;
+    }
+    Type asMap = state.getTypes().asSuper(type, mapInterface);
+    return asMap == null || asMap.getTypeArguments().size() != 2 ? null : asMap.getTypeArguments().get(0);
   }
 
   /** A lambda parameter name used nowhere in the file, so it shadows nothing. */

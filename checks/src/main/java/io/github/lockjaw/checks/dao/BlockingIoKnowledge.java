@@ -45,6 +45,34 @@ public final class BlockingIoKnowledge {
    */
   public record BlockingCall(String description, boolean executes, boolean batch) {}
 
+  /**
+   * Whether a method creates a pool or a data source rather than serving requests: it implements
+   * a {@code creation-path} method (a JNDI object factory), or it is named {@code create...} and
+   * returns a {@code pool-type} (commons-dbcp's BasicDataSource#createDataSource).
+   */
+  public static boolean isCreationPath(MethodSymbol method, VisitorState state) {
+    if (method == null || !(method.owner instanceof Symbol.ClassSymbol owner)) {
+      return false;
+    }
+    String name = method.getSimpleName().toString();
+    for (ApiCatalog.Entry entry : JDBC.entries("creation-path")) {
+      Symbol type = state.getSymbolFromString(entry.type());
+      if (entry.method().equals(name) && type instanceof Symbol.ClassSymbol c && owner.isSubClass(c, state.getTypes())) {
+        return true;
+      }
+    }
+    if (!name.startsWith("create") || method.getReturnType() == null) {
+      return false;
+    }
+    for (ApiCatalog.Entry entry : JDBC.entries("pool-type")) {
+      Symbol type = state.getSymbolFromString(entry.value());
+      if (type != null && state.getTypes().isSubtype(state.getTypes().erasure(method.getReturnType()), state.getTypes().erasure(type.type))) {
+        return true;
+      }
+    }
+    return false;
+  }
+
   /** The blocking call a method invocation or constructor call is, if the catalogs know it. */
   public static Optional<BlockingCall> classify(Tree tree, VisitorState state) {
     try {

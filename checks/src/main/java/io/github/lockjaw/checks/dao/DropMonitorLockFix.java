@@ -7,6 +7,8 @@ import com.sun.source.tree.MethodTree;
 import com.sun.source.tree.SynchronizedTree;
 import com.sun.source.tree.Tree;
 import com.sun.tools.javac.code.Symbol;
+import com.google.errorprone.util.ASTHelpers;
+import io.github.lockjaw.checks.support.Layout;
 import io.github.lockjaw.common.Resilience;
 import java.util.List;
 import java.util.Optional;
@@ -98,12 +100,30 @@ final class DropMonitorLockFix {
         if (open < 0 || close <= open) {
           return Optional.empty();
         }
-        return Optional.of(SuggestedFix.replace(block, body.substring(open + 1, close).strip()));
+        // the body moves one level out: its lines lose one step of indentation, comments stay
+        CharSequence source = state.getSourceCode();
+        String inner = body.substring(open + 1, close).strip();
+        int blockStart = ASTHelpers.getStartPosition(block);
+        String to = lineIndentation(source, blockStart);
+        String from = block.getBlock().getStatements().isEmpty()
+            ? to
+            : lineIndentation(source, ASTHelpers.getStartPosition(block.getBlock().getStatements().get(0)));
+        return Optional.of(SuggestedFix.replace(block, Layout.move(inner, from, to, Layout.newline(source))));
       }
     } catch (RuntimeException e) {
       Resilience.rethrowIfStrict(e);
       return Optional.empty();
+    } catch (AssertionError e) {
+      Resilience.rethrowIfStrict(e);
+      return Optional.empty();
     }
     return Optional.empty();
+  }
+
+  /** The white space that starts the line holding {@code position}. */
+  private static String lineIndentation(CharSequence source, int position) {
+    int start = Layout.lineStart(source, position);
+    String line = source.subSequence(start, position).toString();
+    return line.substring(0, line.length() - line.stripLeading().length()).replace("\r", "");
   }
 }

@@ -60,6 +60,11 @@ public final class HttpClientKnowledge {
     return KnownSymbols.instanceMethod(Kind.HttpClients.CLOSE_METHOD.index(), method, state).isPresent();
   }
 
+  /** A call that ends a part of a client (its executor, pool, manager) for all its users. */
+  public static boolean isTeardownMethod(MethodSymbol method, VisitorState state) {
+    return instanceMethodEntry("teardown-method", method, state).isPresent() || isCloseMethod(method, state);
+  }
+
   public static boolean isCloseHelper(MethodSymbol method) {
     return KnownSymbols.staticMethod(Kind.HttpClients.CLOSE_HELPER.index(), method).isPresent();
   }

@@ -57,6 +57,7 @@ public final class HttpClientUsage {
   private final Symbol variable;
   private final List<TreePath> uses = new ArrayList<>();
   private final List<TreePath> closeStatements = new ArrayList<>();
+  private boolean tornDown;
   private boolean closedInExpression;
   private boolean sent;
   private boolean passed;
@@ -95,6 +96,11 @@ public final class HttpClientUsage {
   }
 
   /** Statements {@code client.close();} or {@code closeQuietly(client);}. */
+  /** Whether the code ends a part of the client ({@code client.connectionPool().evictAll()}). */
+  public boolean tornDown() {
+    return tornDown;
+  }
+
   public List<TreePath> closeStatements() {
     return closeStatements;
   }
@@ -248,6 +254,8 @@ public final class HttpClientUsage {
         recordClose(parentPath.getParentPath());
       } else if (HttpClientKnowledge.isFluentClientMethod(method, state)) {
         classify(parentPath.getParentPath(), scopeLeaf, state);
+      } else if (tearsDownAPart(parentPath.getParentPath(), state)) {
+        tornDown = true;
       }
       return;
     }
@@ -278,6 +286,24 @@ public final class HttpClientUsage {
       return;
     }
     escaped = true; // returned, stored, aliased, or a shape lockjaw does not follow
+  }
+
+  /**
+   * Whether a call on the client, such as {@code client.dispatcher()}, is the start of a chain that
+   * ends a part of it: {@code client.dispatcher().executorService().shutdown()}.
+   */
+  private static boolean tearsDownAPart(TreePath callPath, VisitorState state) {
+    TreePath current = callPath;
+    while (current.getParentPath().getLeaf() instanceof MemberSelectTree select
+        && current.getParentPath().getParentPath().getLeaf() instanceof MethodInvocationTree call
+        && call.getMethodSelect() == select) {
+      current = current.getParentPath().getParentPath();
+      MethodSymbol method = ASTHelpers.getSymbol(call);
+      if (method != null && HttpClientKnowledge.isTeardownMethod(method, state)) {
+        return true;
+      }
+    }
+    return false;
   }
 
   private void recordClose(TreePath callPath) {

@@ -29,6 +29,7 @@ import com.sun.source.util.TreeScanner;
 import com.sun.tools.javac.code.Symbol;
 import io.github.lockjaw.checks.support.MoreTrees;
 import io.github.lockjaw.common.Resilience;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
@@ -64,6 +65,9 @@ final class BlockingWaitFix {
     } catch (RuntimeException e) {
       Resilience.rethrowIfStrict(e);
       return FixResult.none("lockjaw could not rewrite this loop's shape safely");
+    } catch (AssertionError e) {
+      Resilience.rethrowIfStrict(e); // Error Prone's fix helpers assert on shapes they do not expect
+      return FixResult.none("lockjaw could not rewrite this loop's shape safely");
     }
   }
 
@@ -88,6 +92,13 @@ final class BlockingWaitFix {
       return FixResult.none(shared.get());
     }
 
+    // Fixed code is laid out as by hand: at the loop's indentation, in the file's indentation step
+    // and line separator, with the comments of the replaced loop kept above it.
+    CharSequence source = state.getSourceCode();
+    Layout layout = new Layout(source, ASTHelpers.getStartPosition(loop));
+    int loopStart = ASTHelpers.getStartPosition(loop);
+    int loopEnd = state.getEndPosition(loop);
+
     // 1. The statement that runs when the loop ends already blocks on the same object.
     StatementTree after = exitReturn.isPresent() ? exitReturn.get() : nextStatement(loopPath);
     if (polling.interruptTry().isEmpty()
@@ -95,11 +106,12 @@ final class BlockingWaitFix {
         && after != null
         && startsWithAwait(after, polling, state)) {
       SuggestedFix.Builder fix = SuggestedFix.builder();
+      String notes = layout.notes(loopStart, loopEnd, List.of());
       if (returnText != null) {
-        fix.replace(loop, returnText);
+        fix.replace(loop, notes + layout.moved(returnText, ASTHelpers.getStartPosition(exitReturn.get())));
       } else {
         // remove the loop and the blank up to the statement that already blocks
-        fix.replace(ASTHelpers.getStartPosition(loop), ASTHelpers.getStartPosition(after), "");
+        fix.replace(loopStart, ASTHelpers.getStartPosition(after), notes);
       }
       return FixResult.of(fix.build());
     }
@@ -113,30 +125,37 @@ final class BlockingWaitFix {
 
     SuggestedFix.Builder fix = SuggestedFix.builder();
     String await = awaitCall(polling, fix, state);
-    String returnSuffix = returnText == null ? "" : "\n" + returnText;
+    String returnSuffix =
+        returnText == null ? "" : layout.newline + layout.base + layout.moved(returnText, ASTHelpers.getStartPosition(exitReturn.get()));
     boolean multiStatementOk = inStatementList(loopPath);
+    List<int[]> kept = new ArrayList<>();
+    exitReturn.ifPresent(r -> kept.add(new int[] {ASTHelpers.getStartPosition(r), state.getEndPosition(r)}));
 
     // 2. The pause sits in a try/catch for the interrupt: keep that handling.
     if (polling.interruptTry().isPresent()) {
       TryTree tryTree = polling.interruptTry().get();
       CatchTree catchTree = tryTree.getCatches().get(0);
       CatchExit exit = catchExit(catchTree);
+      Layout atTry = new Layout(source, ASTHelpers.getStartPosition(tryTree));
       if (exit == CatchExit.STAYS) {
         // keep the loop and its interrupt handling; block instead of pausing
-        fix.replace(tryTree.getBlock(), "{\n" + await + ";\n}");
+        fix.replace(tryTree.getBlock(), atTry.block("{\n" + await + ";\n}"));
         return FixResult.of(fix.build());
       }
-      String tryText = rewriteTry(tryTree, catchTree, exit, await, state);
+      String tryText = rewriteTry(tryTree, catchTree, exit, atTry.block("{\n" + await + ";\n}"), state);
       if (tryText == null) {
         return FixResult.none("lockjaw could not read the loop's try/catch");
       }
-      fix.replace(loop, statements(tryText + returnSuffix, multiStatementOk || returnText == null));
+      kept.add(new int[] {state.getEndPosition(tryTree.getBlock()), state.getEndPosition(tryTree)});
+      String text = layout.moved(tryText, ASTHelpers.getStartPosition(tryTree)) + returnSuffix;
+      fix.replace(loop, layout.notes(loopStart, loopEnd, kept) + layout.statements(text, multiStatementOk || returnText == null));
       return FixResult.of(fix.build());
     }
 
     // 3. No interrupt handling in the loop: block directly if the interrupt may propagate here.
     if (polled.throwsType().isEmpty() || Interrupts.mayBeThrownAt(loopPath, state)) {
-      fix.replace(loop, statements(await + ";" + returnSuffix, multiStatementOk || returnText == null));
+      fix.replace(loop, layout.notes(loopStart, loopEnd, kept)
+          + layout.statements(await + ";" + returnSuffix, multiStatementOk || returnText == null));
       return FixResult.of(fix.build());
     }
 
@@ -170,10 +189,56 @@ final class BlockingWaitFix {
             + flag
             + ") {\n"
             + "Thread.currentThread().interrupt();\n"
-            + "}"
-            + returnSuffix;
-    fix.replace(loop, statements(text, multiStatementOk));
+            + "}";
+    fix.replace(loop, layout.notes(loopStart, loopEnd, kept)
+        + layout.statements(layout.block(text) + returnSuffix, multiStatementOk));
     return FixResult.of(fix.build());
+  }
+
+  /** The layout at one place of the file: its indentation, step and line separator. */
+  private static final class Layout {
+    final CharSequence source;
+    final String base;
+    final String unit;
+    final String newline;
+
+    Layout(CharSequence source, int position) {
+      this.source = source;
+      int lineStart = io.github.lockjaw.checks.support.Layout.lineStart(source, position);
+      String line = source.subSequence(lineStart, position).toString();
+      this.base = line.substring(0, line.length() - line.stripLeading().length()).replace("\r", "");
+      this.unit = io.github.lockjaw.checks.support.Layout.unit(source);
+      this.newline = io.github.lockjaw.checks.support.Layout.newline(source);
+    }
+
+    /** Generated statements indented by their braces from here. */
+    String block(String code) {
+      return io.github.lockjaw.checks.support.Layout.block(code, base, unit, newline);
+    }
+
+    /** Source text from another place moved here, keeping its shape. */
+    String moved(String text, int from) {
+      int lineStart = io.github.lockjaw.checks.support.Layout.lineStart(source, from);
+      String line = source.subSequence(lineStart, from).toString();
+      String fromIndent = line.substring(0, line.length() - line.stripLeading().length()).replace("\r", "");
+      return io.github.lockjaw.checks.support.Layout.move(text, fromIndent, base, newline);
+    }
+
+    /** The replaced code's comments, each on its own line, ready to precede the new code. */
+    String notes(int start, int end, List<int[]> kept) {
+      StringBuilder out = new StringBuilder();
+      for (String comment : io.github.lockjaw.checks.support.Layout.comments(source, start, end, kept)) {
+        out.append(io.github.lockjaw.checks.support.Layout.move(comment, base + unit, base, newline))
+            .append(newline)
+            .append(base);
+      }
+      return out.toString();
+    }
+
+    /** Statements where one statement stands (an unbraced loop body) get braces. */
+    String statements(String text, boolean inStatementList) {
+      return inStatementList ? text : block("{\n" + text.strip() + "\n}");
+    }
   }
 
   /** The blocking call on the poll's receiver, with its types imported, e.g. {@code t.join()}. */
@@ -186,10 +251,6 @@ final class BlockingWaitFix {
       await = await.replace(qualify.get(), name);
     }
     return polling.subject() + await;
-  }
-
-  private static String statements(String text, boolean inStatementList) {
-    return inStatementList ? text : "{\n" + text + "\n}";
   }
 
   private static boolean inStatementList(TreePath loopPath) {
@@ -334,7 +395,7 @@ final class BlockingWaitFix {
 
   /** The try statement's source with its block replaced by the blocking call (and a final break gone). */
   private static String rewriteTry(
-      TryTree tryTree, CatchTree catchTree, CatchExit exit, String await, VisitorState state) {
+      TryTree tryTree, CatchTree catchTree, CatchExit exit, String block, VisitorState state) {
     String source = state.getSourceForNode(tryTree);
     int start = ASTHelpers.getStartPosition(tryTree);
     int blockStart = ASTHelpers.getStartPosition(tryTree.getBlock()) - start;
@@ -351,9 +412,22 @@ final class BlockingWaitFix {
       if (breakStart < blockEnd || breakEnd > text.length() || breakEnd < breakStart) {
         return null;
       }
+      // the break's whole line goes when nothing else is on it
+      int lineStart = breakStart;
+      while (lineStart > 0 && (text.charAt(lineStart - 1) == ' ' || text.charAt(lineStart - 1) == '\t')) {
+        lineStart--;
+      }
+      int lineEnd = breakEnd;
+      while (lineEnd < text.length() && (text.charAt(lineEnd) == ' ' || text.charAt(lineEnd) == '\t' || text.charAt(lineEnd) == '\r')) {
+        lineEnd++;
+      }
+      if (lineStart > 0 && text.charAt(lineStart - 1) == '\n' && lineEnd < text.length() && text.charAt(lineEnd) == '\n') {
+        breakStart = lineStart;
+        breakEnd = lineEnd + 1;
+      }
       text = text.substring(0, breakStart) + text.substring(breakEnd);
     }
-    return text.substring(0, blockStart) + "{\n" + await + ";\n}" + text.substring(blockEnd);
+    return text.substring(0, blockStart) + block + text.substring(blockEnd);
   }
 
   private static String fresh(Set<String> taken, String... candidates) {

@@ -676,7 +676,7 @@ class ClassMonitorCacheTest {
             "  private final String table;",
             "  EntityMetadata(Class<?> type) { table = type.getSimpleName(); }",
             "  static EntityMetadata forType(Class<?> type) {",
-            "    return CACHE.computeIfAbsent(type, k -> new EntityMetadata(type));",
+            "    return CACHE.computeIfAbsent(type, EntityMetadata::new);",
             "  }",
             "}")
         .doTest();
@@ -710,7 +710,7 @@ class ClassMonitorCacheTest {
             "      new ConcurrentHashMap<>();",
             "  static int width(String name) {",
             "    StringBuilder buffer;",
-            "    buffer = BUFFERS.computeIfAbsent(name, k -> new StringBuilder(name));",
+            "    buffer = BUFFERS.computeIfAbsent(name, StringBuilder::new);",
             "    return buffer.length();",
             "  }",
             "}")

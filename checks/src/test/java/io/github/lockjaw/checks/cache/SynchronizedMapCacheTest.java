@@ -710,7 +710,7 @@ class SynchronizedMapCacheTest {
             "public class Templates {",
             "  private final ConcurrentHashMap<String, StringBuilder> compiled = new ConcurrentHashMap<>();",
             "  StringBuilder compiled(String name) {",
-            "    return compiled.computeIfAbsent(name, k -> new StringBuilder(name));",
+            "    return compiled.computeIfAbsent(name, StringBuilder::new);",
             "  }",
             "}")
         .doTest();
@@ -750,7 +750,7 @@ class SynchronizedMapCacheTest {
             "  }",
             "  private final Map<String, Page> pages = new ConcurrentHashMap<>();",
             "  Page page(String path) {",
-            "    return pages.computeIfAbsent(path, k -> new Page(path.trim()));",
+            "    return pages.computeIfAbsent(path, k -> new Page(k.trim()));",
             "  }",
             "}")
         .doTest();

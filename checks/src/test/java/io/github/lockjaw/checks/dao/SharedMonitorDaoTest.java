@@ -1419,4 +1419,51 @@ class SharedMonitorDaoTest {
                 """))
         .doTest();
   }
+
+  // ---- issue 17, item 21: say what is serialised ------------------------------------------------
+
+  @Test
+  void aJndiFactoryOrAPoolsCreationSerialisesOnlyTheCreation() {
+    compilation
+        .addSourceLines(
+            "PoolFactory.java",
+            "import java.sql.Connection;",
+            "import java.sql.DriverManager;",
+            "import java.sql.SQLException;",
+            "import java.util.Hashtable;",
+            "import javax.naming.Context;",
+            "import javax.naming.Name;",
+            "import javax.naming.spi.ObjectFactory;",
+            "import javax.sql.DataSource;",
+            "public class PoolFactory implements ObjectFactory {",
+            "  private static final Object LOCK = new Object();",
+            "  @Override",
+            "  public Object getObjectInstance(Object o, Name n, Context c, Hashtable<?, ?> env) throws Exception {",
+            "    // BUG: Diagnostic contains: it creates the pool or data source, so its creation is serialised",
+            "    synchronized (LOCK) {",
+            "      try (Connection probe = DriverManager.getConnection(\"jdbc:h2:mem:\")) {",
+            "        return probe.getMetaData().getURL();",
+            "      }",
+            "    }",
+            "  }",
+            "  public DataSource createDataSource(DataSource template) throws SQLException {",
+            "    // BUG: Diagnostic contains: threads that need it while it is being created wait",
+            "    synchronized (LOCK) {",
+            "      try (Connection probe = template.getConnection()) {",
+            "        probe.isValid(1);",
+            "      }",
+            "      return template;",
+            "    }",
+            "  }",
+            "  public String title(DataSource pool) throws SQLException {",
+            "    // BUG: Diagnostic contains: every request queues on that one monitor",
+            "    synchronized (LOCK) {",
+            "      try (Connection c = pool.getConnection()) {",
+            "        return c.getCatalog();",
+            "      }",
+            "    }",
+            "  }",
+            "}")
+        .doTest();
+  }
 }

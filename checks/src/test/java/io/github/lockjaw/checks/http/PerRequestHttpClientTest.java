@@ -38,7 +38,7 @@ class PerRequestHttpClientTest {
       BugCheckerRefactoringTestHelper.newInstance(PerRequestHttpClient.class, PerRequestHttpClientTest.class)
           .addInputLines(inputFile, input)
           .addOutputLines(outputFile, output)
-          .doTest(BugCheckerRefactoringTestHelper.TestMode.AST_MATCH);
+          .doTest(BugCheckerRefactoringTestHelper.TestMode.TEXT_MATCH);
       CompilationTestHelper.newInstance(PerRequestHttpClient.class, PerRequestHttpClientTest.class)
           .addSourceLines(outputFile, output)
           .expectNoDiagnostics()
@@ -390,7 +390,9 @@ class PerRequestHttpClientTest {
             "  }",
             "  public String city(String ip) throws IOException {",
             "    Request request = new Request.Builder().url(\"https://geo.example.com/city/\" + ip).build();",
-            "    // BUG: Diagnostic contains: the fix moves it to the private static final field 'OK_HTTP_CLIENT'",
+            "    // a second client in the file gets a name of its own (issue 17, item 10): applying both fixes",
+            "    // from SARIF must not declare OK_HTTP_CLIENT twice",
+            "    // BUG: Diagnostic contains: the fix moves it to the private static final field 'OK_HTTP_CLIENT_2'",
             "    try (Response response = new OkHttpClient().newCall(request).execute()) {",
             "      return response.body().string();",
             "    }",
@@ -1253,8 +1255,8 @@ class PerRequestHttpClientTest {
             "import java.net.http.HttpRequest;",
             "import java.net.http.HttpResponse;",
             "public class SearchClient {",
-            "  private static final HttpClient HTTP_CLIENT_2 = HttpClient.newHttpClient();",
             "  static final String HTTP_CLIENT = \"search-client/1.0\";",
+            "  private static final HttpClient HTTP_CLIENT_2 = HttpClient.newHttpClient();",
             "  public String search(String q) throws IOException, InterruptedException {",
             "    return HTTP_CLIENT_2.send(HttpRequest.newBuilder(URI.create(\"http://search/?q=\" + q))",
             "        .header(\"User-Agent\", HTTP_CLIENT).build(), HttpResponse.BodyHandlers.ofString()).body();",
@@ -1457,6 +1459,258 @@ class PerRequestHttpClientTest {
             "      default -> { return \"\"; }",
             "    }",
             "  }",
+            "}")
+        .doTest();
+  }
+
+  // ---- issue 17: fixes that keep meaning and layout, and never crash ---------------------------
+
+  @Test
+  void noFixWhenThePerCallCodeTearsDownPartsOfTheClient() {
+    // hoisted, the finally block would shut down the shared client's executor on every call
+    compilation
+        .addSourceLines(
+            "Geo.java",
+            "import java.io.IOException;",
+            "import okhttp3.OkHttpClient;",
+            "import okhttp3.Request;",
+            "import okhttp3.Response;",
+            "public class Geo {",
+            "  public String country(String ip) throws IOException {",
+            "    // BUG: Diagnostic contains: A new OkHttpClient is created for one request",
+            "    OkHttpClient c = new OkHttpClient();",
+            "    try (Response response = c.newCall(new Request.Builder().url(\"https://geo/\" + ip).build()).execute()) {",
+            "      return response.body().string();",
+            "    } finally {",
+            "      c.dispatcher().executorService().shutdown();",
+            "      c.connectionPool().evictAll();",
+            "    }",
+            "  }",
+            "}")
+        .doTest();
+    BugCheckerRefactoringTestHelper.newInstance(PerRequestHttpClient.class, getClass())
+        .addInputLines(
+            "Geo.java",
+            "import java.io.IOException;",
+            "import okhttp3.OkHttpClient;",
+            "import okhttp3.Request;",
+            "import okhttp3.Response;",
+            "public class Geo {",
+            "  public String country(String ip) throws IOException {",
+            "    OkHttpClient c = new OkHttpClient();",
+            "    try (Response response = c.newCall(new Request.Builder().url(\"https://geo/\" + ip).build()).execute()) {",
+            "      return response.body().string();",
+            "    } finally {",
+            "      c.dispatcher().executorService().shutdown();",
+            "      c.connectionPool().evictAll();",
+            "    }",
+            "  }",
+            "}")
+        .expectUnchanged()
+        .doTest();
+  }
+
+  @Test
+  void fixInTopLevelAndNestedRecords() {
+    fix()
+        .addInputLines(
+            "Quotes.java",
+            "import java.io.IOException;",
+            "import java.net.URI;",
+            "import java.net.http.HttpClient;",
+            "import java.net.http.HttpRequest;",
+            "import java.net.http.HttpResponse;",
+            "public record Quotes(@Deprecated(since = \"{1}\") String host) {",
+            "  public String quote(String sku) throws IOException, InterruptedException {",
+            "    HttpClient client = HttpClient.newHttpClient();",
+            "    return client.send(HttpRequest.newBuilder(URI.create(host + sku)).build(),",
+            "        HttpResponse.BodyHandlers.ofString()).body();",
+            "  }",
+            "  record Stock(String host) {",
+            "    String stock(String sku) throws IOException, InterruptedException {",
+            "      return HttpClient.newHttpClient().send(HttpRequest.newBuilder(URI.create(host + sku)).build(),",
+            "          HttpResponse.BodyHandlers.ofString()).body();",
+            "    }",
+            "  }",
+            "}")
+        .addOutputLines(
+            "Quotes.java",
+            "import java.io.IOException;",
+            "import java.net.URI;",
+            "import java.net.http.HttpClient;",
+            "import java.net.http.HttpRequest;",
+            "import java.net.http.HttpResponse;",
+            "public record Quotes(@Deprecated(since = \"{1}\") String host) {",
+            "  private static final HttpClient HTTP_CLIENT = HttpClient.newHttpClient();",
+            "  public String quote(String sku) throws IOException, InterruptedException {",
+            "    return HTTP_CLIENT.send(HttpRequest.newBuilder(URI.create(host + sku)).build(),",
+            "        HttpResponse.BodyHandlers.ofString()).body();",
+            "  }",
+            "  record Stock(String host) {",
+            "    private static final HttpClient HTTP_CLIENT_2 = HttpClient.newHttpClient();",
+            "    String stock(String sku) throws IOException, InterruptedException {",
+            "      return HTTP_CLIENT_2.send(HttpRequest.newBuilder(URI.create(host + sku)).build(),",
+            "          HttpResponse.BodyHandlers.ofString()).body();",
+            "    }",
+            "  }",
+            "}")
+        .doTest();
+  }
+
+  @Test
+  void enumsAndInterfacesDoNotCrashTheFix() {
+    compilation
+        .addSourceLines(
+            "Channels.java",
+            "import java.net.URI;",
+            "import java.net.http.HttpClient;",
+            "import java.net.http.HttpRequest;",
+            "import java.net.http.HttpResponse;",
+            "public enum Channels {",
+            "  SMS, MAIL;",
+            "  void send(String text) {",
+            "    // BUG: Diagnostic contains: A new HttpClient is created for one request",
+            "    HttpClient.newHttpClient().sendAsync(HttpRequest.newBuilder(URI.create(\"http://x/\" + text)).build(),",
+            "        HttpResponse.BodyHandlers.discarding());",
+            "  }",
+            "  interface Hook {",
+            "    default void fire(String text) {",
+            "      // BUG: Diagnostic contains: A new HttpClient is created for one request",
+            "      HttpClient.newHttpClient().sendAsync(HttpRequest.newBuilder(URI.create(\"http://x/\" + text)).build(),",
+            "          HttpResponse.BodyHandlers.discarding());",
+            "    }",
+            "  }",
+            "}")
+        .doTest();
+  }
+
+  @Test
+  void fixGoesToTheNestedClassWhoseInheritedConstantTheInitializerUses() {
+    fix()
+        .addInputLines(
+            "Poller.java",
+            "import java.io.IOException;",
+            "import java.net.URI;",
+            "import java.net.http.HttpClient;",
+            "import java.net.http.HttpRequest;",
+            "import java.net.http.HttpResponse;",
+            "import java.time.Duration;",
+            "public class Poller {",
+            "  static class Base {",
+            "    static final long T = 5;",
+            "  }",
+            "  static class Inner extends Base {",
+            "    String poll() throws IOException, InterruptedException {",
+            "      HttpClient client = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(T)).build();",
+            "      return client.send(HttpRequest.newBuilder(URI.create(\"http://p/\")).build(),",
+            "          HttpResponse.BodyHandlers.ofString()).body();",
+            "    }",
+            "  }",
+            "}")
+        .addOutputLines(
+            "Poller.java",
+            "import java.io.IOException;",
+            "import java.net.URI;",
+            "import java.net.http.HttpClient;",
+            "import java.net.http.HttpRequest;",
+            "import java.net.http.HttpResponse;",
+            "import java.time.Duration;",
+            "public class Poller {",
+            "  static class Base {",
+            "    static final long T = 5;",
+            "  }",
+            "  static class Inner extends Base {",
+            "    private static final HttpClient HTTP_CLIENT = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(T)).build();",
+            "    String poll() throws IOException, InterruptedException {",
+            "      return HTTP_CLIENT.send(HttpRequest.newBuilder(URI.create(\"http://p/\")).build(),",
+            "          HttpResponse.BodyHandlers.ofString()).body();",
+            "    }",
+            "  }",
+            "}")
+        .doTest();
+  }
+
+  @Test
+  void noFixWhenOnlyAnInnerClassThatCannotHoldTheFieldSeesTheConstant() {
+    BugCheckerRefactoringTestHelper.newInstance(PerRequestHttpClient.class, getClass())
+        .setArgs("--release", "11") // inner classes hold no static fields before Java 16
+        .addInputLines(
+            "Poller.java",
+            "import java.io.IOException;",
+            "import java.net.URI;",
+            "import java.net.http.HttpClient;",
+            "import java.net.http.HttpRequest;",
+            "import java.net.http.HttpResponse;",
+            "import java.time.Duration;",
+            "public class Poller {",
+            "  static class Base {",
+            "    static final long T = 5;",
+            "  }",
+            "  class Inner extends Base {",
+            "    String poll() throws IOException, InterruptedException {",
+            "      HttpClient client = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(T)).build();",
+            "      return client.send(HttpRequest.newBuilder(URI.create(\"http://p/\")).build(),",
+            "          HttpResponse.BodyHandlers.ofString()).body();",
+            "    }",
+            "  }",
+            "}")
+        .expectUnchanged()
+        .doTest();
+  }
+
+  @Test
+  void theFieldFollowsTheFilesIndentationBlankLinesAndLineSeparators() {
+    fix()
+        .addInputLines(
+            "Stock.java",
+            "import java.io.IOException;",
+            "import java.net.URI;",
+            "import java.net.http.HttpClient;",
+            "import java.net.http.HttpRequest;",
+            "import java.net.http.HttpResponse;",
+            "import java.time.Duration;",
+            "",
+            "public class Stock {",
+            "",
+            "    /** Levels per SKU. */",
+            "    public String level(String sku) throws IOException, InterruptedException {",
+            "        HttpClient client = HttpClient.newBuilder()",
+            "                // the inventory service is slow at night",
+            "                .connectTimeout(Duration.ofSeconds(3))",
+            "                .build();",
+            "        return client.send(HttpRequest.newBuilder(URI.create(\"http://inventory/\" + sku)).build(),",
+            "                HttpResponse.BodyHandlers.ofString()).body();",
+            "    }",
+            "",
+            "    public String name() {",
+            "        return \"stock\";",
+            "    }",
+            "}")
+        .addOutputLines(
+            "Stock.java",
+            "import java.io.IOException;",
+            "import java.net.URI;",
+            "import java.net.http.HttpClient;",
+            "import java.net.http.HttpRequest;",
+            "import java.net.http.HttpResponse;",
+            "import java.time.Duration;",
+            "",
+            "public class Stock {",
+            "",
+            "    private static final HttpClient HTTP_CLIENT = HttpClient.newBuilder()",
+            "            // the inventory service is slow at night",
+            "            .connectTimeout(Duration.ofSeconds(3))",
+            "            .build();",
+            "",
+            "    /** Levels per SKU. */",
+            "    public String level(String sku) throws IOException, InterruptedException {",
+            "        return HTTP_CLIENT.send(HttpRequest.newBuilder(URI.create(\"http://inventory/\" + sku)).build(),",
+            "                HttpResponse.BodyHandlers.ofString()).body();",
+            "    }",
+            "",
+            "    public String name() {",
+            "        return \"stock\";",
+            "    }",
             "}")
         .doTest();
   }

@@ -25,6 +25,7 @@ import com.sun.tools.javac.api.JavacTaskImpl;
 import com.sun.tools.javac.api.JavacTool;
 import com.sun.tools.javac.main.JavaCompiler;
 import com.sun.tools.javac.tree.JCTree.JCCompilationUnit;
+import io.github.lockjaw.maven.exec.ParentWatch;
 import io.github.lockjaw.maven.model.Edit;
 import io.github.lockjaw.maven.model.Finding;
 import io.github.lockjaw.maven.model.Rule;
@@ -61,6 +62,7 @@ public final class LockjawAnalyzer {
   private static final int MAX_ERRORS_SHOWN = 20;
 
   public static void main(String[] args) throws IOException {
+    ParentWatch.start(); // ends this JVM when Maven is killed
     AnalysisRequest request =
         Json.GSON.fromJson(Files.readString(Path.of(args[0]), UTF_8), AnalysisRequest.class);
     AnalysisResult result;
@@ -175,7 +177,7 @@ public final class LockjawAnalyzer {
     if (!description.fixes.isEmpty()) {
       Fix fix = description.fixes.get(0);
       for (Replacement replacement : fix.getReplacements(endPositions)) {
-        edits.add(new Edit(replacement.startPosition(), replacement.endPosition(), replacement.replaceWith()));
+        edits.add(new Edit(replacement.startPosition(), replacement.endPosition(), inFileLineSeparators(replacement.replaceWith(), source)));
       }
       // Imports are not among a fix's replacements: Error Prone rewrites the import block itself.
       if (!fix.getImportsToAdd().isEmpty() || !fix.getImportsToRemove().isEmpty()) {
@@ -183,7 +185,7 @@ public final class LockjawAnalyzer {
         imports.addAll(fix.getImportsToAdd());
         imports.removeAll(fix.getImportsToRemove());
         if (imports.importsHaveChanged()) {
-          edits.add(new Edit(imports.getStartPos(), imports.getEndPos(), imports.toString()));
+          edits.add(new Edit(imports.getStartPos(), imports.getEndPos(), inFileLineSeparators(imports.toString(), source)));
         }
       }
       edits.sort(Comparator.comparingInt(Edit::start));
@@ -203,17 +205,37 @@ public final class LockjawAnalyzer {
         edits);
   }
 
-  private static String enclosingClass(TreePath path) {
+  /** Fix text with the file's line separator: in a CRLF file, inserted lines end in CRLF too. */
+  static String inFileLineSeparators(String text, String source) {
+    if (!source.contains("\r\n") || text.indexOf('\n') < 0) {
+      return text;
+    }
+    return text.replace("\r\n", "\n").replace("\n", "\r\n");
+  }
+
+  /**
+   * The classes around a finding, outermost first: {@code Outer.Inner}. An anonymous or local
+   * class is named after the member it is declared in as well, {@code Outer.start().<anonymous>},
+   * so that the same code in an anonymous class of another method is another finding.
+   */
+  static String enclosingClass(TreePath path) {
     List<String> names = new ArrayList<>();
     for (TreePath p = path; p != null; p = p.getParentPath()) {
       if (p.getLeaf() instanceof ClassTree c) {
-        names.add(0, c.getSimpleName().length() == 0 ? "<anonymous>" : c.getSimpleName().toString());
+        String name = c.getSimpleName().length() == 0 ? "<anonymous>" : c.getSimpleName().toString();
+        TreePath parent = p.getParentPath();
+        boolean member = parent == null || parent.getLeaf() instanceof ClassTree || parent.getLeaf() instanceof CompilationUnitTree;
+        if (!member) {
+          String declaredIn = enclosingMember(parent);
+          name = (declaredIn.isEmpty() ? "<initializer>" : declaredIn) + "." + name;
+        }
+        names.add(0, name);
       }
     }
     return String.join(".", names);
   }
 
-  private static String enclosingMember(TreePath path) {
+  static String enclosingMember(TreePath path) {
     for (TreePath p = path; p != null; p = p.getParentPath()) {
       Tree leaf = p.getLeaf();
       if (leaf instanceof MethodTree m) {

@@ -2,8 +2,14 @@ package io.github.lockjaw.maven.model;
 
 import static java.nio.charset.StandardCharsets.UTF_8;
 
+import com.google.gson.JsonArray;
+import com.google.gson.JsonElement;
+import com.google.gson.JsonObject;
 import com.google.gson.JsonParseException;
+import com.google.gson.JsonParser;
+import com.google.gson.JsonPrimitive;
 import io.github.lockjaw.maven.analyzer.Json;
+import io.github.lockjaw.maven.exec.IoProblems;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -42,36 +48,82 @@ public final class Baseline {
     return fingerprints.size();
   }
 
+  /** The format this lockjaw reads and writes. */
+  static final int FORMAT_VERSION = 1;
+
   /** Reads a baseline; a missing file is an empty baseline, a malformed one a clear error. */
   public static Baseline read(Path path) throws BaselineException {
     if (!Files.exists(path)) {
       return empty();
     }
-    String text;
+    byte[] bytes;
     try {
-      text = Files.readString(path, UTF_8);
+      bytes = Files.readAllBytes(path);
     } catch (IOException e) {
       throw new BaselineException(
-          "lockjaw cannot read the baseline " + path + " (" + e.getMessage() + "). Check the file's permissions,"
-              + " or point lockjaw.baseline at another file.");
+          "lockjaw cannot read the baseline " + path + " (" + IoProblems.describe(e) + "). Check the file's"
+              + " permissions, or point lockjaw.baseline at another file.");
     }
-    File file;
+    String text;
     try {
-      file = Json.GSON.fromJson(text, File.class);
-    } catch (JsonParseException | IllegalStateException e) {
-      throw malformed(path, e.getMessage());
+      text = UTF_8.newDecoder().decode(java.nio.ByteBuffer.wrap(bytes)).toString();
+    } catch (java.nio.charset.CharacterCodingException e) {
+      throw malformed(path, "it is not a text file (not UTF-8 JSON)");
     }
-    if (file == null || file.entries() == null || !"lockjaw".equals(file.tool())) {
+    if (text.indexOf('\u0000') >= 0) {
+      throw malformed(path, "it is not a text file (it holds binary data)");
+    }
+    JsonElement root;
+    try {
+      root = JsonParser.parseString(text);
+    } catch (JsonParseException | IllegalStateException e) {
+      throw malformed(path, "it is not complete JSON (" + withoutGsonAdvice(e.getMessage()) + ")");
+    }
+    if (!(root instanceof JsonObject object) || !"lockjaw".equals(string(object.get("tool")))) {
       throw malformed(path, "expected a JSON object with \"tool\": \"lockjaw\" and an \"entries\" array");
     }
+    JsonElement version = object.has("formatVersion") ? object.get("formatVersion") : new JsonPrimitive(FORMAT_VERSION);
+    if (!(version instanceof JsonPrimitive p) || !p.isNumber() || p.getAsDouble() != Math.rint(p.getAsDouble())) {
+      throw malformed(path, "\"formatVersion\" must be the number " + FORMAT_VERSION);
+    }
+    if (p.getAsInt() != FORMAT_VERSION) {
+      throw new BaselineException(
+          "lockjaw's baseline " + path + " has format version " + p.getAsString() + ", and this lockjaw reads only"
+              + " version " + FORMAT_VERSION + (p.getAsInt() > FORMAT_VERSION ? " (a newer lockjaw wrote it)" : "")
+              + ". Use the lockjaw version that wrote it, or regenerate it with 'mvn lockjaw:baseline'.");
+    }
+    if (!(object.get("entries") instanceof JsonArray entries)) {
+      throw malformed(path, "\"entries\" must be an array of accepted findings");
+    }
     Set<String> fingerprints = new LinkedHashSet<>();
-    for (Entry entry : file.entries()) {
-      if (entry == null || entry.fingerprint() == null || entry.fingerprint().isBlank()) {
-        throw malformed(path, "an entry has no \"fingerprint\"");
+    int index = 0;
+    for (JsonElement entry : entries) {
+      index++;
+      String fingerprint = entry instanceof JsonObject e ? string(e.get("fingerprint")) : null;
+      if (fingerprint == null || fingerprint.isBlank()) {
+        throw malformed(path, "entry " + index + " has no \"fingerprint\" string");
       }
-      fingerprints.add(entry.fingerprint());
+      fingerprints.add(fingerprint);
     }
     return new Baseline(fingerprints);
+  }
+
+  private static String string(JsonElement element) {
+    return element instanceof JsonPrimitive p && p.isString() ? p.getAsString() : null;
+  }
+
+  /** Gson's message without its "See https://github.com/google/gson/..." troubleshooting link. */
+  private static String withoutGsonAdvice(String message) {
+    if (message == null) {
+      return "it ends early";
+    }
+    int see = message.indexOf("\nSee https://");
+    if (see < 0) {
+      see = message.indexOf(" See https://");
+    }
+    String text = see < 0 ? message : message.substring(0, see);
+    text = text.replace("com.google.gson.stream.MalformedJsonException: ", "");
+    return text.replace("End of input", "the file ends early").trim();
   }
 
   private static BaselineException malformed(Path path, String detail) {
@@ -86,7 +138,7 @@ public final class Baseline {
     List<Entry> sorted = new ArrayList<>(entries);
     sorted.sort(Comparator.comparing(Entry::file).thenComparing(Entry::check).thenComparing(Entry::fingerprint));
     Files.createDirectories(path.toAbsolutePath().getParent());
-    AtomicFiles.write(path, Json.GSON.toJson(new File("lockjaw", 1, sorted)) + "\n");
+    AtomicFiles.write(path, Json.GSON.toJson(new File("lockjaw", FORMAT_VERSION, sorted)) + "\n");
   }
 
   /** A baseline that cannot be used, with a message for the user. */

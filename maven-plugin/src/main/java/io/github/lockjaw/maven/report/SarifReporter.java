@@ -28,11 +28,13 @@ public final class SarifReporter {
   private static final String FINGERPRINT_KEY = "lockjaw/v1";
 
   private final String toolVersion;
-  private final Path repositoryRoot;
 
+  /**
+   * @param repositoryRoot the directory result paths are relative to; it is described, never
+   *     written as a machine's absolute path (a report is shared, uploaded, and compared)
+   */
   public SarifReporter(String toolVersion, Path repositoryRoot) {
     this.toolVersion = toolVersion;
-    this.repositoryRoot = repositoryRoot;
   }
 
   public JsonObject build(
@@ -117,9 +119,12 @@ public final class SarifReporter {
     JsonObject run = new JsonObject();
     run.add("tool", tool);
     JsonObject bases = new JsonObject();
+    // No "uri": SARIF allows a base id without one, and consumers (GitHub code scanning) resolve
+    // SRCROOT to the checkout themselves; an absolute path would leak the build machine's layout.
     JsonObject srcroot = new JsonObject();
-    String root = repositoryRoot.toUri().toString();
-    srcroot.addProperty("uri", root.endsWith("/") ? root : root + "/"); // a base URI ends with '/'
+    JsonObject description = new JsonObject();
+    description.addProperty("text", "The root of the source repository (the directory holding .git), else of the Maven build.");
+    srcroot.add("description", description);
 
     bases.add("SRCROOT", srcroot);
     run.add("originalUriBaseIds", bases);

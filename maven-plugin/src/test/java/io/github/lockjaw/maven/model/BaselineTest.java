@@ -53,4 +53,63 @@ class BaselineTest {
     Baseline.BaselineException e = assertThrows(Baseline.BaselineException.class, () -> Baseline.read(noFingerprint));
     assertTrue(e.getMessage().contains("fingerprint"), e.getMessage());
   }
+
+  @Test
+  void aBinaryFileIsNotCalledAPermissionProblem() throws Exception {
+    Path file = dir.resolve("lockjaw-baseline.json");
+    Files.write(file, new byte[] {(byte) 0x89, 'P', 'N', 'G', 0, 0, (byte) 0xFF, (byte) 0xFE});
+    Baseline.BaselineException e = assertThrows(Baseline.BaselineException.class, () -> Baseline.read(file));
+    assertTrue(e.getMessage().contains("it is not a text file"), e.getMessage());
+    assertFalse(e.getMessage().contains("permissions"), e.getMessage());
+  }
+
+  @Test
+  void aTruncatedOrWrongSchemaFileGetsNoGsonInternals() throws Exception {
+    Path truncated = dir.resolve("t.json");
+    Files.writeString(truncated, "{\"tool\":\"lockjaw\",\"formatVersion\":1,\"entries\":[{\"fingerprint\":\"ab", UTF_8);
+    Path schema = dir.resolve("s.json");
+    Files.writeString(schema, "{\"tool\":\"lockjaw\",\"formatVersion\":1,\"entries\":{\"a\":1}}", UTF_8);
+    Path entry = dir.resolve("e.json");
+    Files.writeString(entry, "{\"tool\":\"lockjaw\",\"formatVersion\":1,\"entries\":[{\"fingerprint\":7}]}", UTF_8);
+    for (Path file : List.of(truncated, schema, entry)) {
+      String message = assertThrows(Baseline.BaselineException.class, () -> Baseline.read(file)).getMessage();
+      assertTrue(message.contains("is not a valid baseline file"), message);
+      assertFalse(message.contains("gson") || message.contains("Gson") || message.contains("Expected BEGIN"), message);
+    }
+    assertTrue(assertThrows(Baseline.BaselineException.class, () -> Baseline.read(schema)).getMessage()
+        .contains("\"entries\" must be an array"));
+    assertTrue(assertThrows(Baseline.BaselineException.class, () -> Baseline.read(entry)).getMessage()
+        .contains("entry 1 has no \"fingerprint\" string"));
+    assertTrue(assertThrows(Baseline.BaselineException.class, () -> Baseline.read(truncated)).getMessage()
+        .contains("it is not complete JSON"));
+  }
+
+  @Test
+  void anUnknownFormatVersionIsRefused() throws Exception {
+    Path file = dir.resolve("lockjaw-baseline.json");
+    Files.writeString(file, "{\"tool\":\"lockjaw\",\"formatVersion\":99,\"entries\":[]}", UTF_8);
+    String message = assertThrows(Baseline.BaselineException.class, () -> Baseline.read(file)).getMessage();
+    assertTrue(message.contains("format version 99"), message);
+    assertTrue(message.contains("a newer lockjaw wrote it"), message);
+    Path text = dir.resolve("nv.json");
+    Files.writeString(text, "{\"tool\":\"lockjaw\",\"formatVersion\":\"1\",\"entries\":[]}", UTF_8);
+    assertTrue(assertThrows(Baseline.BaselineException.class, () -> Baseline.read(text)).getMessage()
+        .contains("\"formatVersion\" must be the number 1"));
+  }
+
+  @Test
+  void anUnwritableDirectorySaysPermissionDenied() throws Exception {
+    Path locked = dir.resolve("locked");
+    Files.createDirectories(locked);
+    Files.setPosixFilePermissions(locked, java.nio.file.attribute.PosixFilePermissions.fromString("r-xr-xr-x"));
+    try {
+      org.junit.jupiter.api.Assumptions.assumeFalse(Files.isWritable(locked), "running as root: permissions are not enforced");
+      java.io.IOException e =
+          assertThrows(java.io.IOException.class, () -> Baseline.write(locked.resolve("b.json"), List.of()));
+      assertTrue(io.github.lockjaw.maven.exec.IoProblems.describe(e).startsWith("permission denied"),
+          io.github.lockjaw.maven.exec.IoProblems.describe(e));
+    } finally {
+      Files.setPosixFilePermissions(locked, java.nio.file.attribute.PosixFilePermissions.fromString("rwxr-xr-x"));
+    }
+  }
 }

@@ -38,7 +38,10 @@ class SarifReporterTest {
     assertEquals("lockjaw", driver.get("name").getAsString());
     assertEquals("https://x/docs/checks/SharedMonitorDao.md",
         driver.getAsJsonArray("rules").get(1).getAsJsonObject().get("helpUri").getAsString());
-    assertEquals("file:///repo/", run.getAsJsonObject("originalUriBaseIds").getAsJsonObject("SRCROOT").get("uri").getAsString());
+    JsonObject srcroot = run.getAsJsonObject("originalUriBaseIds").getAsJsonObject("SRCROOT");
+    assertFalse(srcroot.has("uri"), "no absolute machine path in a shared report: " + srcroot);
+    assertFalse(log.toString().contains("/repo"), "the repository root leaks into the report: " + log);
+    assertTrue(srcroot.getAsJsonObject("description").get("text").getAsString().contains("repository"));
     JsonObject first = run.getAsJsonArray("results").get(0).getAsJsonObject();
     assertEquals(0, first.get("ruleIndex").getAsInt());
     JsonObject location = first.getAsJsonArray("locations").get(0).getAsJsonObject().getAsJsonObject("physicalLocation");
