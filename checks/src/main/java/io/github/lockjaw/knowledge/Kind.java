@@ -78,6 +78,7 @@ public record Kind(String catalog, String name) {
     public static final Kind CLIENT_FLUENT_METHOD = new Kind(CATALOG, "client-fluent-method");
     public static final Kind CLOSE_METHOD = new Kind(CATALOG, "close-method");
     public static final Kind CLOSE_HELPER = new Kind(CATALOG, "close-helper");
+    public static final Kind TEARDOWN_METHOD = new Kind(CATALOG, "teardown-method");
     public static final Kind HOISTABLE_ARGUMENT_FACTORY = new Kind(CATALOG, "hoistable-argument-factory");
     public static final Kind URL_CONNECTION_TYPE = new Kind(CATALOG, "url-connection-type");
     public static final Kind URL_CONNECTION_OPEN = new Kind(CATALOG, "url-connection-open");
@@ -110,6 +111,8 @@ public record Kind(String catalog, String name) {
     public static final Kind DATABASE_CALL = new Kind(CATALOG, "database-call");
     public static final Kind RESOURCE_TYPE = new Kind(CATALOG, "resource-type");
     public static final Kind THREAD_SAFE_TYPE = new Kind(CATALOG, "thread-safe-type");
+    public static final Kind CREATION_PATH = new Kind(CATALOG, "creation-path");
+    public static final Kind POOL_TYPE = new Kind(CATALOG, "pool-type");
 
     private Jdbc() {}
   }

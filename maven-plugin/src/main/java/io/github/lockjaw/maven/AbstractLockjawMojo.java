@@ -36,10 +36,12 @@ import java.util.stream.Collectors;
 import java.util.stream.Stream;
 import org.apache.maven.execution.MavenSession;
 import org.apache.maven.model.Plugin;
+import org.apache.maven.model.PluginExecution;
 import org.apache.maven.plugin.AbstractMojo;
 import org.apache.maven.plugin.MojoExecutionException;
 import org.apache.maven.plugin.MojoFailureException;
 import org.apache.maven.plugin.descriptor.PluginDescriptor;
+import org.apache.maven.plugins.annotations.Component;
 import org.apache.maven.plugins.annotations.Parameter;
 import org.apache.maven.project.MavenProject;
 import org.apache.maven.project.ProjectDependenciesResolver;
@@ -57,7 +59,7 @@ abstract class AbstractLockjawMojo extends AbstractMojo {
   protected PluginDescriptor plugin;
 
   /** Resolves the module's class path itself, so that a reactor module need not be packaged (ModuleClasspath). */
-  @org.apache.maven.plugins.annotations.Component
+  @Component
   protected ProjectDependenciesResolver dependenciesResolver;
 
   /** Skips lockjaw for this module. */
@@ -301,7 +303,7 @@ abstract class AbstractLockjawMojo extends AbstractMojo {
       return args;
     }
     List<Object> configurations = new ArrayList<>();
-    org.apache.maven.model.PluginExecution execution = compiler.getExecutionsAsMap().get("default-compile");
+    PluginExecution execution = compiler.getExecutionsAsMap().get("default-compile");
     if (execution != null) {
       configurations.add(execution.getConfiguration());
     }

@@ -7,10 +7,13 @@ import io.github.lockjaw.maven.model.Fingerprint;
 import io.github.lockjaw.maven.model.Severity;
 import io.github.lockjaw.maven.report.ConsoleReporter;
 import java.io.File;
+import java.io.IOException;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.TreeSet;
 import java.util.function.Predicate;
 import org.apache.maven.plugin.MojoExecutionException;
 import org.apache.maven.plugin.MojoFailureException;
@@ -45,7 +48,7 @@ public class CheckMojo extends AbstractLockjawMojo {
       Set<String> known;
       try {
         known = CheckSelection.knownChecks(getClass().getClassLoader());
-      } catch (java.io.IOException e) {
+      } catch (IOException e) {
         throw new MojoExecutionException("lockjaw cannot list its checks: " + e.getMessage(), e);
       }
       Set<String> byCompiler = CompilerIntegration.checksRun(compilerArguments(), known);
@@ -62,7 +65,7 @@ public class CheckMojo extends AbstractLockjawMojo {
                 + " lockjaw.forceAnalysis=true (or drop lockjaw from the compiler configuration).");
         return;
       } else {
-        Set<String> missing = new java.util.TreeSet<>(known);
+        Set<String> missing = new TreeSet<>(known);
         missing.removeAll(byCompiler);
         // never "clean" for checks that did not run: analyse what the compile leaves out
         getLog().info("lockjaw: the compile of " + project.getArtifactId() + " runs "
@@ -92,10 +95,10 @@ public class CheckMojo extends AbstractLockjawMojo {
 
   /** The checks this analysis switched off (plugin configuration, or run by the compile instead). */
   private List<String> switchedOff() throws MojoFailureException, MojoExecutionException {
-    List<String> flags = new java.util.ArrayList<>();
+    List<String> flags = new ArrayList<>();
     try {
       flags.addAll(CheckSelection.toErrorProneFlags(checks, CheckSelection.knownChecks(getClass().getClassLoader())));
-    } catch (java.io.IOException e) {
+    } catch (IOException e) {
       throw new MojoExecutionException("lockjaw cannot list its checks: " + e.getMessage(), e);
     }
     flags.addAll(extraErrorProneFlags);

@@ -202,7 +202,7 @@ public class FixMojo extends AbstractLockjawMojo {
       Map<Path, String> before,
       Map<Path, String> current,
       Set<Path> leftAlone,
-      java.nio.charset.Charset charset) {
+      Charset charset) {
     if (errors == null) {
       return false;
     }

@@ -9,6 +9,7 @@ import com.sun.tools.javac.code.Symbol;
 import com.sun.tools.javac.code.Symbol.MethodSymbol;
 import com.sun.tools.javac.code.Type;
 import io.github.lockjaw.checks.support.KnownSymbols;
+import io.github.lockjaw.knowledge.ApiCatalog;
 import io.github.lockjaw.knowledge.Kind;
 import io.github.lockjaw.knowledge.KnowledgeIndex;
 import io.github.lockjaw.knowledge.KnowledgeIndex.MethodEntry;
@@ -55,7 +56,7 @@ public final class BlockingIoKnowledge {
       return false;
     }
     String name = method.getSimpleName().toString();
-    for (ApiCatalog.Entry entry : JDBC.entries("creation-path")) {
+    for (ApiCatalog.Entry entry : Kind.Jdbc.CREATION_PATH.entries()) {
       Symbol type = state.getSymbolFromString(entry.type());
       if (entry.method().equals(name) && type instanceof Symbol.ClassSymbol c && owner.isSubClass(c, state.getTypes())) {
         return true;
@@ -64,7 +65,7 @@ public final class BlockingIoKnowledge {
     if (!name.startsWith("create") || method.getReturnType() == null) {
       return false;
     }
-    for (ApiCatalog.Entry entry : JDBC.entries("pool-type")) {
+    for (ApiCatalog.Entry entry : Kind.Jdbc.POOL_TYPE.entries()) {
       Symbol type = state.getSymbolFromString(entry.value());
       if (type != null && state.getTypes().isSubtype(state.getTypes().erasure(method.getReturnType()), state.getTypes().erasure(type.type))) {
         return true;

@@ -1,6 +1,5 @@
 package io.github.lockjaw.checks.http;
 
-import io.github.lockjaw.checks.support.Layout;
 import com.google.errorprone.VisitorState;
 import com.google.errorprone.fixes.SuggestedFix;
 import com.google.errorprone.fixes.SuggestedFixes;
@@ -11,6 +10,7 @@ import com.sun.source.tree.ClassTree;
 import com.sun.source.tree.CompilationUnitTree;
 import com.sun.source.tree.ExpressionTree;
 import com.sun.source.tree.IdentifierTree;
+import com.sun.source.tree.ImportTree;
 import com.sun.source.tree.LambdaExpressionTree;
 import com.sun.source.tree.MethodInvocationTree;
 import com.sun.source.tree.NewClassTree;
@@ -27,9 +27,11 @@ import com.sun.tools.javac.code.Symbol.MethodSymbol;
 import com.sun.tools.javac.code.Symbol.VarSymbol;
 import com.sun.tools.javac.code.Type;
 import com.sun.tools.javac.code.Types;
+import io.github.lockjaw.checks.support.Layout;
 import io.github.lockjaw.checks.support.MoreTrees;
 import io.github.lockjaw.common.Resilience;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
@@ -38,7 +40,9 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.TreeMap;
+import java.util.WeakHashMap;
 import javax.lang.model.element.ElementKind;
+import javax.lang.model.element.Modifier;
 import javax.lang.model.element.NestingKind;
 
 /**
@@ -72,7 +76,7 @@ public final class HoistHttpClientFix {
    * get their own name, so applying all their fixes (from SARIF, say) declares no name twice.
    */
   private static final Map<CompilationUnitTree, Set<String>> NAMES_HANDED_OUT =
-      java.util.Collections.synchronizedMap(new java.util.WeakHashMap<>());
+      Collections.synchronizedMap(new WeakHashMap<>());
 
   private static final class Builder {
     private final HttpClientCreation creation;
@@ -204,7 +208,7 @@ public final class HoistHttpClientFix {
       int constants = 0;
       while (constants < members.size()
           && members.get(constants) instanceof VariableTree field
-          && field.getModifiers().getFlags().contains(javax.lang.model.element.Modifier.STATIC)) {
+          && field.getModifiers().getFlags().contains(Modifier.STATIC)) {
         constants++;
       }
       if (constants > 0) {
@@ -291,7 +295,7 @@ public final class HoistHttpClientFix {
         }
       }
       Set<String> staticImports = new HashSet<>();
-      for (com.sun.source.tree.ImportTree importTree : state.getPath().getCompilationUnit().getImports()) {
+      for (ImportTree importTree : state.getPath().getCompilationUnit().getImports()) {
         if (importTree.isStatic()) {
           String text = importTree.getQualifiedIdentifier().toString();
           staticImports.add(text.substring(text.lastIndexOf('.') + 1));

@@ -62,7 +62,7 @@ public final class HttpClientKnowledge {
 
   /** A call that ends a part of a client (its executor, pool, manager) for all its users. */
   public static boolean isTeardownMethod(MethodSymbol method, VisitorState state) {
-    return instanceMethodEntry("teardown-method", method, state).isPresent() || isCloseMethod(method, state);
+    return KnownSymbols.instanceMethod(Kind.HttpClients.TEARDOWN_METHOD.index(), method, state).isPresent() || isCloseMethod(method, state);
   }
 
   public static boolean isCloseHelper(MethodSymbol method) {

@@ -5,6 +5,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
@@ -73,7 +74,7 @@ public final class ModuleClasspath {
     // modules of this build, found in the collected graph (the resolution left them out)
     List<String> notBuilt = new ArrayList<>();
     List<DependencyNode> modules = new ArrayList<>();
-    collectModules(result.getDependencyGraph(), scopes, reactor, modules, new java.util.HashSet<>());
+    collectModules(result.getDependencyGraph(), scopes, reactor, modules, new HashSet<>());
     for (DependencyNode node : modules) {
       Artifact artifact = node.getDependency().getArtifact();
       MavenProject module = reactor.get(key(artifact));

@@ -11,6 +11,8 @@ import com.google.gson.JsonPrimitive;
 import io.github.lockjaw.maven.analyzer.Json;
 import io.github.lockjaw.maven.exec.IoProblems;
 import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.charset.CharacterCodingException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -66,8 +68,8 @@ public final class Baseline {
     }
     String text;
     try {
-      text = UTF_8.newDecoder().decode(java.nio.ByteBuffer.wrap(bytes)).toString();
-    } catch (java.nio.charset.CharacterCodingException e) {
+      text = UTF_8.newDecoder().decode(ByteBuffer.wrap(bytes)).toString();
+    } catch (CharacterCodingException e) {
       throw malformed(path, "it is not a text file (not UTF-8 JSON)");
     }
     if (text.indexOf('\u0000') >= 0) {
