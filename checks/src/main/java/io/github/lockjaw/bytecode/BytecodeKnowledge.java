@@ -84,6 +84,17 @@ public final class BytecodeKnowledge {
     return set;
   }
 
+  /** Adds every call of every role in {@code catalog} ({@link ApiCatalog#roleCalls}) to {@code set}. */
+  public static MethodSet addRoleCalls(MethodSet set, String catalog) {
+    ApiCatalog api = ApiCatalog.named(catalog);
+    for (String role : api.roles()) {
+      for (ApiCatalog.Entry entry : api.roleCalls(role)) {
+        set.add(new MethodEntry(entry.kind(), internalName(entry.type()), entry.method(), entry));
+      }
+    }
+    return set;
+  }
+
   /** The values of one kind that name types (no {@code #}), in internal form. */
   public static List<String> types(String catalog, String kind) {
     List<String> types = new ArrayList<>();

@@ -42,7 +42,7 @@ public class SharedMonitorDetector extends LockjawDetector {
     BytecodeKnowledge.MethodSet set =
         BytecodeKnowledge.methods("jdbc", "connection-source", "database-call");
     BytecodeKnowledge.addMethods(set, "io", "network-call");
-    BytecodeKnowledge.addMethods(set, "pools", "pooled-object-call", "connection-source");
+    BytecodeKnowledge.addRoleCalls(set, "pools");
     return set;
   }
 

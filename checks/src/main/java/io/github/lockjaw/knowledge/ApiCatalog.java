@@ -81,6 +81,28 @@ public final class ApiCatalog {
     return entries(kind).stream().map(Entry::value).toList();
   }
 
+  /**
+   * The calls of a role, one {@code type#method} entry per type that plays the role and call the
+   * role knows: kind {@code <role>} lists the types, kind {@code <role>-call} the method names
+   * with their attributes. The entries have kind {@code <role>-call}, so a reader treats them as
+   * it treats any {@code type#method} entry.
+   */
+  public List<Entry> roleCalls(String role) {
+    String callKind = role + "-call";
+    List<Entry> calls = new ArrayList<>();
+    for (Entry type : entries(role)) {
+      for (Entry call : entries(callKind)) {
+        calls.add(new Entry(callKind, type.value() + "#" + call.value(), call.attributes()));
+      }
+    }
+    return List.copyOf(calls);
+  }
+
+  /** The roles of this catalog: kinds {@code X} that have a matching {@code X-call} kind. */
+  public List<String> roles() {
+    return byKind.keySet().stream().filter(kind -> byKind.containsKey(kind + "-call")).toList();
+  }
+
   public java.util.Set<String> kinds() {
     return Collections.unmodifiableSet(byKind.keySet());
   }

@@ -23,15 +23,35 @@ public final class BlockingIoKnowledge {
   private static final ApiCatalog IO = ApiCatalog.named("io");
   private static final ApiCatalog THREAD_SAFETY = ApiCatalog.named("thread-safety");
 
+  private static final ApiCatalog POOLS = ApiCatalog.named("pools");
+
   private static final List<String> CALL_KINDS =
       List.of("connection-source", "database-call", "network-call");
 
+  /**
+   * Every blocking call the catalogs name: the JDBC and network calls of jdbc.txt and io.txt, and
+   * the calls a pool makes on its object and connection factories (the roles of pools.txt).
+   */
+  private static final List<ApiCatalog.Entry> CALLS = blockingCalls();
+
   /** Method names that any catalog entry names: a cheap filter before type lookups. */
   private static final java.util.Set<String> METHOD_NAMES =
-      java.util.stream.Stream.of(JDBC, IO)
-          .flatMap(c -> CALL_KINDS.stream().flatMap(k -> c.entries(k).stream()))
+      CALLS.stream()
           .map(ApiCatalog.Entry::method)
           .collect(java.util.stream.Collectors.toUnmodifiableSet());
+
+  private static List<ApiCatalog.Entry> blockingCalls() {
+    List<ApiCatalog.Entry> calls = new java.util.ArrayList<>();
+    for (ApiCatalog catalog : List.of(JDBC, IO)) {
+      for (String kind : CALL_KINDS) {
+        calls.addAll(catalog.entries(kind));
+      }
+    }
+    for (String role : POOLS.roles()) {
+      calls.addAll(POOLS.roleCalls(role));
+    }
+    return List.copyOf(calls);
+  }
 
   private BlockingIoKnowledge() {}
 
@@ -67,21 +87,19 @@ public final class BlockingIoKnowledge {
     if (!METHOD_NAMES.contains(name)) {
       return Optional.empty();
     }
-    for (ApiCatalog catalog : List.of(JDBC, IO)) {
-      for (String kind : CALL_KINDS) {
-        for (ApiCatalog.Entry entry : catalog.entries(kind)) {
-          if (!entry.method().equals(name)) {
-            continue;
-          }
-          Type declared = state.getTypeFromString(entry.type());
-          if (declared != null && isSubtype(owner.type, declared, state)) {
-            return Optional.of(
-                new BlockingCall(
-                    owner.getSimpleName() + "." + name + "()",
-                    entry.hasAttribute("executes"),
-                    entry.hasAttribute("batch")));
-          }
+    for (ApiCatalog.Entry entry : CALLS) {
+      if (!entry.method().equals(name)) {
+        continue;
+      }
+      Type declared = state.getTypeFromString(entry.type());
+      if (declared != null && isSubtype(owner.type, declared, state)) {
+        String description = owner.getSimpleName() + "." + name + "()";
+        Optional<String> does = entry.attribute("does");
+        if (does.isPresent()) {
+          description += " (for a connection pool: " + does.get().replace('-', ' ') + ")";
         }
+        return Optional.of(
+            new BlockingCall(description, entry.hasAttribute("executes"), entry.hasAttribute("batch")));
       }
     }
     return Optional.empty();

@@ -1419,4 +1419,229 @@ class SharedMonitorDaoTest {
                 """))
         .doTest();
   }
+
+  // ---------------------------------------------------------------------------------------------
+  // Pools: every call a pool makes on its object factory or connection factory, by role
+  // (pools.txt), whatever the package of the factory type
+  // ---------------------------------------------------------------------------------------------
+
+  private static final String[] POOL1_FACTORY =
+      lines(
+          """
+          package org.apache.commons.pool;
+          public interface PoolableObjectFactory {
+            Object makeObject() throws Exception;
+            void destroyObject(Object obj) throws Exception;
+            boolean validateObject(Object obj);
+            void activateObject(Object obj) throws Exception;
+            void passivateObject(Object obj) throws Exception;
+          }
+          """);
+
+  private static final String[] POOL3_FACTORY =
+      lines(
+          """
+          package org.apache.commons.pool3;
+          public interface PooledObjectFactory<T, E extends Exception> {
+            T makeObject() throws E;
+            void destroyObject(T p) throws E;
+            boolean validateObject(T p);
+            void activateObject(T p) throws E;
+            void passivateObject(T p) throws E;
+          }
+          """);
+
+  @Test
+  void commonsPool13RunsEveryFactoryLifecycleCallUnderThePoolMonitor() {
+    compilation
+        .addSourceLines("PoolableObjectFactory.java", POOL1_FACTORY)
+        .addSourceLines(
+            "GenericObjectPool.java",
+            lines(
+                """
+                import java.util.Iterator;
+                import java.util.LinkedList;
+                import java.util.NoSuchElementException;
+                import org.apache.commons.pool.PoolableObjectFactory;
+                public class GenericObjectPool {
+                  private final PoolableObjectFactory _factory;
+                  private final LinkedList<Object> _pool = new LinkedList<>();
+                  private final boolean _testOnBorrow;
+                  private final boolean _testOnReturn;
+                  private int _numActive;
+                  public GenericObjectPool(PoolableObjectFactory factory, boolean testOnBorrow, boolean testOnReturn) {
+                    _factory = factory;
+                    _testOnBorrow = testOnBorrow;
+                    _testOnReturn = testOnReturn;
+                  }
+                  // BUG: Diagnostic contains: borrowObject() holds the monitor of the GenericObjectPool instance while it calls PoolableObjectFactory.makeObject() (for a connection pool: opens a connection)
+                  public synchronized Object borrowObject() throws Exception {
+                    Object obj = _pool.isEmpty() ? _factory.makeObject() : _pool.removeFirst();
+                    _factory.activateObject(obj);
+                    if (_testOnBorrow && !_factory.validateObject(obj)) {
+                      throw new NoSuchElementException("Could not validate object");
+                    }
+                    _numActive++;
+                    return obj;
+                  }
+                  // BUG: Diagnostic contains: invalidateObject() holds the monitor of the GenericObjectPool instance while it calls PoolableObjectFactory.destroyObject() (for a connection pool: closes the connection)
+                  public synchronized void invalidateObject(Object obj) throws Exception {
+                    try {
+                      _factory.destroyObject(obj);
+                    } finally {
+                      _numActive--;
+                      notifyAll();
+                    }
+                  }
+                  // BUG: Diagnostic contains: returnObject() holds the monitor of the GenericObjectPool instance while it calls addObjectToPool(), which calls PoolableObjectFactory.validateObject() (for a connection pool: runs the validation query)
+                  public synchronized void returnObject(Object obj) throws Exception {
+                    addObjectToPool(obj, true);
+                  }
+                  private void addObjectToPool(Object obj, boolean decrementNumActive) throws Exception {
+                    boolean success = true;
+                    if (_testOnReturn && !_factory.validateObject(obj)) {
+                      success = false;
+                    } else {
+                      _factory.passivateObject(obj);
+                    }
+                    if (decrementNumActive) {
+                      _numActive--;
+                    }
+                    if (success) {
+                      _pool.addFirst(obj);
+                    } else {
+                      _factory.destroyObject(obj);
+                    }
+                    notifyAll();
+                  }
+                  // BUG: Diagnostic contains: evict() holds the monitor of the GenericObjectPool instance while it calls PoolableObjectFactory.validateObject() (for a connection pool: runs the validation query)
+                  public synchronized void evict() throws Exception {
+                    for (Iterator<Object> it = _pool.iterator(); it.hasNext(); ) {
+                      Object idle = it.next();
+                      if (!_factory.validateObject(idle)) {
+                        it.remove();
+                        _factory.destroyObject(idle);
+                      }
+                    }
+                  }
+                  public synchronized int getNumActive() {
+                    return _numActive;
+                  }
+                }
+                """))
+        .doTest();
+  }
+
+  @Test
+  void pool3FactoryKnownByItsRoleNotItsPackage() {
+    compilation
+        .addSourceLines("PooledObjectFactory.java", POOL3_FACTORY)
+        .addSourceLines(
+            "SoftReferencePool.java",
+            lines(
+                """
+                import java.util.ArrayDeque;
+                import org.apache.commons.pool3.PooledObjectFactory;
+                public class SoftReferencePool<T> {
+                  private final PooledObjectFactory<T, RuntimeException> factory;
+                  private final ArrayDeque<T> idle = new ArrayDeque<>();
+                  public SoftReferencePool(PooledObjectFactory<T, RuntimeException> factory) {
+                    this.factory = factory;
+                  }
+                  // BUG: Diagnostic contains: while it calls PooledObjectFactory.makeObject() (for a connection pool: opens a connection)
+                  public synchronized T borrowObject() {
+                    T obj = idle.poll();
+                    if (obj == null) {
+                      obj = factory.makeObject();
+                    }
+                    factory.activateObject(obj);
+                    return obj;
+                  }
+                  // BUG: Diagnostic contains: while it calls PooledObjectFactory.destroyObject() (for a connection pool: closes the connection)
+                  public synchronized void invalidateObject(T obj) {
+                    factory.destroyObject(obj);
+                  }
+                  public synchronized void returnObject(T obj) {
+                    idle.push(obj);
+                  }
+                }
+                """))
+        .doTest();
+  }
+
+  @Test
+  void aPoolThatCallsItsFactoryOutsideItsLockIsNotFlagged() {
+    compilation
+        .addSourceLines("PooledObjectFactory.java", POOL3_FACTORY)
+        .addSourceLines(
+            "LeanPool.java",
+            lines(
+                """
+                import java.util.ArrayDeque;
+                import org.apache.commons.pool3.PooledObjectFactory;
+                public class LeanPool<T> {
+                  private final PooledObjectFactory<T, RuntimeException> factory;
+                  private final ArrayDeque<T> idle = new ArrayDeque<>();
+                  public LeanPool(PooledObjectFactory<T, RuntimeException> factory) {
+                    this.factory = factory;
+                  }
+                  public T borrowObject() {
+                    T obj;
+                    synchronized (idle) {
+                      obj = idle.poll();
+                    }
+                    if (obj == null) {
+                      obj = factory.makeObject();
+                    }
+                    factory.activateObject(obj);
+                    return obj;
+                  }
+                  public void invalidateObject(T obj) {
+                    factory.destroyObject(obj);
+                  }
+                  public void returnObject(T obj) {
+                    factory.passivateObject(obj);
+                    synchronized (idle) {
+                      idle.push(obj);
+                    }
+                  }
+                }
+                """))
+        .doTest();
+  }
+
+  @Test
+  void connectionFactoryOfDbcp2UnderTheDataSourceMonitor() {
+    compilation
+        .addSourceLines(
+            "ConnectionFactory.java",
+            "package org.apache.commons.dbcp2;",
+            "public interface ConnectionFactory {",
+            "  java.sql.Connection createConnection() throws java.sql.SQLException;",
+            "}")
+        .addSourceLines(
+            "UnpooledDataSource.java",
+            lines(
+                """
+                import java.sql.Connection;
+                import java.sql.SQLException;
+                import org.apache.commons.dbcp2.ConnectionFactory;
+                public class UnpooledDataSource {
+                  private final ConnectionFactory connectionFactory;
+                  private int opened;
+                  public UnpooledDataSource(ConnectionFactory connectionFactory) {
+                    this.connectionFactory = connectionFactory;
+                  }
+                  // BUG: Diagnostic contains: getConnection() holds the monitor of the UnpooledDataSource instance while it calls ConnectionFactory.createConnection() (for a connection pool: opens a connection)
+                  public synchronized Connection getConnection() throws SQLException {
+                    opened++;
+                    return connectionFactory.createConnection();
+                  }
+                  public synchronized int opened() {
+                    return opened;
+                  }
+                }
+                """))
+        .doTest();
+  }
 }
