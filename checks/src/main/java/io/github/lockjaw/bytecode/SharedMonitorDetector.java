@@ -267,8 +267,11 @@ public class SharedMonitorDetector extends LockjawDetector {
     Set<String> blockingMembers = new HashSet<>();
     for (Region region : regions) {
       Method method = region.method();
-      if (method.getName().startsWith("<") || io.github.lockjaw.knowledge.Lifecycle.isLifecycleName(method.getName())
-          || isClose(method) || (perResource && region.monitor().key().equals("this"))) {
+      if (method.getName().startsWith("<")
+          || io.github.lockjaw.knowledge.Lifecycle.isLifecycleOrConfiguration(method.getName(),
+              method.getArgumentTypes().length,
+              method.getReturnType() == org.apache.bcel.generic.Type.VOID)
+          || (perResource && region.monitor().key().equals("this"))) {
         continue;
       }
       MethodFacts facts = methods.get(method.getName() + method.getSignature());
@@ -348,10 +351,6 @@ public class SharedMonitorDetector extends LockjawDetector {
       }
     }
     return false;
-  }
-
-  private static boolean isClose(Method method) {
-    return method.getName().equals("close") && method.getSignature().equals("()V");
   }
 
   /** The class is a connection, statement or result set: its monitor is per resource. */

@@ -10,7 +10,17 @@ import java.util.Locale;
  */
 public final class Lifecycle {
   private static final ApiCatalog ENTRY_POINTS = ApiCatalog.named("entry-points");
-  private static final List<String> METHODS = ENTRY_POINTS.values("lifecycle-method");
+  private static final List<String> METHODS =
+      ENTRY_POINTS.entries("lifecycle-method").stream()
+          .filter(e -> !e.hasAttribute("no-args"))
+          .map(ApiCatalog.Entry::value)
+          .toList();
+  private static final List<String> NO_ARG_METHODS =
+      ENTRY_POINTS.entries("lifecycle-method").stream()
+          .filter(e -> e.hasAttribute("no-args"))
+          .map(ApiCatalog.Entry::value)
+          .toList();
+  private static final List<String> SETTER_PREFIXES = ENTRY_POINTS.values("configuration-setter");
   private static final List<String> PHASES =
       ENTRY_POINTS.values("lifecycle-phase").stream().map(p -> p.toLowerCase(Locale.ROOT)).toList();
 
@@ -23,6 +33,32 @@ public final class Lifecycle {
     }
     String lower = methodName.toLowerCase(Locale.ROOT);
     return PHASES.stream().anyMatch(phase -> lower.endsWith(phase) || lower.startsWith(phase + "internal"));
+  }
+
+  /**
+   * Whether a method runs once in an object's life or when it is configured, not per request: a
+   * lifecycle name, a parameterless tear-down such as {@code close()}, or a one-parameter {@code
+   * void} property setter ({@code setMaxActive(int)}).
+   */
+  public static boolean isLifecycleOrConfiguration(
+      String methodName, int parameterCount, boolean returnsVoid) {
+    if (isLifecycleName(methodName)) {
+      return true;
+    }
+    if (parameterCount == 0 && NO_ARG_METHODS.contains(methodName)) {
+      return true;
+    }
+    if (parameterCount != 1 || !returnsVoid) {
+      return false;
+    }
+    for (String prefix : SETTER_PREFIXES) {
+      if (methodName.length() > prefix.length()
+          && methodName.startsWith(prefix)
+          && Character.isUpperCase(methodName.charAt(prefix.length()))) {
+        return true;
+      }
+    }
+    return false;
   }
 
   /** The simple names of the set-up and tear-down annotations ({@code PostConstruct}, ...). */

@@ -193,10 +193,16 @@ public final class SharedMonitorDao extends BugChecker
     return Optional.empty();
   }
 
-  /** Constructors, and set-up or tear-down methods by name or annotation (entry-points.txt). */
+  /**
+   * Constructors, set-up or tear-down methods by name or annotation, and property setters
+   * (entry-points.txt): they run when the object is built, configured or closed, not per request.
+   */
   private static boolean isLifecycle(MethodTree method) {
     String name = method.getName().toString();
-    if (name.equals("<init>") || Lifecycle.isLifecycleName(name)) {
+    boolean returnsVoid =
+        method.getReturnType() != null && method.getReturnType().toString().equals("void");
+    if (name.equals("<init>")
+        || Lifecycle.isLifecycleOrConfiguration(name, method.getParameters().size(), returnsVoid)) {
       return true;
     }
     List<String> annotations = Lifecycle.annotationSimpleNames();

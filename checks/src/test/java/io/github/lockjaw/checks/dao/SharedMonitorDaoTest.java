@@ -1644,4 +1644,50 @@ class SharedMonitorDaoTest {
                 """))
         .doTest();
   }
+
+  @Test
+  void aPoolsCloseAndPropertySettersRunAtConfigurationNotPerRequest() {
+    compilation
+        .addSourceLines("PoolableObjectFactory.java", POOL1_FACTORY)
+        .addSourceLines(
+            "StackPool.java",
+            lines(
+                """
+                import java.util.ArrayDeque;
+                import org.apache.commons.pool.PoolableObjectFactory;
+                public class StackPool {
+                  private PoolableObjectFactory factory;
+                  private final ArrayDeque<Object> idle = new ArrayDeque<>();
+                  private int maxIdle = 8;
+                  public synchronized void setFactory(PoolableObjectFactory factory) throws Exception {
+                    for (Object obj : idle) {
+                      this.factory.destroyObject(obj);
+                    }
+                    idle.clear();
+                    this.factory = factory;
+                  }
+                  public synchronized void setMaxIdle(int maxIdle) throws Exception {
+                    this.maxIdle = maxIdle;
+                    while (idle.size() > maxIdle) {
+                      factory.destroyObject(idle.pop());
+                    }
+                  }
+                  public synchronized void close() throws Exception {
+                    for (Object obj : idle) {
+                      factory.destroyObject(obj);
+                    }
+                    idle.clear();
+                  }
+                  // BUG: Diagnostic contains: borrowObject() holds the monitor of the StackPool instance while it calls PoolableObjectFactory.makeObject()
+                  public synchronized Object borrowObject() throws Exception {
+                    return idle.isEmpty() ? factory.makeObject() : idle.pop();
+                  }
+                  // BUG: Diagnostic contains: close() holds the monitor of the StackPool instance while it calls PoolableObjectFactory.destroyObject()
+                  public synchronized void close(Object borrowed) throws Exception {
+                    factory.destroyObject(borrowed);
+                  }
+                }
+                """))
+        .doTest();
+  }
 }
