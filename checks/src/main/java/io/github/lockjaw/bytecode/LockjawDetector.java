@@ -238,6 +238,50 @@ abstract class LockjawDetector extends OpcodeStackDetector {
     return ranges;
   }
 
+  /**
+   * Whether {@code pc} lies in the code of a {@code catch} clause: from a typed handler's start to
+   * the target of the {@code goto} by which the protected code skips its handlers. Code there runs
+   * when something failed (an interrupted wait, an exception), not on every call. False when the
+   * extent of a handler cannot be told.
+   */
+  protected static boolean inCatchClause(Code code, int pc) {
+    CodeException[] table = code.getExceptionTable();
+    if (table == null) {
+      return false;
+    }
+    byte[] bytes = code.getCode();
+    for (CodeException entry : table) {
+      int handler = entry.getHandlerPC();
+      if (entry.getCatchType() == 0 || pc < handler) {
+        continue;
+      }
+      int end = gotoTargetBefore(bytes, handler);
+      if (end > handler && pc < end) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /** The forward target of a {@code goto} that ends just before {@code pc}, or -1. */
+  private static int gotoTargetBefore(byte[] bytes, int pc) {
+    org.apache.bcel.generic.InstructionList instructions;
+    try {
+      instructions = new org.apache.bcel.generic.InstructionList(bytes);
+    } catch (RuntimeException e) {
+      return -1;
+    }
+    for (org.apache.bcel.generic.InstructionHandle handle : instructions.getInstructionHandles()) {
+      org.apache.bcel.generic.InstructionHandle next = handle.getNext();
+      if (next != null && next.getPosition() == pc
+          && handle.getInstruction() instanceof org.apache.bcel.generic.GotoInstruction jump) {
+        int target = jump.getTarget().getPosition();
+        return target > pc ? target : -1;
+      }
+    }
+    return -1;
+  }
+
   protected static boolean inRanges(List<int[]> ranges, int pc) {
     for (int[] range : ranges) {
       if (pc >= range[0] && pc < range[1]) {

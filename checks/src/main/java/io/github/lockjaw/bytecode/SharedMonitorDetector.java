@@ -57,7 +57,7 @@ public class SharedMonitorDetector extends LockjawDetector {
   private static final class MethodFacts {
     final Method method;
     final List<Call> calls = new ArrayList<>();
-    final List<Object[]> nullChecks = new ArrayList<>(); // {pc, field}
+    final List<Object[]> nullChecks = new ArrayList<>(); // {pc, field, target, early return}
     final List<Object[]> puts = new ArrayList<>(); // {pc, field}
 
     MethodFacts(Method method) {
@@ -137,7 +137,14 @@ public class SharedMonitorDetector extends LockjawDetector {
       case Const.IFNULL, Const.IFNONNULL -> {
         if (lastFieldRead != null && getPrevOpcode(1) != Const.NOP
             && (getPrevOpcode(1) == Const.GETFIELD || getPrevOpcode(1) == Const.GETSTATIC)) {
-          current.nullChecks.add(new Object[] {getPC(), lastFieldRead});
+          int target = getBranchTarget();
+          if (seen == Const.IFNONNULL) {
+            // if (field == null) { ...; field = ...; }: the block up to the target runs once
+            current.nullChecks.add(new Object[] {getPC(), lastFieldRead, target, false});
+          } else if (endsWithReturn(getCode().getCode(), target)) {
+            // if (field != null) return field; ...; field = ...: what follows runs once
+            current.nullChecks.add(new Object[] {getPC(), lastFieldRead, target, true});
+          }
         }
       }
       case Const.PUTFIELD, Const.PUTSTATIC -> {
@@ -173,7 +180,7 @@ public class SharedMonitorDetector extends LockjawDetector {
       monitor = new Monitor("class:" + internal,
           "the class monitor of " + BytecodeKnowledge.simpleName(internal));
     }
-    if (monitor != null) {
+    if (monitor != null && !inCatchClause(getCode(), getPC())) {
       regions.add(new Region(getMethod(), monitor, monitorRegion(getCode(), getPC()), getPC(),
           false));
     }
@@ -346,11 +353,24 @@ public class SharedMonitorDetector extends LockjawDetector {
       }
     }
     for (Object[] check : facts.nullChecks) {
-      if ((Integer) check[0] < ioPc && assigned.contains(check[1])) {
+      int pc = (Integer) check[0];
+      int target = (Integer) check[2];
+      boolean earlyReturn = (Boolean) check[3];
+      boolean once = earlyReturn ? ioPc >= target : pc < ioPc && ioPc < target;
+      if (once && assigned.contains(check[1])) {
         return true;
       }
     }
     return false;
+  }
+
+  /** Whether the instruction just before {@code target} returns (the taken branch's end). */
+  private static boolean endsWithReturn(byte[] code, int target) {
+    if (target <= 0 || target > code.length) {
+      return false;
+    }
+    int opcode = code[target - 1] & 0xff;
+    return opcode >= Const.IRETURN && opcode <= Const.RETURN;
   }
 
   /** The class is a connection, statement or result set: its monitor is per resource. */

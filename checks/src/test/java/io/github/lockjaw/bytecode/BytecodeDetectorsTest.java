@@ -277,6 +277,82 @@ class BytecodeDetectorsTest {
           }
         }
         """);
+    sources.put("org.apache.commons.pool3.PooledObjectFactory", """
+        package org.apache.commons.pool3;
+        public interface PooledObjectFactory<T, E extends Exception> {
+          T makeObject() throws E;
+          void destroyObject(T p) throws E;
+          boolean validateObject(T p);
+          void activateObject(T p) throws E;
+          void passivateObject(T p) throws E;
+        }
+        """);
+    sources.put("shop.pool.ConnectionPool", """
+        package shop.pool;
+        import java.util.*;
+        import org.apache.commons.pool3.PooledObjectFactory;
+        public class ConnectionPool<T> {
+          private final PooledObjectFactory<T, RuntimeException> factory;
+          private final ArrayDeque<T> idle = new ArrayDeque<>();
+          private Set<T> recentlyEvicted;
+          private int maxIdle = 8;
+          public ConnectionPool(PooledObjectFactory<T, RuntimeException> factory) {
+            this.factory = factory;
+          }
+          public synchronized T borrowObject() {
+            T obj = idle.isEmpty() ? factory.makeObject() : idle.pop();          // line 13
+            factory.activateObject(obj);
+            return obj;
+          }
+          public synchronized void returnObject(T obj) {
+            if (!factory.validateObject(obj)) {                                 // line 18
+              factory.destroyObject(obj);
+              return;
+            }
+            idle.push(obj);
+          }
+          public synchronized void evict() {
+            if (recentlyEvicted == null) {
+              recentlyEvicted = new HashSet<>();
+            }
+            for (Iterator<T> it = idle.iterator(); it.hasNext(); ) {
+              T obj = it.next();
+              if (!recentlyEvicted.contains(obj) && !factory.validateObject(obj)) {  // line 30
+                it.remove();
+                factory.destroyObject(obj);
+              }
+            }
+          }
+          public synchronized void setMaxIdle(int maxIdle) {
+            this.maxIdle = maxIdle;
+            while (idle.size() > maxIdle) {
+              factory.destroyObject(idle.pop());
+            }
+          }
+          public synchronized void close() {
+            while (!idle.isEmpty()) {
+              factory.destroyObject(idle.pop());
+            }
+          }
+          public T borrowPatiently(long millis) throws InterruptedException {
+            T obj;
+            synchronized (this) {
+              obj = idle.poll();
+            }
+            try {
+              Thread.sleep(millis);
+            } catch (InterruptedException e) {
+              synchronized (this) {
+                if (obj != null) {
+                  returnObject(obj);
+                }
+              }
+              throw e;
+            }
+            return obj;
+          }
+        }
+        """);
     sources.put("shop.dao.CarefulDao", """
         package shop.dao;
         import java.sql.*;
@@ -506,6 +582,20 @@ class BytecodeDetectorsTest {
     assertTrue(save.message().contains("findOrders(), lastOrder(), which hold it too"),
         save.message());
     assertEquals("SharedMonitorDao connect:8", summary(in("shop.dao.LegacyConnectionManager")));
+  }
+
+  @Test
+  void poolLifecycleCallsOnAPool3FactoryUnderThePoolMonitor() {
+    // a lazily created field before the I/O does not make the I/O run once (evict);
+    // close() and a property setter run at configuration and tear-down; a lock taken in a catch
+    // clause (an interrupted borrower hands its object back) is a failure path
+    assertEquals("SharedMonitorDao borrowObject:13, SharedMonitorDao evict:30,"
+            + " SharedMonitorDao returnObject:18",
+        summary(in("shop.pool.ConnectionPool")));
+    AuditFinding evict = in("shop.pool.ConnectionPool").stream()
+        .filter(f -> f.methodName().equals("evict")).findFirst().orElseThrow();
+    assertTrue(evict.message().contains("PooledObjectFactory.validateObject()"
+        + " (for a connection pool: runs the validation query)"), evict.message());
   }
 
   @Test

@@ -16,7 +16,8 @@ import java.util.zip.ZipFile;
 final class Corpus {
 
   /** One library, ready for javac. */
-  record Prepared(Manifest.Library library, List<Path> sources, List<Path> classpath, List<String> missing, long lines) {}
+  record Prepared(Manifest.Library library, List<Path> sources, List<Path> classpath, List<String> missing, long lines,
+      Path binaryJar) {}
 
   final Manifest manifest;
   final Path work;
@@ -71,7 +72,8 @@ final class Corpus {
         }
       }
     }
-    return new Prepared(library, List.copyOf(sources), resolved.classpath(), resolved.missing(), lines);
+    return new Prepared(library, List.copyOf(sources), resolved.classpath(), resolved.missing(), lines,
+        resolved.binary());
   }
 
   /** Unpacks the -sources.jar into target/corpus/src/&lt;id&gt; (once). */

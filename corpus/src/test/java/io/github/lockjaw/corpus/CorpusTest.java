@@ -30,7 +30,9 @@ import org.junit.jupiter.api.TestMethodOrder;
  * <ul>
  *   <li>no check crashes, and the sources compile without errors (so every unit was analysed);
  *   <li>recall: each {@code expect} line is flagged by its check at that class and member;
- *   <li>silence: no {@code silent} class draws a finding from its check.
+ *   <li>silence: no {@code silent} class draws a finding from its check;
+ *   <li>agreement: for a targeted library, the bytecode detectors report the same findings (check,
+ *       class, member) in the compiled classes of the library's binary jar as the source checks.
  * </ul>
  *
  * Every finding is written to {@code target/corpus/triage.md} for a person to judge; a finding
@@ -115,6 +117,15 @@ class CorpusTest {
         if (check && inClass) {
           problems.add("not silent: " + silence + ", but " + describe(List.of(f)));
         }
+      }
+    }
+    if (library.kind() == Manifest.Kind.TARGETED) {
+      // the same classes through the bytecode detectors, from the library's own jar
+      EngineAgreement.Result engines = EngineAgreement.compare(prepared, result.findings());
+      System.out.printf("corpus: %-22s source %s, bytecode %s%n", library.id(), engines.source(), engines.bytecode());
+      if (!engines.agree()) {
+        problems.add("the engines disagree on the same classes: only the source checks flag "
+            + engines.sourceOnly() + "; only the bytecode detectors flag " + engines.bytecodeOnly());
       }
     }
     if (!problems.isEmpty()) {

@@ -57,6 +57,32 @@ public record CacheLookup(VarSymbol map, MethodInvocationTree check, MethodInvoc
    * method or lambda, not counting nested lambdas, classes or {@code synchronized} blocks (they are
    * regions of their own). At most one lookup per map, the first.
    */
+  /**
+   * Whether a cache check reports a lookup in this region: under a {@code Class} monitor on any
+   * map that is not concurrent (ClassMonitorCache), under an object monitor on a coarsely locked
+   * or plain map, or without a lock on a coarsely locked map (SynchronizedMapCache).
+   */
+  public static boolean isReported(
+      io.github.lockjaw.checks.support.GuardingMonitor monitor, CacheField.Locking locking) {
+    return switch (monitor) {
+      case CLASS -> locking != CacheField.Locking.CONCURRENT;
+      case OBJECT -> locking == CacheField.Locking.COARSE || locking == CacheField.Locking.PLAIN;
+      case NONE -> locking == CacheField.Locking.COARSE;
+    };
+  }
+
+  /** Whether a cache check reports a lookup in the region at {@code region} (see above). */
+  public static boolean reportedIn(TreePath region, VisitorState state) {
+    io.github.lockjaw.checks.support.GuardingMonitor monitor =
+        io.github.lockjaw.checks.support.GuardingMonitor.of(region.getLeaf(), state);
+    for (CacheLookup lookup : findIn(region, state)) {
+      if (isReported(monitor, CacheField.of(lookup.map(), state).locking())) {
+        return true;
+      }
+    }
+    return false;
+  }
+
   public static List<CacheLookup> findIn(TreePath region, VisitorState state) {
     MapCalls calls = new MapCalls(region.getLeaf(), state);
     calls.scan(region, null);

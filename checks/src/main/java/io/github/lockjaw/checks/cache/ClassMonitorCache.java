@@ -50,7 +50,7 @@ public final class ClassMonitorCache extends BugChecker
     TreePath path = state.getPath();
     for (CacheLookup lookup : CacheLookup.findIn(path, state)) {
       CacheField field = CacheField.of(lookup.map(), state);
-      if (field.locking() == CacheField.Locking.CONCURRENT) {
+      if (!CacheLookup.isReported(GuardingMonitor.CLASS, field.locking())) {
         continue;
       }
       Optional<com.google.errorprone.fixes.SuggestedFix> fix = ComputeIfAbsentFix.build(path, lookup, state);

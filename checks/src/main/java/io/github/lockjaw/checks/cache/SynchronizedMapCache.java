@@ -62,11 +62,7 @@ public final class SynchronizedMapCache extends BugChecker
     for (CacheLookup lookup : CacheLookup.findIn(path, state)) {
       CacheField field = CacheField.of(lookup.map(), state);
       CacheField.Locking locking = field.locking();
-      boolean flagged =
-          monitor == GuardingMonitor.OBJECT
-              ? locking == CacheField.Locking.COARSE || locking == CacheField.Locking.PLAIN
-              : locking == CacheField.Locking.COARSE;
-      if (!flagged) {
+      if (!CacheLookup.isReported(monitor, locking)) {
         continue;
       }
       Optional<SuggestedFix> fix = ComputeIfAbsentFix.build(path, lookup, state);

@@ -58,7 +58,9 @@ public final class SharedMonitorDao extends BugChecker
   @Override
   public Description matchSynchronized(SynchronizedTree tree, VisitorState state) {
     Optional<SharedMonitor> monitor = SharedMonitor.ofBlock(tree);
-    if (monitor.isEmpty() || monitor.get().isHeldAround(state.getPath())) {
+    if (monitor.isEmpty()
+        || monitor.get().isHeldAround(state.getPath())
+        || inCatchClause(state.getPath())) {
       return Description.NO_MATCH;
     }
     return safely(monitor.get(), state);
@@ -80,7 +82,7 @@ public final class SharedMonitorDao extends BugChecker
     if (method == null || isLifecycle(method) || isPerResourceMonitor(monitor, state)) {
       return Description.NO_MATCH;
     }
-    if (!CacheLookup.findIn(path, state).isEmpty()) {
+    if (CacheLookup.reportedIn(path, state)) {
       return Description.NO_MATCH; // a synchronized get-then-put: the cache checks report it
     }
     BlockingIoFacts facts = BlockingIoFacts.forUnit(state);
@@ -226,6 +228,26 @@ public final class SharedMonitorDao extends BugChecker
         && method.getParameters().isEmpty()
         && symbol.getReturnType() != null
         && symbol.getReturnType().getKind() == javax.lang.model.type.TypeKind.VOID;
+  }
+
+  /**
+   * A block in a {@code catch} clause of its method runs when something failed (an interrupted
+   * wait, an exception), not on every request: commons-pool 1.5.6's borrowObject hands an object
+   * back under the pool monitor only when the waiting borrower is interrupted.
+   */
+  private static boolean inCatchClause(TreePath block) {
+    for (TreePath path = block.getParentPath(); path != null; path = path.getParentPath()) {
+      Tree leaf = path.getLeaf();
+      if (leaf instanceof com.sun.source.tree.CatchTree) {
+        return true;
+      }
+      if (leaf instanceof MethodTree
+          || leaf instanceof com.sun.source.tree.LambdaExpressionTree
+          || leaf instanceof com.sun.source.tree.ClassTree) {
+        return false;
+      }
+    }
+    return false;
   }
 
   /** The instance monitor of a connection, statement or result set wrapper is per resource. */

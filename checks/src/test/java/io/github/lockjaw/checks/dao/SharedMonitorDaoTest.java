@@ -1690,4 +1690,88 @@ class SharedMonitorDaoTest {
                 """))
         .doTest();
   }
+
+  @Test
+  void aGetThenPutThatNoCacheCheckReportsStillCountsAsIoUnderTheMonitor() {
+    compilation
+        .addSourceLines("PoolableObjectFactory.java", POOL1_FACTORY)
+        .addSourceLines(
+            "KeyedPool.java",
+            lines(
+                """
+                import java.util.ArrayDeque;
+                import java.util.Map;
+                import org.apache.commons.pool.PoolableObjectFactory;
+                public class KeyedPool<K> {
+                  private final Map<K, ArrayDeque<Object>> poolMap;
+                  private final PoolableObjectFactory factory;
+                  private final int minIdle;
+                  public KeyedPool(Map<K, ArrayDeque<Object>> poolMap, PoolableObjectFactory factory, int minIdle) {
+                    this.poolMap = poolMap;
+                    this.factory = factory;
+                    this.minIdle = minIdle;
+                  }
+                  // BUG: Diagnostic contains: preparePool() holds the monitor of the KeyedPool instance while it calls PoolableObjectFactory.makeObject()
+                  public synchronized void preparePool(K key, boolean populateImmediately) throws Exception {
+                    ArrayDeque<Object> pool = poolMap.get(key);
+                    if (pool == null) {
+                      pool = new ArrayDeque<>();
+                      poolMap.put(key, pool);
+                    }
+                    if (populateImmediately) {
+                      while (pool.size() < minIdle) {
+                        pool.push(factory.makeObject());
+                      }
+                    }
+                  }
+                  public synchronized int idle(K key) {
+                    ArrayDeque<Object> pool = poolMap.get(key);
+                    return pool == null ? 0 : pool.size();
+                  }
+                }
+                """))
+        .doTest();
+  }
+
+  @Test
+  void aLockTakenOnlyInACatchClauseIsAFailurePath() {
+    compilation
+        .addSourceLines("PoolableObjectFactory.java", POOL1_FACTORY)
+        .addSourceLines(
+            "WaitingPool.java",
+            lines(
+                """
+                import java.util.ArrayDeque;
+                import org.apache.commons.pool.PoolableObjectFactory;
+                public class WaitingPool {
+                  private final PoolableObjectFactory factory;
+                  private final ArrayDeque<Object> idle = new ArrayDeque<>();
+                  public WaitingPool(PoolableObjectFactory factory) { this.factory = factory; }
+                  public Object borrowObject(long maxWait) throws Exception {
+                    Object obj;
+                    synchronized (this) {
+                      obj = idle.poll();
+                    }
+                    try {
+                      Thread.sleep(maxWait);
+                    } catch (InterruptedException e) {
+                      synchronized (this) {
+                        if (obj != null) {
+                          returnObject(obj);
+                        }
+                      }
+                      throw e;
+                    }
+                    return obj == null ? factory.makeObject() : obj;
+                  }
+                  // BUG: Diagnostic contains: returnObject() holds the monitor of the WaitingPool instance while it calls PoolableObjectFactory.validateObject()
+                  public synchronized void returnObject(Object obj) throws Exception {
+                    if (factory.validateObject(obj)) {
+                      idle.push(obj);
+                    }
+                  }
+                }
+                """))
+        .doTest();
+  }
 }
