@@ -72,12 +72,13 @@ public class MapCacheDetector extends LockjawDetector {
 
   enum Monitor { CLASS, OBJECT, NONE }
 
-  private record Region(Monitor monitor, List<int[]> ranges, String description) {}
+  /** A locked region; {@code lockField} is the field whose object is locked, or null. */
+  private record Region(Monitor monitor, List<int[]> ranges, String description, String lockField) {}
 
   private record MapCall(int pc, String field, String fieldName, boolean act, String key) {}
 
   private record Lookup(Method method, int pc, String field, String fieldName, Monitor monitor,
-      String monitorDescription) {}
+      String monitorDescription, boolean ownMonitor) {}
 
   private final Map<String, Locking> assigned = new HashMap<>();
   private final Map<String, Locking> declared = new HashMap<>();
@@ -136,7 +137,7 @@ public class MapCacheDetector extends LockjawDetector {
               ? "the class monitor of " + BytecodeKnowledge.simpleName(getClassName())
                   + " (static synchronized)"
               : "the monitor of the " + BytecodeKnowledge.simpleName(getClassName())
-                  + " instance (synchronized method)"));
+                  + " instance (synchronized method)", null));
     }
     super.visit(code);
     findLookups(method);
@@ -148,9 +149,11 @@ public class MapCacheDetector extends LockjawDetector {
       case Const.MONITORENTER -> {
         OpcodeStack.Item lock = stack.getStackItem(0);
         boolean isClass = "Ljava/lang/Class;".equals(lock.getSignature());
+        XField lockField = lock.getXField();
         regions.add(new Region(isClass ? Monitor.CLASS : Monitor.OBJECT,
             monitorRegion(getCode(), getPC()),
-            isClass ? "a Class monitor (synchronized on a Class object)" : describeLock(lock)));
+            isClass ? "a Class monitor (synchronized on a Class object)" : describeLock(lock),
+            lockField == null ? null : lockField.getClassName() + "." + lockField.getName()));
       }
       case Const.INVOKEINTERFACE, Const.INVOKEVIRTUAL -> sawCall();
       case Const.INVOKESTATIC -> {
@@ -286,7 +289,8 @@ public class MapCacheDetector extends LockjawDetector {
         Monitor monitor = held == null ? Monitor.NONE : held.monitor();
         String id = method.getName() + method.getSignature() + " " + check.field();
         lookups.putIfAbsent(id, new Lookup(method, check.pc(), check.field(), check.fieldName(),
-            monitor, held == null ? "" : held.description()));
+            monitor, held == null ? "" : held.description(),
+            held != null && check.field().equals(held.lockField())));
         break;
       }
     }
@@ -326,7 +330,9 @@ public class MapCacheDetector extends LockjawDetector {
                 + " when the keys are classes), without the lock.");
       }
       case OBJECT -> {
-        if (locking != Locking.COARSE && locking != Locking.PLAIN) {
+        // the map's own monitor, held while a value is built, queues every reader of the map
+        // however concurrent the map is (Spring 2.5.1 getMergedBeanDefinition)
+        if (locking != Locking.COARSE && locking != Locking.PLAIN && !lookup.ownMonitor()) {
           return;
         }
         report(LockjawBugType.SYNCHRONIZED_MAP_CACHE, Priorities.NORMAL_PRIORITY, lookup.method(),

@@ -118,6 +118,43 @@ class BytecodeDetectorsTest {
           }
         }
         """);
+    sources.put("shop.beans.BeanFactory", """
+        package shop.beans;
+        import java.util.*;
+        import java.util.concurrent.ConcurrentHashMap;
+        public class BeanFactory {
+          static final class Definition {
+            String scope = "singleton";
+            Definition() {}
+            Definition(Definition parent) { this.scope = parent.scope; }
+            void overrideFrom(Definition other) { this.scope = other.scope; }
+          }
+          private final Map<String, Definition> merged = new ConcurrentHashMap<>();
+          private final Map<String, Definition> raw = new ConcurrentHashMap<>();
+          private final Object lock = new Object();
+          public Definition mergedDefinition(String name, Definition parent) {
+            synchronized (this.merged) {
+              Definition mbd = merged.get(name);                                  // line 16
+              if (mbd == null) {
+                mbd = new Definition(parent);
+                mbd.overrideFrom(raw.get(name));
+                merged.put(name, mbd);
+              }
+              return mbd;
+            }
+          }
+          public Definition rawDefinition(String name) {
+            synchronized (lock) {
+              Definition definition = raw.get(name);
+              if (definition == null) {
+                definition = new Definition();
+                raw.put(name, definition);
+              }
+              return definition;
+            }
+          }
+        }
+        """);
     sources.put("shop.catalog.PriceBook", """
         package shop.catalog;
         import java.util.*;
@@ -543,6 +580,15 @@ class BytecodeDetectorsTest {
         .filter(f -> f.methodName().equals("product")).findFirst().orElseThrow();
     assertTrue(product.message().contains("under the monitor of the ProductCatalog instance"),
         product.message());
+  }
+
+  @Test
+  void theMapsOwnMonitorHeldWhileAValueIsBuiltEvenOnAConcurrentMap() {
+    // mergedDefinition locks the map itself; rawDefinition locks another object around a
+    // ConcurrentHashMap (racy, but no lock that readers of the map share)
+    assertEquals("SynchronizedMapCache mergedDefinition:16", summary(in("shop.beans.BeanFactory")));
+    AuditFinding merged = in("shop.beans.BeanFactory").get(0);
+    assertTrue(merged.message().contains("under the lock in field 'merged'"), merged.message());
   }
 
   @Test

@@ -71,12 +71,27 @@ public record CacheLookup(VarSymbol map, MethodInvocationTree check, MethodInvoc
     };
   }
 
+  /**
+   * Whether the region locks the looked-up map itself ({@code synchronized (cache) { get ... put
+   * }}): then every reader of the map queues on that monitor while a value is built, however
+   * concurrent the map is (Spring 2.5.1's {@code getMergedBeanDefinition}).
+   */
+  public boolean isLockedByItsOwnMonitor(Tree region) {
+    if (!(region instanceof com.sun.source.tree.SynchronizedTree block)) {
+      return false;
+    }
+    Symbol lock = ASTHelpers.getSymbol(ASTHelpers.stripParentheses(block.getExpression()));
+    return lock != null && lock.equals(map);
+  }
+
   /** Whether a cache check reports a lookup in the region at {@code region} (see above). */
   public static boolean reportedIn(TreePath region, VisitorState state) {
     io.github.lockjaw.checks.support.GuardingMonitor monitor =
         io.github.lockjaw.checks.support.GuardingMonitor.of(region.getLeaf(), state);
     for (CacheLookup lookup : findIn(region, state)) {
-      if (isReported(monitor, CacheField.of(lookup.map(), state).locking())) {
+      if (isReported(monitor, CacheField.of(lookup.map(), state).locking())
+          || (monitor != io.github.lockjaw.checks.support.GuardingMonitor.CLASS
+              && lookup.isLockedByItsOwnMonitor(region.getLeaf()))) {
         return true;
       }
     }
@@ -191,7 +206,7 @@ public record CacheLookup(VarSymbol map, MethodInvocationTree check, MethodInvoc
     }
 
     /** Locals used as the receiver of a call whose result is dropped: {@code list.add(x);}. */
-    private final List<Symbol> mutatedLocals = new ArrayList<>();
+    private final List<Map.Entry<Symbol, TreePath>> mutatedLocals = new ArrayList<>();
     /** Whether the region assigns or increments a field other than a map it looks up. */
     private final List<Symbol> writtenFields = new ArrayList<>();
 
@@ -213,7 +228,7 @@ public record CacheLookup(VarSymbol map, MethodInvocationTree check, MethodInvoc
         }
         Symbol target = receiver == null ? null : ASTHelpers.getSymbol(receiver);
         if (target != null && target.getKind() == ElementKind.LOCAL_VARIABLE) {
-          mutatedLocals.add(target);
+          mutatedLocals.add(Map.entry(target, getCurrentPath()));
         }
       }
       Tree expression = statement.getExpression();
@@ -237,12 +252,76 @@ public record CacheLookup(VarSymbol map, MethodInvocationTree check, MethodInvoc
      * ({@code listeners.get(e)} then {@code list.add(l)}: a multimap) or other fields.
      */
     boolean lockGuardsMore(VarSymbol map, ExpressionTree key) {
-      for (Symbol local : mutatedLocals) {
-        if (isValueLocalOf(local, map, key)) {
+      for (Map.Entry<Symbol, TreePath> mutation : mutatedLocals) {
+        if (isValueLocalOf(mutation.getKey(), map, key)
+            && !isFreshValueBuiltInSteps(mutation.getKey(), mutation.getValue())) {
           return true;
         }
       }
       return writtenFields.stream().anyMatch(field -> !field.equals(map));
+    }
+
+    /**
+     * {@code if (info == null) { info = new Info(type); info.init(); map.put(type, info); }}: the
+     * call initialises the object this miss has just created, before anyone else can see it; that
+     * is part of the fill, not a change to a cached value.
+     */
+    private boolean isFreshValueBuiltInSteps(Symbol local, TreePath mutation) {
+      int at = startOf(mutation.getLeaf());
+      for (TreePath path = mutation.getParentPath(); path != null && path.getLeaf() != root;
+          path = path.getParentPath()) {
+        if (!(path.getLeaf() instanceof com.sun.source.tree.IfTree branch)
+            || !isNullTest(branch.getCondition(), local)
+            || !contains(branch.getThenStatement(), mutation.getLeaf())) {
+          continue;
+        }
+        boolean[] fresh = {false};
+        new com.sun.source.util.TreeScanner<Void, Void>() {
+          @Override
+          public Void visitAssignment(AssignmentTree assignment, Void unused) {
+            if (local.equals(ASTHelpers.getSymbol(assignment.getVariable()))
+                && unwrapCasts(assignment.getExpression()) instanceof com.sun.source.tree.NewClassTree
+                && startOf(assignment) < at) {
+              fresh[0] = true;
+            }
+            return super.visitAssignment(assignment, unused);
+          }
+        }.scan(branch.getThenStatement(), null);
+        if (fresh[0]) {
+          return true;
+        }
+      }
+      return false;
+    }
+
+    private static boolean isNullTest(ExpressionTree condition, Symbol local) {
+      ExpressionTree test = ASTHelpers.stripParentheses(condition);
+      if (!(test instanceof com.sun.source.tree.BinaryTree binary)
+          || binary.getKind() != Tree.Kind.EQUAL_TO) {
+        return false;
+      }
+      ExpressionTree left = ASTHelpers.stripParentheses(binary.getLeftOperand());
+      ExpressionTree right = ASTHelpers.stripParentheses(binary.getRightOperand());
+      return (left.getKind() == Tree.Kind.NULL_LITERAL && local.equals(ASTHelpers.getSymbol(right)))
+          || (right.getKind() == Tree.Kind.NULL_LITERAL && local.equals(ASTHelpers.getSymbol(left)));
+    }
+
+    private static boolean contains(Tree outer, Tree inner) {
+      boolean[] found = {false};
+      new com.sun.source.util.TreeScanner<Void, Void>() {
+        @Override
+        public Void scan(Tree tree, Void unused) {
+          if (tree == inner) {
+            found[0] = true;
+          }
+          return found[0] ? null : super.scan(tree, unused);
+        }
+      }.scan(outer, null);
+      return found[0];
+    }
+
+    private static int startOf(Tree tree) {
+      return ((com.sun.tools.javac.tree.JCTree) tree).getStartPosition();
     }
 
     @Override

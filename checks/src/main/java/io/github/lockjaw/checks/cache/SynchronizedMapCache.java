@@ -62,10 +62,14 @@ public final class SynchronizedMapCache extends BugChecker
     for (CacheLookup lookup : CacheLookup.findIn(path, state)) {
       CacheField field = CacheField.of(lookup.map(), state);
       CacheField.Locking locking = field.locking();
-      if (!CacheLookup.isReported(monitor, locking)) {
+      boolean ownMonitor = lookup.isLockedByItsOwnMonitor(region);
+      if (!CacheLookup.isReported(monitor, locking) && !ownMonitor) {
         continue;
       }
-      Optional<SuggestedFix> fix = ComputeIfAbsentFix.build(path, lookup, state);
+      Optional<SuggestedFix> fix =
+          ownMonitor && locking != CacheField.Locking.COARSE && locking != CacheField.Locking.PLAIN
+              ? Optional.empty() // a map lockjaw cannot see into: no rewrite of its declaration
+              : ComputeIfAbsentFix.build(path, lookup, state);
       String name = lookup.map().getSimpleName().toString();
       String problem =
           monitor == GuardingMonitor.OBJECT

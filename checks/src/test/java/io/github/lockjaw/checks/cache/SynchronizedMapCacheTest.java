@@ -906,4 +906,161 @@ class SynchronizedMapCacheTest {
         .expectUnchanged()
         .doTest();
   }
+
+  // ---------------------------------------------------------------- shapes of issue 12
+
+  private static String[] lines(String text) {
+    return text.split("\n", -1);
+  }
+
+  @Test
+  void theMapsOwnMonitorHeldWhileAValueIsBuiltSpring251MergedBeanDefinitions() {
+    compilation
+        .addSourceLines(
+            "BeanFactory.java",
+            lines(
+                """
+                import java.util.Map;
+                import java.util.Set;
+                import java.util.concurrent.ConcurrentHashMap;
+                public abstract class BeanFactory {
+                  static final class Definition {
+                    private String scope = "singleton";
+                    private final String parentName;
+                    Definition(String parentName) { this.parentName = parentName; }
+                    Definition(Definition original) { this.parentName = original.parentName; this.scope = original.scope; }
+                    void overrideFrom(Definition other) { this.scope = other.scope; }
+                    String getParentName() { return parentName; }
+                  }
+                  private final Map<String, Definition> mergedBeanDefinitions = createConcurrentMapIfPossible(16);
+                  private final Set<String> alreadyCreated = ConcurrentHashMap.newKeySet();
+                  static <K, V> Map<K, V> createConcurrentMapIfPossible(int capacity) {
+                    return new ConcurrentHashMap<>(capacity);
+                  }
+                  protected abstract Definition getBeanDefinition(String beanName);
+                  protected Definition getMergedBeanDefinition(String beanName, Definition bd) {
+                    // BUG: Diagnostic contains: Check-then-act cache on 'mergedBeanDefinitions' under the monitor of 'this.mergedBeanDefinitions'
+                    synchronized (this.mergedBeanDefinitions) {
+                      Definition mbd = this.mergedBeanDefinitions.get(beanName);
+                      if (mbd == null) {
+                        if (bd.getParentName() == null) {
+                          mbd = new Definition(bd);
+                        } else {
+                          Definition pbd = getMergedBeanDefinition(bd.getParentName(), getBeanDefinition(bd.getParentName()));
+                          mbd = new Definition(pbd);
+                          mbd.overrideFrom(bd);
+                        }
+                        if (this.alreadyCreated.contains(beanName)) {
+                          this.mergedBeanDefinitions.put(beanName, mbd);
+                        }
+                      }
+                      return mbd;
+                    }
+                  }
+                }
+                """))
+        .doTest();
+  }
+
+  @Test
+  void aFreshValueBuiltInStepsBeforeThePutIsPartOfTheFill() {
+    compilation
+        .addSourceLines(
+            "ReflectorCache.java",
+            lines(
+                """
+                import java.util.HashMap;
+                import java.util.Map;
+                public class ReflectorCache {
+                  static final class Reflector {
+                    private final Class<?> type;
+                    private String[] getters = new String[0];
+                    Reflector(Class<?> type) { this.type = type; }
+                    void init() { getters = new String[type.getMethods().length]; }
+                    void touch() {}
+                  }
+                  private final Map<Class<?>, Reflector> reflectors = new HashMap<>();
+                  // BUG: Diagnostic contains: Check-then-act cache on 'reflectors' under the instance monitor (synchronized method)
+                  public synchronized Reflector forClass(Class<?> type) {
+                    Reflector reflector = reflectors.get(type);
+                    if (reflector == null) {
+                      reflector = new Reflector(type);
+                      reflector.init();
+                      reflectors.put(type, reflector);
+                    }
+                    return reflector;
+                  }
+                  // the cached value itself is changed under the lock: the lock guards more than the map
+                  public synchronized Reflector touched(Class<?> type) {
+                    Reflector reflector = reflectors.get(type);
+                    if (reflector == null) {
+                      reflector = new Reflector(type);
+                      reflectors.put(type, reflector);
+                    }
+                    reflector.touch();
+                    return reflector;
+                  }
+                }
+                """))
+        .doTest();
+  }
+
+  @Test
+  void aConcurrentMapLockedByAnotherMonitorIsNotTheMapsOwnMonitor() {
+    compilation
+        .addSourceLines(
+            "Registry.java",
+            lines(
+                """
+                import java.util.Map;
+                import java.util.concurrent.ConcurrentHashMap;
+                public class Registry {
+                  private final Map<String, Object> beans = new ConcurrentHashMap<>();
+                  private final Object lock = new Object();
+                  public Object bean(String name) {
+                    synchronized (lock) {
+                      Object bean = beans.get(name);
+                      if (bean == null) {
+                        bean = new Object();
+                        beans.put(name, bean);
+                      }
+                      return bean;
+                    }
+                  }
+                }
+                """))
+        .doTest();
+  }
+
+  @Test
+  void aValueBuiltInStepsIsReportedWithoutARewrite() {
+    // the fill is several statements: ComputeIfAbsentFix only rewrites a one-expression fill
+    refactoring
+        .addInputLines(
+            "ReflectorCache.java",
+            lines(
+                """
+                import java.util.HashMap;
+                import java.util.Map;
+                public class ReflectorCache {
+                  static final class Reflector {
+                    private final Class<?> type;
+                    Reflector(Class<?> type) { this.type = type; }
+                    void init() {}
+                  }
+                  private final Map<Class<?>, Reflector> reflectors = new HashMap<>();
+                  public synchronized Reflector forClass(Class<?> type) {
+                    Reflector reflector = reflectors.get(type);
+                    if (reflector == null) {
+                      reflector = new Reflector(type);
+                      reflector.init();
+                      reflectors.put(type, reflector);
+                    }
+                    return reflector;
+                  }
+                }
+                """))
+        .expectUnchanged()
+        .doTest();
+  }
 }
