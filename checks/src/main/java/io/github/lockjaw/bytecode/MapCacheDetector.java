@@ -270,6 +270,11 @@ public class MapCacheDetector extends LockjawDetector {
   }
 
   private void findLookups(Method method) {
+    if (method.getReturnType() == org.apache.bcel.generic.Type.VOID) {
+      // a get-then-put that hands nothing back is a registry filled at configuration
+      // (registerAlias, registerBeanDefinition, a supplier registry), not a lookup cache
+      return;
+    }
     for (MapCall check : calls) {
       if (check.act()) {
         continue;

@@ -1063,4 +1063,37 @@ class SynchronizedMapCacheTest {
         .expectUnchanged()
         .doTest();
   }
+
+  @Test
+  void aStartUpRegistryUnderTheMapsOwnMonitorHandsNothingBack() {
+    compilation
+        .addSourceLines(
+            "AliasRegistry.java",
+            lines(
+                """
+                import java.util.Map;
+                import java.util.concurrent.ConcurrentHashMap;
+                public class AliasRegistry {
+                  private final Map<String, String> aliasMap = new ConcurrentHashMap<>();
+                  private final Map<Class<?>, Object> suppliers = new ConcurrentHashMap<>();
+                  public void registerAlias(String name, String alias) {
+                    synchronized (this.aliasMap) {
+                      String registeredName = this.aliasMap.get(alias);
+                      if (registeredName != null && !registeredName.equals(name)) {
+                        throw new IllegalStateException("alias '" + alias + "' is already bound to '" + registeredName + "'");
+                      }
+                      this.aliasMap.put(alias, name);
+                    }
+                  }
+                  public <T> void register(Class<T> type, Object supplier) {
+                    synchronized (this.suppliers) {
+                      if (!this.suppliers.containsKey(type)) {
+                        this.suppliers.put(type, supplier);
+                      }
+                    }
+                  }
+                }
+                """))
+        .doTest();
+  }
 }
