@@ -31,6 +31,8 @@ public class SharedMonitorDetector extends LockjawDetector {
       BytecodeKnowledge.types("io", "connecting-constructor");
   private static final List<String> RESOURCE_TYPES = resourceTypes();
   private static final int NAMED_MEMBERS = 5;
+  private static final BytecodeKnowledge.MethodSet START_UP =
+      BytecodeKnowledge.methods("entry-points", "start-up-method");
 
   private static List<String> resourceTypes() {
     List<String> types = new ArrayList<>(BytecodeKnowledge.types("jdbc", "resource-type"));
@@ -47,7 +49,11 @@ public class SharedMonitorDetector extends LockjawDetector {
   }
 
   /** A monitor: {@code this}, the class object of a class, or a lock field. */
-  private record Monitor(String key, String description) {}
+  private record Monitor(String key, String description, boolean staticField) {
+    Monitor(String key, String description) {
+      this(key, description, false);
+    }
+  }
 
   private record Region(Method method, Monitor monitor, List<int[]> ranges, int pc, boolean whole) {}
 
@@ -59,6 +65,9 @@ public class SharedMonitorDetector extends LockjawDetector {
     final List<Call> calls = new ArrayList<>();
     final List<Object[]> nullChecks = new ArrayList<>(); // {pc, field, target, early return}
     final List<Object[]> puts = new ArrayList<>(); // {pc, field}
+    final List<Object[]> mapPuts = new ArrayList<>(); // {pc, map field}
+    final List<Object[]> missTests = new ArrayList<>(); // {pc, map field, target}
+    final Map<Integer, String> mapValueRegisters = new HashMap<>(); // register -> map field
 
     MethodFacts(Method method) {
       this.method = method;
@@ -70,6 +79,8 @@ public class SharedMonitorDetector extends LockjawDetector {
   private MethodFacts current;
   private String lastFieldRead;
   private int lastFieldReadPc = -10;
+  private String lastMapGet;
+  private int lastMapGetPc = -10;
 
   public SharedMonitorDetector(BugReporter bugReporter) {
     super(bugReporter);
@@ -134,7 +145,21 @@ public class SharedMonitorDetector extends LockjawDetector {
         lastFieldRead = getXFieldOperand() == null ? null : getXFieldOperand().getName();
         lastFieldReadPc = getPC();
       }
+      case Const.ASTORE, Const.ASTORE_0, Const.ASTORE_1, Const.ASTORE_2, Const.ASTORE_3 -> {
+        if (lastMapGet != null && getPC() - lastMapGetPc <= 8) { // the invoke, a checkcast
+          current.mapValueRegisters.put(getRegisterOperand(), lastMapGet);
+        } else {
+          current.mapValueRegisters.remove(getRegisterOperand());
+        }
+      }
       case Const.IFNULL, Const.IFNONNULL -> {
+        if (seen == Const.IFNONNULL && stack.getStackDepth() > 0) {
+          String map = current.mapValueRegisters.get(stack.getStackItem(0).getRegisterNumber());
+          if (map != null) {
+            // V v = map.get(k); if (v == null) { ...; map.put(k, v); }: once per key
+            current.missTests.add(new Object[] {getPC(), map, getBranchTarget()});
+          }
+        }
         if (lastFieldRead != null && getPrevOpcode(1) != Const.NOP
             && (getPrevOpcode(1) == Const.GETFIELD || getPrevOpcode(1) == Const.GETSTATIC)) {
           int target = getBranchTarget();
@@ -173,7 +198,7 @@ public class SharedMonitorDetector extends LockjawDetector {
         return; // a connection's own monitor is per connection
       }
       monitor = new Monitor("field:" + field.getClassName() + "." + field.getName(),
-          "the lock in field '" + field.getName() + "'");
+          "the lock in field '" + field.getName() + "'", field.isStatic());
     } else if ("Ljava/lang/Class;".equals(lock.getSignature())
         && lock.getConstant() instanceof String type) {
       String internal = type.replace('.', '/');
@@ -204,6 +229,16 @@ public class SharedMonitorDetector extends LockjawDetector {
         }
       }
       return;
+    }
+    if ((name.equals("get") || name.equals("put")) && stack.getStackDepth() > 0) {
+      int arguments = org.apache.bcel.generic.Type.getArgumentTypes(signature).length;
+      XField map = stack.getStackDepth() > arguments ? stack.getStackItem(arguments).getXField() : null;
+      if (map != null && name.equals("get") && arguments == 1) {
+        lastMapGet = map.getName();
+        lastMapGetPc = getPC();
+      } else if (map != null && name.equals("put") && arguments == 2) {
+        current.mapPuts.add(new Object[] {getPC(), map.getName()});
+      }
     }
     Optional<BytecodeKnowledge.MethodEntry> io = match(BLOCKING_IO, owner, name);
     if (io.isPresent()) {
@@ -278,7 +313,10 @@ public class SharedMonitorDetector extends LockjawDetector {
           || io.github.lockjaw.knowledge.Lifecycle.isLifecycleOrConfiguration(method.getName(),
               method.getArgumentTypes().length,
               method.getReturnType() == org.apache.bcel.generic.Type.VOID)
-          || (perResource && region.monitor().key().equals("this"))) {
+          || isStartUp(method)
+          || (perResource && (region.monitor().key().equals("this")
+              || region.monitor().key().startsWith("field:" + getDottedClassName() + ".")
+                  && !region.monitor().staticField()))) {
         continue;
       }
       MethodFacts facts = methods.get(method.getName() + method.getSignature());
@@ -352,6 +390,18 @@ public class SharedMonitorDetector extends LockjawDetector {
         }
       }
     }
+    for (Object[] miss : facts.missTests) {
+      int pc = (Integer) miss[0];
+      int target = (Integer) miss[2];
+      if (pc < ioPc && ioPc < target) {
+        for (Object[] put : facts.mapPuts) {
+          int putPc = (Integer) put[0];
+          if (put[1].equals(miss[1]) && pc < putPc && putPc < target) {
+            return true; // a fill on a miss: once per key
+          }
+        }
+      }
+    }
     for (Object[] check : facts.nullChecks) {
       int pc = (Integer) check[0];
       int target = (Integer) check[2];
@@ -373,9 +423,30 @@ public class SharedMonitorDetector extends LockjawDetector {
     return opcode >= Const.IRETURN && opcode <= Const.RETURN;
   }
 
-  /** The class is a connection, statement or result set: its monitor is per resource. */
+  /** The method implements a start-up step of a supertype ({@code start-up-method}). */
+  private boolean isStartUp(Method method) {
+    for (BytecodeKnowledge.MethodEntry entry : START_UP.candidates(method.getName())) {
+      if (isSubtype(getClassName(), entry.owner())) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /**
+   * The class is a connection, statement or result set, or an inner class of one (its {@code
+   * this$0} field holds one: a per-connection invocation handler): its monitor is per resource.
+   */
   private boolean isPerResourceClass() {
-    return matchType(RESOURCE_TYPES, getClassName()).isPresent();
+    if (matchType(RESOURCE_TYPES, getClassName()).isPresent()) {
+      return true;
+    }
+    for (org.apache.bcel.classfile.Field field : getThisClass().getFields()) {
+      if (field.getName().startsWith("this$") && isResourceSignature(field.getSignature())) {
+        return true;
+      }
+    }
+    return false;
   }
 
   private String message(Method method, Region region, List<String> chain, List<String> others) {

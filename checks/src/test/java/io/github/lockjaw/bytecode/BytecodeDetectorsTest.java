@@ -399,6 +399,98 @@ class BytecodeDetectorsTest {
           }
         }
         """);
+    sources.put("shop.dao.ProxyStatement", """
+        package shop.dao;
+        import java.sql.*;
+        import java.util.*;
+        public abstract class ProxyStatement implements Statement {
+          private final Statement inner;
+          private final Set<ResultSet> myProxyResultSets = new HashSet<>();
+          protected ProxyStatement(Statement inner) { this.inner = inner; }
+          @Override public ResultSet executeQuery(String sql) throws SQLException {
+            synchronized (myProxyResultSets) {
+              ResultSet rs = inner.executeQuery(sql);
+              myProxyResultSets.add(rs);
+              return rs;
+            }
+          }
+        }
+        """);
+    sources.put("shop.dao.PoolJndiFactory", """
+        package shop.dao;
+        import java.util.Hashtable;
+        import javax.naming.*;
+        import javax.naming.spi.ObjectFactory;
+        import javax.sql.DataSource;
+        public class PoolJndiFactory implements ObjectFactory {
+          @Override
+          public synchronized Object getObjectInstance(Object obj, Name name, Context nameCtx,
+              Hashtable<?, ?> environment) throws NamingException {
+            return lookup((String) ((Reference) obj).get("dataSourceJNDI").getContent());
+          }
+          public synchronized DataSource lookup(String jndiName) throws NamingException {
+            return (DataSource) new InitialContext().lookup(jndiName);                // line 13
+          }
+        }
+        """);
+    sources.put("shop.dao.PoolManager", """
+        package shop.dao;
+        import java.sql.*;
+        import java.util.*;
+        import javax.naming.*;
+        import javax.sql.*;
+        public class PoolManager {
+          private final ConnectionPoolDataSource cpds;
+          private final Map<String, Object> authsToPools = new HashMap<>();
+          private DataSource cachedInner;
+          public PoolManager(ConnectionPoolDataSource cpds) { this.cpds = cpds; }
+          public synchronized Object getPool(String user) throws SQLException {
+            Object out = authsToPools.get(user);
+            if (out == null) {
+              cpds.getPooledConnection().close();
+              out = new Object();
+              authsToPools.put(user, out);
+            }
+            return out;
+          }
+          public synchronized DataSource inner() throws NamingException {
+            if (cachedInner != null) {
+              return cachedInner;
+            } else {
+              DataSource out = (DataSource) new InitialContext().lookup("java:comp/env/jdbc/shop");
+              cachedInner = out;
+              return out;
+            }
+          }
+          public synchronized Object pooledConnection(String user) throws SQLException {
+            Object out = authsToPools.get(user);
+            if (out == null) {
+              out = cpds.getPooledConnection();                                        // line 32
+            }
+            return out;
+          }
+        }
+        """);
+    sources.put("shop.dao.PooledConnectionImpl", """
+        package shop.dao;
+        import java.lang.reflect.*;
+        import java.sql.Connection;
+        public abstract class PooledConnectionImpl implements javax.sql.PooledConnection {
+          private final Connection physical;
+          protected PooledConnectionImpl(Connection physical) { this.physical = physical; }
+          final class ProxyConnectionInvocationHandler implements InvocationHandler {
+            @Override
+            public synchronized Object invoke(Object proxy, Method method, Object[] args)
+                throws Throwable {
+              if (method.getName().equals("close")) {
+                physical.rollback();
+                return null;
+              }
+              return method.invoke(physical, args);
+            }
+          }
+        }
+        """);
     sources.put("shop.dao.CarefulDao", """
         package shop.dao;
         import java.sql.*;
@@ -652,6 +744,20 @@ class BytecodeDetectorsTest {
         .filter(f -> f.methodName().equals("evict")).findFirst().orElseThrow();
     assertTrue(evict.message().contains("PooledObjectFactory.validateObject()"
         + " (for a connection pool: runs the validation query)"), evict.message());
+  }
+
+  @Test
+  void statementProxyLockFieldsAndJndiObjectFactoriesAreNotSharedMonitorDaos() {
+    assertEquals("", summary(in("shop.dao.ProxyStatement")));
+    assertEquals("SharedMonitorDao lookup:13", summary(in("shop.dao.PoolJndiFactory")));
+  }
+
+  @Test
+  void ioOncePerKeyOrInTheElseOfAnInitialisedTestAndPerConnectionHandlers() {
+    // getPool is a cache on a plain map under the instance monitor: SynchronizedMapCache
+    assertEquals("SharedMonitorDao pooledConnection:32, SynchronizedMapCache getPool:12",
+        summary(in("shop.dao.PoolManager")));
+    assertEquals("", summary(in("shop.dao.PooledConnectionImpl$ProxyConnectionInvocationHandler")));
   }
 
   @Test

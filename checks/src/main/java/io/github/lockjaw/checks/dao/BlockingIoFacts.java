@@ -147,11 +147,29 @@ public final class BlockingIoFacts {
         return null;
       }
 
+      /** Locals that hold what a map field's {@code get} returned: {@code V v = (V) map.get(k)}. */
+      private final Map<Symbol, Symbol> mapValueLocals = new HashMap<>();
+
+      @Override
+      public Void visitVariable(com.sun.source.tree.VariableTree tree, Void unused) {
+        Symbol map = mapGetReceiver(tree.getInitializer());
+        if (map != null) {
+          mapValueLocals.put(ASTHelpers.getSymbol(tree), map);
+        }
+        return super.visitVariable(tree, unused);
+      }
+
       @Override
       public Void visitIf(IfTree tree, Void unused) {
-        if (isOneTimeInitialisation(tree)) {
+        if (isOneTimeInitialisation(tree) || isFillOnMiss(tree, mapValueLocals)) {
           scan(tree.getCondition(), null);
           scan(tree.getElseStatement(), null);
+          return null;
+        }
+        if (isReturnWhenInitialised(tree)) {
+          // if (field != null) return field; else { ...; field = ...; }: the else runs once
+          scan(tree.getCondition(), null);
+          scan(tree.getThenStatement(), null);
           return null;
         }
         return super.visitIf(tree, unused);
@@ -250,12 +268,76 @@ public final class BlockingIoFacts {
   }
 
   /**
+   * {@code V v = map.get(k); if (v == null) { v = create(k); map.put(k, v); }}: the branch runs
+   * once per key (a pool per user, created on its first request), then the map answers.
+   */
+  private static boolean isFillOnMiss(IfTree tree, Map<Symbol, Symbol> mapValueLocals) {
+    ExpressionTree condition = ASTHelpers.stripParentheses(tree.getCondition());
+    if (!(condition instanceof BinaryTree binary) || binary.getKind() != Tree.Kind.EQUAL_TO) {
+      return false;
+    }
+    ExpressionTree tested =
+        isNullOrFalse(binary.getRightOperand()) ? binary.getLeftOperand() : binary.getRightOperand();
+    Symbol map = mapValueLocals.get(ASTHelpers.getSymbol(ASTHelpers.stripParentheses(tested)));
+    if (map == null) {
+      return false;
+    }
+    boolean[] put = {false};
+    new TreeScanner<Void, Void>() {
+      @Override
+      public Void visitMethodInvocation(MethodInvocationTree call, Void unused) {
+        if (ASTHelpers.getSymbol(call) != null
+            && ASTHelpers.getSymbol(call).getSimpleName().contentEquals("put")
+            && map.equals(receiverSymbol(call))) {
+          put[0] = true;
+        }
+        return super.visitMethodInvocation(call, unused);
+      }
+    }.scan(tree.getThenStatement(), null);
+    return put[0];
+  }
+
+  /** The field whose {@code get} an initializer calls ({@code (T) this.map.get(k)}), or null. */
+  private static Symbol mapGetReceiver(ExpressionTree initializer) {
+    ExpressionTree value = initializer == null ? null : ASTHelpers.stripParentheses(initializer);
+    while (value instanceof com.sun.source.tree.TypeCastTree cast) {
+      value = ASTHelpers.stripParentheses(cast.getExpression());
+    }
+    if (!(value instanceof MethodInvocationTree call)
+        || ASTHelpers.getSymbol(call) == null
+        || !ASTHelpers.getSymbol(call).getSimpleName().contentEquals("get")
+        || call.getArguments().size() != 1) {
+      return null;
+    }
+    Symbol receiver = receiverSymbol(call);
+    return receiver != null && receiver.getKind() == ElementKind.FIELD ? receiver : null;
+  }
+
+  private static Symbol receiverSymbol(MethodInvocationTree call) {
+    ExpressionTree receiver = ASTHelpers.getReceiver(call);
+    return receiver == null ? null : ASTHelpers.getSymbol(ASTHelpers.stripParentheses(receiver));
+  }
+
+  /** {@code if (field != null) return field; else { ... field = ...; }}. */
+  private static boolean isReturnWhenInitialised(IfTree tree) {
+    return tree.getElseStatement() != null
+        && isEarlyReturnWhenInitialised(tree, List.of(tree.getElseStatement()), true);
+  }
+
+  /**
    * {@code if (field != null) return field;} followed by code that sets the field: what follows
    * the {@code if} runs once (lazy creation, e.g. commons-dbcp2's BasicDataSource#createDataSource).
    */
   private static boolean isEarlyReturnWhenInitialised(
       com.sun.source.tree.StatementTree statement, List<? extends com.sun.source.tree.StatementTree> rest) {
-    if (!(statement instanceof IfTree ifTree) || ifTree.getElseStatement() != null) {
+    return isEarlyReturnWhenInitialised(statement, rest, false);
+  }
+
+  private static boolean isEarlyReturnWhenInitialised(
+      com.sun.source.tree.StatementTree statement,
+      List<? extends com.sun.source.tree.StatementTree> rest,
+      boolean withElse) {
+    if (!(statement instanceof IfTree ifTree) || (ifTree.getElseStatement() != null) != withElse) {
       return false;
     }
     com.sun.source.tree.StatementTree then = ifTree.getThenStatement();

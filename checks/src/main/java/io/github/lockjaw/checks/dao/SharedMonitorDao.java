@@ -79,7 +79,10 @@ public final class SharedMonitorDao extends BugChecker
     TreePath path = state.getPath();
     Tree region = path.getLeaf();
     MethodTree method = SharedMonitor.enclosingMethod(path);
-    if (method == null || isLifecycle(method) || isPerResourceMonitor(monitor, state)) {
+    if (method == null
+        || isLifecycle(method)
+        || io.github.lockjaw.checks.support.EntryPoints.isStartUp(method, state)
+        || isPerResourceMonitor(monitor, state)) {
       return Description.NO_MATCH;
     }
     if (CacheLookup.reportedIn(path, state)) {
@@ -257,7 +260,27 @@ public final class SharedMonitorDao extends BugChecker
       return false;
     }
     Type type = monitor.symbol() == null ? null : monitor.symbol().type;
-    return BlockingIoKnowledge.isResourceType(type, state);
+    if (BlockingIoKnowledge.isResourceType(type, state)) {
+      return true;
+    }
+    // an inner class of a connection or statement (c3p0's per-connection invocation handler): each
+    // instance belongs to one resource, and so does its monitor
+    if (monitor.kind() == SharedMonitor.Kind.INSTANCE
+        && monitor.symbol() instanceof Symbol.ClassSymbol inner) {
+      for (Symbol.ClassSymbol c = inner; c != null && c.hasOuterInstance(); ) {
+        Symbol.ClassSymbol outer = c.owner == null ? null : c.owner.enclClass();
+        if (outer != null && BlockingIoKnowledge.isResourceType(outer.type, state)) {
+          return true;
+        }
+        c = outer;
+      }
+    }
+    // a lock in an instance field of an object that is itself a statement, connection or result
+    // set (a pool's proxy: c3p0's NewProxyStatement locks its own set of open result sets)
+    return monitor.kind() == SharedMonitor.Kind.FIELD
+        && !monitor.symbol().isStatic()
+        && monitor.symbol().owner != null
+        && BlockingIoKnowledge.isResourceType(monitor.symbol().owner.type, state);
   }
 
   private static String blockName(MethodTree method) {

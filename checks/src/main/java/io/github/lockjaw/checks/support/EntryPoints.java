@@ -125,6 +125,12 @@ public final class EntryPoints {
             || overridesAny(symbol, "set-up-method", state));
   }
 
+  /** Whether the method implements a start-up step ({@code start-up-method}: a JNDI factory). */
+  public static boolean isStartUp(MethodTree method, VisitorState state) {
+    MethodSymbol symbol = ASTHelpers.getSymbol(method);
+    return symbol != null && overridesAny(symbol, "start-up-method", state);
+  }
+
   private static boolean isMain(MethodSymbol symbol, VisitorState state) {
     if (!symbol.getSimpleName().contentEquals("main") || !symbol.isStatic()) {
       return false;

@@ -1774,4 +1774,147 @@ class SharedMonitorDaoTest {
                 """))
         .doTest();
   }
+
+  @Test
+  void aLockFieldOfAStatementProxyIsPerStatement() {
+    compilation
+        .addSourceLines(
+            "ProxyStatement.java",
+            lines(
+                """
+                import java.sql.ResultSet;
+                import java.sql.SQLException;
+                import java.sql.Statement;
+                import java.util.HashSet;
+                import java.util.Set;
+                public abstract class ProxyStatement implements Statement {
+                  private final Statement inner;
+                  private final Set<ResultSet> myProxyResultSets = new HashSet<>();
+                  protected ProxyStatement(Statement inner) { this.inner = inner; }
+                  @Override public ResultSet executeQuery(String sql) throws SQLException {
+                    synchronized (myProxyResultSets) {
+                      ResultSet rs = inner.executeQuery(sql);
+                      myProxyResultSets.add(rs);
+                      return rs;
+                    }
+                  }
+                  public void closeResultSets() throws SQLException {
+                    synchronized (myProxyResultSets) {
+                      for (ResultSet rs : myProxyResultSets) {
+                        rs.close();
+                      }
+                      myProxyResultSets.clear();
+                    }
+                  }
+                }
+                """))
+        .doTest();
+  }
+
+  @Test
+  void aJndiObjectFactoryRunsOnLookupNotPerRequest() {
+    compilation
+        .addSourceLines(
+            "PoolJndiFactory.java",
+            lines(
+                """
+                import java.util.Hashtable;
+                import javax.naming.Context;
+                import javax.naming.InitialContext;
+                import javax.naming.Name;
+                import javax.naming.NamingException;
+                import javax.naming.Reference;
+                import javax.naming.spi.ObjectFactory;
+                import javax.sql.DataSource;
+                public class PoolJndiFactory implements ObjectFactory {
+                  @Override
+                  public synchronized Object getObjectInstance(Object obj, Name name, Context nameCtx, Hashtable<?, ?> environment)
+                      throws NamingException {
+                    Reference ref = (Reference) obj;
+                    String jndiName = (String) ref.get("dataSourceJNDI").getContent();
+                    return lookup(jndiName);
+                  }
+                  // BUG: Diagnostic contains: lookup() holds the monitor of the PoolJndiFactory instance while it calls InitialContext.lookup()
+                  public synchronized DataSource lookup(String jndiName) throws NamingException {
+                    return (DataSource) new InitialContext().lookup(jndiName);
+                  }
+                }
+                """))
+        .doTest();
+  }
+
+  @Test
+  void ioOncePerKeyOrOnceInAnElseAndPerConnectionHandlersAreNotPerRequest() {
+    compilation
+        .addSourceLines(
+            "PoolManager.java",
+            lines(
+                """
+                import java.sql.Connection;
+                import java.sql.SQLException;
+                import java.util.HashMap;
+                import java.util.Map;
+                import javax.naming.InitialContext;
+                import javax.naming.NamingException;
+                import javax.sql.ConnectionPoolDataSource;
+                import javax.sql.DataSource;
+                public class PoolManager {
+                  private final ConnectionPoolDataSource cpds;
+                  private final Map<String, Object> authsToPools = new HashMap<>();
+                  private final Map<String, Integer> borrowed = new HashMap<>();
+                  private DataSource cachedInner;
+                  public PoolManager(ConnectionPoolDataSource cpds) { this.cpds = cpds; }
+                  public synchronized Object getPool(String user) throws SQLException {
+                    Object out = authsToPools.get(user);
+                    if (out == null) {
+                      cpds.getPooledConnection().close(); // tests the pool's first connection
+                      out = new Object();
+                      authsToPools.put(user, out);
+                      borrowed.put(user, 0);
+                    }
+                    return out;
+                  }
+                  public synchronized DataSource inner() throws NamingException {
+                    if (cachedInner != null) {
+                      return cachedInner;
+                    } else {
+                      DataSource out = (DataSource) new InitialContext().lookup("java:comp/env/jdbc/shop");
+                      cachedInner = out;
+                      return out;
+                    }
+                  }
+                  // BUG: Diagnostic contains: holds the monitor of the PoolManager instance while it calls ConnectionPoolDataSource.getPooledConnection()
+                  public synchronized Object pooledConnection(String user) throws SQLException {
+                    Object out = authsToPools.get(user);
+                    if (out == null) {
+                      out = cpds.getPooledConnection();
+                    }
+                    return out;
+                  }
+                }
+                """))
+        .addSourceLines(
+            "PooledConnectionImpl.java",
+            lines(
+                """
+                import java.lang.reflect.InvocationHandler;
+                import java.lang.reflect.Method;
+                import java.sql.Connection;
+                public abstract class PooledConnectionImpl implements javax.sql.PooledConnection {
+                  private final Connection physical;
+                  protected PooledConnectionImpl(Connection physical) { this.physical = physical; }
+                  final class ProxyConnectionInvocationHandler implements InvocationHandler {
+                    @Override
+                    public synchronized Object invoke(Object proxy, Method method, Object[] args) throws Throwable {
+                      if (method.getName().equals("close")) {
+                        physical.rollback();
+                        return null;
+                      }
+                      return method.invoke(physical, args);
+                    }
+                  }
+                }
+                """))
+        .doTest();
+  }
 }
