@@ -323,9 +323,7 @@ public class MapCacheDetector extends LockjawDetector {
     String where = display(lookup.method());
     switch (lookup.monitor()) {
       case CLASS -> {
-        if (locking == Locking.CONCURRENT) {
-          return;
-        }
+        // a concurrent map too: the JVM-wide Class lock is the bottleneck, not the map
         report(LockjawBugType.CLASS_MONITOR_CACHE, Priorities.NORMAL_PRIORITY, lookup.method(),
             lookup.pc(),
             where + " fills the cache '" + lookup.fieldName() + "' while it holds "

@@ -59,13 +59,14 @@ public record CacheLookup(VarSymbol map, MethodInvocationTree check, MethodInvoc
    */
   /**
    * Whether a cache check reports a lookup in this region: under a {@code Class} monitor on any
-   * map that is not concurrent (ClassMonitorCache), under an object monitor on a coarsely locked
-   * or plain map, or without a lock on a coarsely locked map (SynchronizedMapCache).
+   * map, a concurrent one too, since the JVM-wide lock is the bottleneck (ClassMonitorCache);
+   * under an object monitor on a coarsely locked or plain map, or without a lock on a coarsely
+   * locked map (SynchronizedMapCache).
    */
   public static boolean isReported(
       io.github.lockjaw.checks.support.GuardingMonitor monitor, CacheField.Locking locking) {
     return switch (monitor) {
-      case CLASS -> locking != CacheField.Locking.CONCURRENT;
+      case CLASS -> true;
       case OBJECT -> locking == CacheField.Locking.COARSE || locking == CacheField.Locking.PLAIN;
       case NONE -> locking == CacheField.Locking.COARSE;
     };
