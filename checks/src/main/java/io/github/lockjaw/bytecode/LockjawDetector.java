@@ -14,23 +14,33 @@ import edu.umd.cs.findbugs.classfile.DescriptorFactory;
 import edu.umd.cs.findbugs.classfile.Global;
 import edu.umd.cs.findbugs.classfile.ICodeBase;
 import edu.umd.cs.findbugs.classfile.analysis.ClassData;
+import io.github.lockjaw.common.Resilience;
+import io.github.lockjaw.knowledge.JavaNames;
+import io.github.lockjaw.knowledge.KnowledgeIndex;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import org.apache.bcel.Const;
 import org.apache.bcel.classfile.Code;
 import org.apache.bcel.classfile.CodeException;
+import org.apache.bcel.classfile.Constant;
+import org.apache.bcel.classfile.ConstantPool;
+import org.apache.bcel.classfile.ConstantUtf8;
 import org.apache.bcel.classfile.JavaClass;
 import org.apache.bcel.classfile.Method;
+import org.apache.bcel.generic.GotoInstruction;
+import org.apache.bcel.generic.InstructionHandle;
+import org.apache.bcel.generic.InstructionList;
 
 /**
- * What lockjaw's SpotBugs detectors share: subtype questions against the knowledge files,
- * monitor regions of a method, and reporting with a message and advice (two string annotations,
- * in that order, after the class and method; see messages.xml).
+ * What lockjaw's SpotBugs detectors share: subtype questions against the knowledge files, monitor
+ * regions of a method, and reporting with a message and advice (two string annotations, in that
+ * order, after the class and method; see messages.xml).
  */
 abstract class LockjawDetector extends OpcodeStackDetector {
   private static final Map<String, JarIdentity> JARS = new ConcurrentHashMap<>();
@@ -51,10 +61,14 @@ abstract class LockjawDetector extends OpcodeStackDetector {
       super.visitClassContext(classContext);
     } catch (RuntimeException e) {
       // a surprise shape is no finding; the analysis of the other classes goes on
-      io.github.lockjaw.common.Resilience.recordIfStrict(
+      Resilience.recordIfStrict(
           getClass().getSimpleName() + " on " + classContext.getJavaClass().getClassName(), e);
-      bugReporter.logError("lockjaw: " + getClass().getSimpleName() + " skipped "
-          + classContext.getJavaClass().getClassName(), e);
+      bugReporter.logError(
+          "lockjaw: "
+              + getClass().getSimpleName()
+              + " skipped "
+              + classContext.getJavaClass().getClassName(),
+          e);
     }
   }
 
@@ -62,12 +76,11 @@ abstract class LockjawDetector extends OpcodeStackDetector {
    * Whether the class's constant pool holds any of these strings (a method or type name): a cheap
    * test that lets a detector skip classes that cannot hold its pattern.
    */
-  protected static boolean constantPoolMentions(JavaClass javaClass, java.util.Set<String> words) {
-    org.apache.bcel.classfile.ConstantPool pool = javaClass.getConstantPool();
+  protected static boolean constantPoolMentions(JavaClass javaClass, Set<String> words) {
+    ConstantPool pool = javaClass.getConstantPool();
     for (int i = 1; i < pool.getLength(); i++) {
-      org.apache.bcel.classfile.Constant constant = pool.getConstant(i);
-      if (constant instanceof org.apache.bcel.classfile.ConstantUtf8 utf8
-          && words.contains(utf8.getBytes())) {
+      Constant constant = pool.getConstant(i);
+      if (constant instanceof ConstantUtf8 utf8 && words.contains(utf8.getBytes())) {
         return true;
       }
     }
@@ -100,11 +113,11 @@ abstract class LockjawDetector extends OpcodeStackDetector {
   }
 
   /** The first entry of {@code set} that the call {@code owner.name} is or overrides. */
-  protected Optional<BytecodeKnowledge.MethodEntry> match(
-      BytecodeKnowledge.MethodSet set, String owner, String name) {
-    for (BytecodeKnowledge.MethodEntry entry : set.candidates(name)) {
-      if (isSubtype(owner, entry.owner())
-          && (!entry.name().equals("*") || declares(entry.owner(), name))) {
+  protected Optional<KnowledgeIndex.MethodEntry> match(
+      KnowledgeIndex set, String owner, String name) {
+    for (KnowledgeIndex.MethodEntry entry : set.candidates(name)) {
+      if (isSubtype(owner, entry.internalOwner())
+          && (!entry.isWildcard() || declares(entry.internalOwner(), name))) {
         return Optional.of(entry);
       }
     }
@@ -118,8 +131,9 @@ abstract class LockjawDetector extends OpcodeStackDetector {
     if (known == null) {
       known = false;
       try {
-        XClass xClass = Global.getAnalysisCache().getClassAnalysis(XClass.class,
-            DescriptorFactory.createClassDescriptor(type));
+        XClass xClass =
+            Global.getAnalysisCache()
+                .getClassAnalysis(XClass.class, DescriptorFactory.createClassDescriptor(type));
         for (XMethod method : xClass.getXMethods()) {
           if (method.getName().equals(name)) {
             known = true;
@@ -150,16 +164,18 @@ abstract class LockjawDetector extends OpcodeStackDetector {
       String path = null;
       try {
         ClassDescriptor descriptor =
-            DescriptorFactory.createClassDescriptor(getThisClass().getClassName().replace('.', '/'));
+            DescriptorFactory.createClassDescriptor(
+                getThisClass().getClassName().replace('.', '/'));
         ClassData data = Global.getAnalysisCache().getClassAnalysis(ClassData.class, descriptor);
         ICodeBase codeBase = data.getCodeBaseEntry().getCodeBase();
         path = codeBase.getPathName();
       } catch (Exception e) {
         path = null;
       }
-      currentJar = path == null
-          ? new JarIdentity(null, "", "", "")
-          : JARS.computeIfAbsent(path, p -> JarIdentity.of(Path.of(p)));
+      currentJar =
+          path == null
+              ? new JarIdentity(null, "", "", "")
+              : JARS.computeIfAbsent(path, p -> JarIdentity.of(Path.of(p)));
     }
     return currentJar;
   }
@@ -168,8 +184,8 @@ abstract class LockjawDetector extends OpcodeStackDetector {
   protected void report(LockjawBugType type, int priority, Method method, int pc, String message) {
     JavaClass javaClass = getThisClass();
     String advice = type.advice(currentJar(), javaClass.getClassName());
-    BugInstance bug = new BugInstance(this, type.bugType(), priority)
-        .addClassAndMethod(javaClass, method);
+    BugInstance bug =
+        new BugInstance(this, type.bugType(), priority).addClassAndMethod(javaClass, method);
     bug.addString(message).describe(StringAnnotation.STRING_MESSAGE);
     bug.addString(advice).describe(StringAnnotation.STRING_MESSAGE);
     if (pc >= 0) {
@@ -182,7 +198,7 @@ abstract class LockjawDetector extends OpcodeStackDetector {
 
   /** Readable name of a method: {@code GenericObjectPool.borrowObject()}. */
   protected String display(Method method) {
-    return BytecodeKnowledge.simpleName(getClassName()) + "." + displayName(method.getName()) + "()";
+    return JavaNames.simpleName(getClassName()) + "." + displayName(method.getName()) + "()";
   }
 
   protected static String displayName(String methodName) {
@@ -216,8 +232,10 @@ abstract class LockjawDetector extends OpcodeStackDetector {
       }
       if (handler >= 0) {
         for (CodeException entry : table) {
-          if (entry.getCatchType() == 0 && entry.getHandlerPC() == handler
-              && entry.getStartPC() < handler && entry.getStartPC() > enterPc) {
+          if (entry.getCatchType() == 0
+              && entry.getHandlerPC() == handler
+              && entry.getStartPC() < handler
+              && entry.getStartPC() > enterPc) {
             ranges.add(new int[] {entry.getStartPC(), entry.getEndPC()});
           }
         }
@@ -265,16 +283,17 @@ abstract class LockjawDetector extends OpcodeStackDetector {
 
   /** The forward target of a {@code goto} that ends just before {@code pc}, or -1. */
   private static int gotoTargetBefore(byte[] bytes, int pc) {
-    org.apache.bcel.generic.InstructionList instructions;
+    InstructionList instructions;
     try {
-      instructions = new org.apache.bcel.generic.InstructionList(bytes);
+      instructions = new InstructionList(bytes);
     } catch (RuntimeException e) {
       return -1;
     }
-    for (org.apache.bcel.generic.InstructionHandle handle : instructions.getInstructionHandles()) {
-      org.apache.bcel.generic.InstructionHandle next = handle.getNext();
-      if (next != null && next.getPosition() == pc
-          && handle.getInstruction() instanceof org.apache.bcel.generic.GotoInstruction jump) {
+    for (InstructionHandle handle : instructions.getInstructionHandles()) {
+      InstructionHandle next = handle.getNext();
+      if (next != null
+          && next.getPosition() == pc
+          && handle.getInstruction() instanceof GotoInstruction jump) {
         int target = jump.getTarget().getPosition();
         return target > pc ? target : -1;
       }

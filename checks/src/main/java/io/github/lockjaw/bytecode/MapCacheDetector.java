@@ -6,8 +6,14 @@ import edu.umd.cs.findbugs.Priorities;
 import edu.umd.cs.findbugs.ba.ClassContext;
 import edu.umd.cs.findbugs.ba.XField;
 import edu.umd.cs.findbugs.ba.XMethod;
+import io.github.lockjaw.common.MapLocking;
+import io.github.lockjaw.common.MonitorKind;
+import io.github.lockjaw.knowledge.JavaNames;
+import io.github.lockjaw.knowledge.Kind;
+import io.github.lockjaw.knowledge.KnowledgeIndex;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -15,81 +21,82 @@ import java.util.Set;
 import org.apache.bcel.Const;
 import org.apache.bcel.classfile.Code;
 import org.apache.bcel.classfile.Method;
+import org.apache.bcel.generic.Type;
 
 /**
- * Bytecode counterpart of the {@code ClassMonitorCache} and {@code SynchronizedMapCache} checks:
- * a memoising lookup (a {@code get} or {@code containsKey} of a key on a map field, a branch, a
+ * Bytecode counterpart of the {@code ClassMonitorCache} and {@code SynchronizedMapCache} checks: a
+ * memoising lookup (a {@code get} or {@code containsKey} of a key on a map field, a branch, a
  * {@code put} of the same key into the same field) that runs under a {@code Class} monitor, under
- * an object monitor on a map that is not concurrent, or without a lock on a
- * {@code Collections.synchronizedMap} / {@code Hashtable}.
+ * an object monitor on a map that is not concurrent, or without a lock on a {@code
+ * Collections.synchronizedMap} / {@code Hashtable}.
  */
 public class MapCacheDetector extends LockjawDetector {
-  private static final BytecodeKnowledge.MethodSet CHECKS =
-      BytecodeKnowledge.methods("maps", "check-method");
-  private static final BytecodeKnowledge.MethodSet ACTS =
-      BytecodeKnowledge.methods("maps", "act-method");
-  private static final BytecodeKnowledge.MethodSet LOCKING_FACTORIES =
-      BytecodeKnowledge.methods("maps", "coarsely-locking-factory");
+  private static final KnowledgeIndex CHECKS = KnowledgeIndex.of(Kind.Maps.CHECK_METHOD);
+  private static final KnowledgeIndex ACTS = KnowledgeIndex.of(Kind.Maps.ACT_METHOD);
+  private static final KnowledgeIndex LOCKING_FACTORIES =
+      KnowledgeIndex.of(Kind.Maps.COARSELY_LOCKING_FACTORY);
   private static final List<String> COARSE_TYPES =
-      BytecodeKnowledge.types("maps", "coarsely-locked-type");
-  private static final List<String> PLAIN_TYPES = BytecodeKnowledge.types("maps", "plain-type");
+      KnowledgeIndex.of(Kind.Maps.COARSELY_LOCKED_TYPE).internalTypeNames();
+  private static final List<String> PLAIN_TYPES =
+      KnowledgeIndex.of(Kind.Maps.PLAIN_TYPE).internalTypeNames();
   private static final List<String> CONCURRENT_TYPES =
-      BytecodeKnowledge.types("maps", "concurrent-type");
-  private static final Set<String> CHECK_NAMES = methodNames("check-method");
-  private static final Set<String> ACT_NAMES = methodNames("act-method");
+      KnowledgeIndex.of(Kind.Maps.CONCURRENT_TYPE).internalTypeNames();
+  private static final Set<String> CHECK_NAMES = CHECKS.methodNames();
+  private static final Set<String> ACT_NAMES = ACTS.methodNames();
   private static final Set<String> CALL_NAMES = union(CHECK_NAMES, ACT_NAMES);
 
-  /** The method names of a kind in maps.txt ({@code get}, {@code containsKey}; {@code put}). */
-  private static Set<String> methodNames(String kind) {
-    return io.github.lockjaw.knowledge.ApiCatalog.named("maps").entries(kind).stream()
-        .map(io.github.lockjaw.knowledge.ApiCatalog.Entry::method)
-        .collect(java.util.stream.Collectors.toUnmodifiableSet());
-  }
-
   private static Set<String> union(Set<String> a, Set<String> b) {
-    Set<String> all = new java.util.HashSet<>(a);
+    Set<String> all = new HashSet<>(a);
     all.addAll(b);
     return Set.copyOf(all);
   }
+
   /** Constant-pool strings of a map that locks on every call (besides Hashtable subclasses). */
   private static final Set<String> COARSE_MENTIONS = coarseMentions();
 
   private static Set<String> coarseMentions() {
-    Set<String> words = new java.util.HashSet<>(COARSE_TYPES);
+    Set<String> words = new HashSet<>(COARSE_TYPES);
     for (String type : COARSE_TYPES) {
       words.add("L" + type + ";"); // a field's descriptor
     }
-    for (io.github.lockjaw.knowledge.ApiCatalog.Entry entry : io.github.lockjaw.knowledge.ApiCatalog
-        .named("maps").entries("coarsely-locking-factory")) {
-      words.add(entry.method());
-    }
+    words.addAll(LOCKING_FACTORIES.methodNames());
     return Set.copyOf(words);
   }
 
   private boolean coarseMapsInClass;
 
-  enum Locking { COARSE, PLAIN, CONCURRENT, UNKNOWN }
-
-  enum Monitor { CLASS, OBJECT, NONE }
-
   /** A locked region; {@code lockField} is the field whose object is locked, or null. */
-  private record Region(Monitor monitor, List<int[]> ranges, String description, String lockField) {}
+  private record Region(
+      MonitorKind monitor, List<int[]> ranges, String description, String lockField) {}
 
   private record MapCall(int pc, String field, String fieldName, boolean act, String key) {}
 
-  private record Lookup(Method method, int pc, String field, String fieldName, Monitor monitor,
-      String monitorDescription, boolean ownMonitor) {}
+  private record Lookup(
+      Method method,
+      int pc,
+      String field,
+      String fieldName,
+      MonitorKind monitor,
+      String monitorDescription,
+      boolean ownMonitor) {}
 
-  private final Map<String, Locking> assigned = new HashMap<>();
-  private final Map<String, Locking> declared = new HashMap<>();
+  private final Map<String, MapLocking> assigned = new HashMap<>();
+  private final Map<String, MapLocking> declared = new HashMap<>();
   private final Map<String, Lookup> lookups = new LinkedHashMap<>();
   private final List<Region> regions = new ArrayList<>();
   private final List<MapCall> calls = new ArrayList<>();
   private final List<Integer> branches = new ArrayList<>();
   private final Map<Integer, String> boxedAt = new HashMap<>();
-  private static final Set<String> BOXES = Set.of("java/lang/Long", "java/lang/Integer",
-      "java/lang/Short", "java/lang/Byte", "java/lang/Character", "java/lang/Boolean",
-      "java/lang/Double", "java/lang/Float");
+  private static final Set<String> BOXES =
+      Set.of(
+          "java/lang/Long",
+          "java/lang/Integer",
+          "java/lang/Short",
+          "java/lang/Byte",
+          "java/lang/Character",
+          "java/lang/Boolean",
+          "java/lang/Double",
+          "java/lang/Float");
 
   public MapCacheDetector(BugReporter bugReporter) {
     super(bugReporter);
@@ -113,13 +120,15 @@ public class MapCacheDetector extends LockjawDetector {
 
   /**
    * Only methods that take a monitor can hold a locked lookup; without a lock, only a coarsely
-   * locked map is flagged, so a class that names none skips the others.
-   * Constructors and static initialisers always run, for the fields' initial values.
+   * locked map is flagged, so a class that names none skips the others. Constructors and static
+   * initialisers always run, for the fields' initial values.
    */
   @Override
   public boolean shouldVisitCode(Code code) {
     Method method = getMethod();
-    return coarseMapsInClass || method.isSynchronized() || method.getName().startsWith("<")
+    return coarseMapsInClass
+        || method.isSynchronized()
+        || method.getName().startsWith("<")
         || containsMonitorEnter(code);
   }
 
@@ -131,13 +140,18 @@ public class MapCacheDetector extends LockjawDetector {
     boxedAt.clear();
     Method method = getMethod();
     if (method.isSynchronized()) {
-      regions.add(new Region(method.isStatic() ? Monitor.CLASS : Monitor.OBJECT,
-          List.of(new int[] {0, code.getCode().length}),
-          method.isStatic()
-              ? "the class monitor of " + BytecodeKnowledge.simpleName(getClassName())
-                  + " (static synchronized)"
-              : "the monitor of the " + BytecodeKnowledge.simpleName(getClassName())
-                  + " instance (synchronized method)", null));
+      regions.add(
+          new Region(
+              method.isStatic() ? MonitorKind.CLASS : MonitorKind.OBJECT,
+              List.of(new int[] {0, code.getCode().length}),
+              method.isStatic()
+                  ? "the class monitor of "
+                      + JavaNames.simpleName(getClassName())
+                      + " (static synchronized)"
+                  : "the monitor of the "
+                      + JavaNames.simpleName(getClassName())
+                      + " instance (synchronized method)",
+              null));
     }
     super.visit(code);
     findLookups(method);
@@ -150,15 +164,18 @@ public class MapCacheDetector extends LockjawDetector {
         OpcodeStack.Item lock = stack.getStackItem(0);
         boolean isClass = "Ljava/lang/Class;".equals(lock.getSignature());
         XField lockField = lock.getXField();
-        regions.add(new Region(isClass ? Monitor.CLASS : Monitor.OBJECT,
-            monitorRegion(getCode(), getPC()),
-            isClass ? "a Class monitor (synchronized on a Class object)" : describeLock(lock),
-            lockField == null ? null : lockField.getClassName() + "." + lockField.getName()));
+        regions.add(
+            new Region(
+                isClass ? MonitorKind.CLASS : MonitorKind.OBJECT,
+                monitorRegion(getCode(), getPC()),
+                isClass ? "a Class monitor (synchronized on a Class object)" : describeLock(lock),
+                lockField == null ? null : lockField.getClassName() + "." + lockField.getName()));
       }
       case Const.INVOKEINTERFACE, Const.INVOKEVIRTUAL -> sawCall();
       case Const.INVOKESTATIC -> {
         // a primitive key is boxed for get and again for put: remember what was boxed
-        if (getNameConstantOperand().equals("valueOf") && BOXES.contains(getClassConstantOperand())
+        if (getNameConstantOperand().equals("valueOf")
+            && BOXES.contains(getClassConstantOperand())
             && stack.getStackDepth() > 0) {
           String boxed = identity(stack.getStackItem(0));
           if (boxed != null) {
@@ -167,7 +184,12 @@ public class MapCacheDetector extends LockjawDetector {
         }
       }
       case Const.PUTFIELD, Const.PUTSTATIC -> sawAssignment();
-      case Const.IFNULL, Const.IFNONNULL, Const.IFEQ, Const.IFNE, Const.IF_ACMPEQ, Const.IF_ACMPNE ->
+      case Const.IFNULL,
+          Const.IFNONNULL,
+          Const.IFEQ,
+          Const.IFNE,
+          Const.IF_ACMPEQ,
+          Const.IF_ACMPNE ->
           branches.add(getPC());
       default -> {
         // nothing to note
@@ -181,7 +203,7 @@ public class MapCacheDetector extends LockjawDetector {
       return "the lock in field '" + field.getName() + "'";
     }
     if (lock.getRegisterNumber() == 0 && !getMethod().isStatic()) {
-      return "the monitor of the " + BytecodeKnowledge.simpleName(getClassName()) + " instance";
+      return "the monitor of the " + JavaNames.simpleName(getClassName()) + " instance";
     }
     return "an object monitor";
   }
@@ -208,10 +230,11 @@ public class MapCacheDetector extends LockjawDetector {
     if (key == null) {
       return;
     }
-    calls.add(new MapCall(getPC(), field.getClassName() + "." + field.getName(), field.getName(),
-        act, key));
-    declared.computeIfAbsent(field.getClassName() + "." + field.getName(),
-        k -> classify(field.getSignature()));
+    calls.add(
+        new MapCall(
+            getPC(), field.getClassName() + "." + field.getName(), field.getName(), act, key));
+    declared.computeIfAbsent(
+        field.getClassName() + "." + field.getName(), k -> classify(field.getSignature()));
   }
 
   /** Where a key comes from, when it can be told: a local, a field, a constant, a boxed one. */
@@ -238,39 +261,39 @@ public class MapCacheDetector extends LockjawDetector {
       return;
     }
     OpcodeStack.Item value = stack.getStackItem(0);
-    Locking locking = Locking.UNKNOWN;
+    MapLocking locking = MapLocking.UNKNOWN;
     XMethod from = value.getReturnValueOf();
     if (from != null
         && match(LOCKING_FACTORIES, from.getClassName().replace('.', '/'), from.getName())
             .isPresent()) {
-      locking = Locking.COARSE;
+      locking = MapLocking.COARSE;
     } else if (from == null || from.getName().equals("<init>")) {
       locking = classify(value.getSignature());
     }
     String key = field.getClassName() + "." + field.getName();
-    Locking before = assigned.get(key);
-    assigned.put(key, before == null || before == locking ? locking : Locking.UNKNOWN);
+    MapLocking before = assigned.get(key);
+    assigned.put(key, before == null || before == locking ? locking : MapLocking.UNKNOWN);
   }
 
-  private Locking classify(String signature) {
+  private MapLocking classify(String signature) {
     if (signature == null || !signature.startsWith("L") || !signature.endsWith(";")) {
-      return Locking.UNKNOWN;
+      return MapLocking.UNKNOWN;
     }
     String type = signature.substring(1, signature.length() - 1);
     if (matchType(CONCURRENT_TYPES, type).isPresent()) {
-      return Locking.CONCURRENT;
+      return MapLocking.CONCURRENT;
     }
     if (matchType(COARSE_TYPES, type).isPresent()) {
-      return Locking.COARSE;
+      return MapLocking.COARSE;
     }
     if (PLAIN_TYPES.contains(type)) {
-      return Locking.PLAIN;
+      return MapLocking.PLAIN;
     }
-    return Locking.UNKNOWN;
+    return MapLocking.UNKNOWN;
   }
 
   private void findLookups(Method method) {
-    if (method.getReturnType() == org.apache.bcel.generic.Type.VOID) {
+    if (method.getReturnType() == Type.VOID) {
       // a get-then-put that hands nothing back is a registry filled at configuration
       // (registerAlias, registerBeanDefinition, a supplier registry), not a lookup cache
       return;
@@ -280,22 +303,33 @@ public class MapCacheDetector extends LockjawDetector {
         continue;
       }
       for (MapCall act : calls) {
-        if (!act.act() || act.pc() <= check.pc() || !act.field().equals(check.field())
-            || !act.key().equals(check.key()) || !branchBetween(check.pc(), act.pc())) {
+        if (!act.act()
+            || act.pc() <= check.pc()
+            || !act.field().equals(check.field())
+            || !act.key().equals(check.key())
+            || !branchBetween(check.pc(), act.pc())) {
           continue;
         }
         Region held = null;
         for (Region region : regions) {
-          if (inRanges(region.ranges(), check.pc()) && inRanges(region.ranges(), act.pc())
-              && (held == null || region.monitor() == Monitor.CLASS)) {
+          if (inRanges(region.ranges(), check.pc())
+              && inRanges(region.ranges(), act.pc())
+              && (held == null || region.monitor() == MonitorKind.CLASS)) {
             held = region;
           }
         }
-        Monitor monitor = held == null ? Monitor.NONE : held.monitor();
+        MonitorKind monitor = held == null ? MonitorKind.NONE : held.monitor();
         String id = method.getName() + method.getSignature() + " " + check.field();
-        lookups.putIfAbsent(id, new Lookup(method, check.pc(), check.field(), check.fieldName(),
-            monitor, held == null ? "" : held.description(),
-            held != null && check.field().equals(held.lockField())));
+        lookups.putIfAbsent(
+            id,
+            new Lookup(
+                method,
+                check.pc(),
+                check.field(),
+                check.fieldName(),
+                monitor,
+                held == null ? "" : held.description(),
+                held != null && check.field().equals(held.lockField())));
         break;
       }
     }
@@ -310,23 +344,29 @@ public class MapCacheDetector extends LockjawDetector {
     return false;
   }
 
-  private Locking lockingOf(String field) {
-    Locking declaredLocking = declared.getOrDefault(field, Locking.UNKNOWN);
-    if (declaredLocking != Locking.UNKNOWN) {
+  private MapLocking lockingOf(String field) {
+    MapLocking declaredLocking = declared.getOrDefault(field, MapLocking.UNKNOWN);
+    if (declaredLocking != MapLocking.UNKNOWN) {
       return declaredLocking;
     }
-    return assigned.getOrDefault(field, Locking.UNKNOWN);
+    return assigned.getOrDefault(field, MapLocking.UNKNOWN);
   }
 
   private void reportLookup(Lookup lookup) {
-    Locking locking = lockingOf(lookup.field());
+    MapLocking locking = lockingOf(lookup.field());
     String where = display(lookup.method());
     switch (lookup.monitor()) {
       case CLASS -> {
         // a concurrent map too: the JVM-wide Class lock is the bottleneck, not the map
-        report(LockjawBugType.CLASS_MONITOR_CACHE, Priorities.NORMAL_PRIORITY, lookup.method(),
+        report(
+            LockjawBugType.CLASS_MONITOR_CACHE,
+            Priorities.NORMAL_PRIORITY,
+            lookup.method(),
             lookup.pc(),
-            where + " fills the cache '" + lookup.fieldName() + "' while it holds "
+            where
+                + " fills the cache '"
+                + lookup.fieldName()
+                + "' while it holds "
                 + lookup.monitorDescription()
                 + ", a JVM-wide lock: every caller queues there, whatever key it asks for."
                 + " The fix is a ConcurrentHashMap filled with computeIfAbsent (or a ClassValue"
@@ -335,24 +375,35 @@ public class MapCacheDetector extends LockjawDetector {
       case OBJECT -> {
         // the map's own monitor, held while a value is built, queues every reader of the map
         // however concurrent the map is (Spring 2.5.1 getMergedBeanDefinition)
-        if (locking != Locking.COARSE && locking != Locking.PLAIN && !lookup.ownMonitor()) {
+        if (locking != MapLocking.COARSE && locking != MapLocking.PLAIN && !lookup.ownMonitor()) {
           return;
         }
-        report(LockjawBugType.SYNCHRONIZED_MAP_CACHE, Priorities.NORMAL_PRIORITY, lookup.method(),
+        report(
+            LockjawBugType.SYNCHRONIZED_MAP_CACHE,
+            Priorities.NORMAL_PRIORITY,
+            lookup.method(),
             lookup.pc(),
-            where + " runs a check-then-act cache on '" + lookup.fieldName() + "' under "
+            where
+                + " runs a check-then-act cache on '"
+                + lookup.fieldName()
+                + "' under "
                 + lookup.monitorDescription()
                 + ": every reader queues on that one lock while a value is looked up or computed."
                 + " The fix is a ConcurrentHashMap filled with computeIfAbsent, without the"
                 + " outer lock.");
       }
       case NONE -> {
-        if (locking != Locking.COARSE) {
+        if (locking != MapLocking.COARSE) {
           return;
         }
-        report(LockjawBugType.SYNCHRONIZED_MAP_CACHE, Priorities.NORMAL_PRIORITY, lookup.method(),
+        report(
+            LockjawBugType.SYNCHRONIZED_MAP_CACHE,
+            Priorities.NORMAL_PRIORITY,
+            lookup.method(),
             lookup.pc(),
-            where + " runs a check-then-act cache on '" + lookup.fieldName()
+            where
+                + " runs a check-then-act cache on '"
+                + lookup.fieldName()
                 + "', a coarsely locked map (Collections.synchronizedMap or Hashtable): each call"
                 + " locks the whole map, and another thread can put between the check and the"
                 + " put, so the value may be computed twice. The fix is a ConcurrentHashMap"

@@ -5,18 +5,25 @@ import edu.umd.cs.findbugs.OpcodeStack;
 import edu.umd.cs.findbugs.Priorities;
 import edu.umd.cs.findbugs.ba.ClassContext;
 import edu.umd.cs.findbugs.ba.XField;
+import io.github.lockjaw.knowledge.JavaNames;
+import io.github.lockjaw.knowledge.Kind;
+import io.github.lockjaw.knowledge.KnowledgeIndex;
+import io.github.lockjaw.knowledge.Lifecycle;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import org.apache.bcel.Const;
 import org.apache.bcel.classfile.Code;
+import org.apache.bcel.classfile.Field;
 import org.apache.bcel.classfile.JavaClass;
 import org.apache.bcel.classfile.Method;
+import org.apache.bcel.generic.Type;
 
 /**
  * Bytecode counterpart of the {@code SharedMonitorDao} check: a {@code synchronized} method or
@@ -26,26 +33,21 @@ import org.apache.bcel.classfile.Method;
  * methods of the same class.
  */
 public class SharedMonitorDetector extends LockjawDetector {
-  private static final BytecodeKnowledge.MethodSet BLOCKING_IO = blockingIo();
+  private static final KnowledgeIndex BLOCKING_IO = blockingIo();
   private static final List<String> CONNECTING_CONSTRUCTORS =
-      BytecodeKnowledge.types("io", "connecting-constructor");
+      KnowledgeIndex.of(Kind.Io.CONNECTING_CONSTRUCTOR).internalTypeNames();
   private static final List<String> RESOURCE_TYPES = resourceTypes();
   private static final int NAMED_MEMBERS = 5;
-  private static final BytecodeKnowledge.MethodSet START_UP =
-      BytecodeKnowledge.methods("entry-points", "start-up-method");
+  private static final KnowledgeIndex START_UP =
+      KnowledgeIndex.of(Kind.EntryPoints.START_UP_METHOD);
 
   private static List<String> resourceTypes() {
-    List<String> types = new ArrayList<>(BytecodeKnowledge.types("jdbc", "resource-type"));
-    types.addAll(BytecodeKnowledge.types("io", "resource-type"));
-    return List.copyOf(types);
+    return KnowledgeIndex.of(Kind.Jdbc.RESOURCE_TYPE, Kind.Io.RESOURCE_TYPE).internalTypeNames();
   }
 
-  private static BytecodeKnowledge.MethodSet blockingIo() {
-    BytecodeKnowledge.MethodSet set =
-        BytecodeKnowledge.methods("jdbc", "connection-source", "database-call");
-    BytecodeKnowledge.addMethods(set, "io", "network-call");
-    BytecodeKnowledge.addRoleCalls(set, "pools");
-    return set;
+  /** The blocking I/O calls the source check knows too, pools' factory calls included. */
+  private static KnowledgeIndex blockingIo() {
+    return KnowledgeIndex.of(KnowledgeIndex.BLOCKING_IO_CALLS);
   }
 
   /** A monitor: {@code this}, the class object of a class, or a lock field. */
@@ -55,7 +57,8 @@ public class SharedMonitorDetector extends LockjawDetector {
     }
   }
 
-  private record Region(Method method, Monitor monitor, List<int[]> ranges, int pc, boolean whole) {}
+  private record Region(
+      Method method, Monitor monitor, List<int[]> ranges, int pc, boolean whole) {}
 
   /** A call: to blocking I/O (io != null), or to a method of this class (self != null). */
   private record Call(int pc, String io, String self, String selfDisplay) {}
@@ -127,13 +130,16 @@ public class SharedMonitorDetector extends LockjawDetector {
     current = new MethodFacts(method);
     methods.put(method.getName() + method.getSignature(), current);
     if (method.isSynchronized()) {
-      Monitor monitor = method.isStatic()
-          ? new Monitor("class:" + getClassName(),
-              "the class monitor of " + BytecodeKnowledge.simpleName(getClassName()))
-          : new Monitor("this", "the monitor of the "
-              + BytecodeKnowledge.simpleName(getClassName()) + " instance");
-      regions.add(new Region(method, monitor, List.of(new int[] {0, code.getCode().length}), -1,
-          true));
+      Monitor monitor =
+          method.isStatic()
+              ? new Monitor(
+                  "class:" + getClassName(),
+                  "the class monitor of " + JavaNames.simpleName(getClassName()))
+              : new Monitor(
+                  "this",
+                  "the monitor of the " + JavaNames.simpleName(getClassName()) + " instance");
+      regions.add(
+          new Region(method, monitor, List.of(new int[] {0, code.getCode().length}), -1, true));
     }
     super.visit(code);
   }
@@ -160,7 +166,8 @@ public class SharedMonitorDetector extends LockjawDetector {
             current.missTests.add(new Object[] {getPC(), map, getBranchTarget()});
           }
         }
-        if (lastFieldRead != null && getPrevOpcode(1) != Const.NOP
+        if (lastFieldRead != null
+            && getPrevOpcode(1) != Const.NOP
             && (getPrevOpcode(1) == Const.GETFIELD || getPrevOpcode(1) == Const.GETSTATIC)) {
           int target = getBranchTarget();
           if (seen == Const.IFNONNULL) {
@@ -191,28 +198,34 @@ public class SharedMonitorDetector extends LockjawDetector {
     Monitor monitor = null;
     XField field = lock.getXField();
     if (lock.getRegisterNumber() == 0 && !getMethod().isStatic()) {
-      monitor = new Monitor("this",
-          "the monitor of the " + BytecodeKnowledge.simpleName(getClassName()) + " instance");
+      monitor =
+          new Monitor(
+              "this", "the monitor of the " + JavaNames.simpleName(getClassName()) + " instance");
     } else if (field != null && (field.isStatic() || lock.getFieldLoadedFromRegister() == 0)) {
       if (isResourceSignature(field.getSignature())) {
         return; // a connection's own monitor is per connection
       }
-      monitor = new Monitor("field:" + field.getClassName() + "." + field.getName(),
-          "the lock in field '" + field.getName() + "'", field.isStatic());
+      monitor =
+          new Monitor(
+              "field:" + field.getClassName() + "." + field.getName(),
+              "the lock in field '" + field.getName() + "'",
+              field.isStatic());
     } else if ("Ljava/lang/Class;".equals(lock.getSignature())
         && lock.getConstant() instanceof String type) {
       String internal = type.replace('.', '/');
-      monitor = new Monitor("class:" + internal,
-          "the class monitor of " + BytecodeKnowledge.simpleName(internal));
+      monitor =
+          new Monitor(
+              "class:" + internal, "the class monitor of " + JavaNames.simpleName(internal));
     }
     if (monitor != null && !inCatchClause(getCode(), getPC())) {
-      regions.add(new Region(getMethod(), monitor, monitorRegion(getCode(), getPC()), getPC(),
-          false));
+      regions.add(
+          new Region(getMethod(), monitor, monitorRegion(getCode(), getPC()), getPC(), false));
     }
   }
 
   private boolean isResourceSignature(String signature) {
-    return signature.startsWith("L") && signature.endsWith(";")
+    return signature.startsWith("L")
+        && signature.endsWith(";")
         && matchType(RESOURCE_TYPES, signature.substring(1, signature.length() - 1)).isPresent();
   }
 
@@ -224,15 +237,17 @@ public class SharedMonitorDetector extends LockjawDetector {
       if (!signature.startsWith("()")) {
         Optional<String> connecting = matchType(CONNECTING_CONSTRUCTORS, owner);
         if (connecting.isPresent()) {
-          current.calls.add(new Call(getPC(),
-              "new " + BytecodeKnowledge.simpleName(connecting.get()) + "(...)", null, null));
+          current.calls.add(
+              new Call(
+                  getPC(), "new " + JavaNames.simpleName(connecting.get()) + "(...)", null, null));
         }
       }
       return;
     }
     if ((name.equals("get") || name.equals("put")) && stack.getStackDepth() > 0) {
-      int arguments = org.apache.bcel.generic.Type.getArgumentTypes(signature).length;
-      XField map = stack.getStackDepth() > arguments ? stack.getStackItem(arguments).getXField() : null;
+      int arguments = Type.getArgumentTypes(signature).length;
+      XField map =
+          stack.getStackDepth() > arguments ? stack.getStackItem(arguments).getXField() : null;
       if (map != null && name.equals("get") && arguments == 1) {
         lastMapGet = map.getName();
         lastMapGetPc = getPC();
@@ -240,12 +255,12 @@ public class SharedMonitorDetector extends LockjawDetector {
         current.mapPuts.add(new Object[] {getPC(), map.getName()});
       }
     }
-    Optional<BytecodeKnowledge.MethodEntry> io = match(BLOCKING_IO, owner, name);
+    Optional<KnowledgeIndex.MethodEntry> io = match(BLOCKING_IO, owner, name);
     if (io.isPresent()) {
       String what = io.get().display();
       Optional<String> does = io.get().attribute("does");
       if (does.isPresent()) {
-        what += " (for a connection pool: " + BytecodeKnowledge.words(does.get()) + ")";
+        what += " (for a connection pool: " + JavaNames.words(does.get()) + ")";
       }
       current.calls.add(new Call(getPC(), what, null, null));
       return;
@@ -257,7 +272,8 @@ public class SharedMonitorDetector extends LockjawDetector {
   }
 
   /** The chain of calls from {@code method} to blocking I/O, or empty. */
-  private List<String> chainFrom(String method, Set<String> visiting, Map<String, List<String>> memo) {
+  private List<String> chainFrom(
+      String method, Set<String> visiting, Map<String, List<String>> memo) {
     List<String> known = memo.get(method);
     if (known != null) {
       return known;
@@ -310,13 +326,15 @@ public class SharedMonitorDetector extends LockjawDetector {
     for (Region region : regions) {
       Method method = region.method();
       if (method.getName().startsWith("<")
-          || io.github.lockjaw.knowledge.Lifecycle.isLifecycleOrConfiguration(method.getName(),
+          || Lifecycle.isLifecycleOrConfiguration(
+              method.getName(),
               method.getArgumentTypes().length,
-              method.getReturnType() == org.apache.bcel.generic.Type.VOID)
+              method.getReturnType() == Type.VOID)
           || isStartUp(method)
-          || (perResource && (region.monitor().key().equals("this")
-              || region.monitor().key().startsWith("field:" + getDottedClassName() + ".")
-                  && !region.monitor().staticField()))) {
+          || (perResource
+              && (region.monitor().key().equals("this")
+                  || region.monitor().key().startsWith("field:" + getDottedClassName() + ".")
+                      && !region.monitor().staticField()))) {
         continue;
       }
       MethodFacts facts = methods.get(method.getName() + method.getSignature());
@@ -348,24 +366,31 @@ public class SharedMonitorDetector extends LockjawDetector {
       Method method = region.method();
       String key = region.monitor().key();
       // the members that also do I/O under the monitor first, then the rest, in class-file order
-      Set<String> others = new java.util.LinkedHashSet<>();
+      Set<String> others = new LinkedHashSet<>();
       for (boolean io : new boolean[] {true, false}) {
         for (Region member : byMonitor.get(key)) {
           String name = member.method().getName() + "()";
-          if (member.method() != method && !member.method().getName().startsWith("<")
+          if (member.method() != method
+              && !member.method().getName().startsWith("<")
               && blockingMembers.contains(key + " " + name) == io) {
             others.add(name);
           }
         }
       }
       others.remove(method.getName() + "()");
-      boolean loneTask = others.isEmpty() && method.getArgumentTypes().length == 0
-          && method.getReturnType() == org.apache.bcel.generic.Type.VOID;
+      boolean loneTask =
+          others.isEmpty()
+              && method.getArgumentTypes().length == 0
+              && method.getReturnType() == Type.VOID;
       if (loneTask) {
         continue;
       }
-      report(LockjawBugType.SHARED_MONITOR_DAO, Priorities.NORMAL_PRIORITY, method,
-          reportPcs.get(region), message(method, region, entry.getValue(), new ArrayList<>(others)));
+      report(
+          LockjawBugType.SHARED_MONITOR_DAO,
+          Priorities.NORMAL_PRIORITY,
+          method,
+          reportPcs.get(region),
+          message(method, region, entry.getValue(), new ArrayList<>(others)));
     }
   }
 
@@ -425,8 +450,8 @@ public class SharedMonitorDetector extends LockjawDetector {
 
   /** The method implements a start-up step of a supertype ({@code start-up-method}). */
   private boolean isStartUp(Method method) {
-    for (BytecodeKnowledge.MethodEntry entry : START_UP.candidates(method.getName())) {
-      if (isSubtype(getClassName(), entry.owner())) {
+    for (KnowledgeIndex.MethodEntry entry : START_UP.candidates(method.getName())) {
+      if (isSubtype(getClassName(), entry.internalOwner())) {
         return true;
       }
     }
@@ -441,7 +466,7 @@ public class SharedMonitorDetector extends LockjawDetector {
     if (matchType(RESOURCE_TYPES, getClassName()).isPresent()) {
       return true;
     }
-    for (org.apache.bcel.classfile.Field field : getThisClass().getFields()) {
+    for (Field field : getThisClass().getFields()) {
       if (field.getName().startsWith("this$") && isResourceSignature(field.getSignature())) {
         return true;
       }
@@ -450,25 +475,33 @@ public class SharedMonitorDetector extends LockjawDetector {
   }
 
   private String message(Method method, Region region, List<String> chain, List<String> others) {
-    String name = region.whole()
-        ? display(method)
-        : "The synchronized block in " + display(method);
-    StringBuilder message = new StringBuilder()
-        .append(name).append(" holds ").append(region.monitor().description())
-        .append(" while it calls ").append(String.join(", which calls ", chain))
-        .append(": every request queues on that one monitor while connections open and I/O runs");
+    String name = region.whole() ? display(method) : "The synchronized block in " + display(method);
+    StringBuilder message =
+        new StringBuilder()
+            .append(name)
+            .append(" holds ")
+            .append(region.monitor().description())
+            .append(" while it calls ")
+            .append(String.join(", which calls ", chain))
+            .append(
+                ": every request queues on that one monitor while connections open and I/O runs");
     if (!others.isEmpty()) {
       message.append(", together with ");
       if (others.size() <= NAMED_MEMBERS) {
         message.append(String.join(", ", others));
       } else {
-        message.append(String.join(", ", others.subList(0, NAMED_MEMBERS)))
-            .append(" and ").append(others.size() - NAMED_MEMBERS).append(" more");
+        message
+            .append(String.join(", ", others.subList(0, NAMED_MEMBERS)))
+            .append(" and ")
+            .append(others.size() - NAMED_MEMBERS)
+            .append(" more");
       }
       message.append(", which hold it too");
     }
-    return message.append(". The lock should not be held around the I/O: let the connection pool"
-        + " handle concurrency and keep a lock only around the in-memory state it guards.")
+    return message
+        .append(
+            ". The lock should not be held around the I/O: let the connection pool"
+                + " handle concurrency and keep a lock only around the in-memory state it guards.")
         .toString();
   }
 }

@@ -12,16 +12,18 @@ import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 
 /**
- * What lockjaw knows about an API family, read from a data file under
- * {@code io/github/lockjaw/knowledge/}. The source checks (Error Prone) and the bytecode detectors
- * read the same files, so a new HTTP client or JDBC type is taught to lockjaw in one place.
+ * What lockjaw knows about an API family, read from a data file under {@code
+ * io/github/lockjaw/knowledge/}. The source checks (Error Prone) and the bytecode detectors read
+ * the same files, so a new HTTP client or JDBC type is taught to lockjaw in one place.
  *
  * <p>Format: one entry per line, {@code <kind> <value> [<attribute>...]}, separated by white space;
- * {@code #} starts a comment. A kind groups entries ({@code coarsely-locked-type}, {@code
- * factory}, ...); a value is a fully qualified type, or {@code type#method} for a method.
+ * {@code #} starts a comment. A kind groups entries ({@code coarsely-locked-type}, {@code factory},
+ * ...); a value is a fully qualified type, or {@code type#method} for a method.
  */
 public final class ApiCatalog {
   private static final Map<String, ApiCatalog> LOADED = new ConcurrentHashMap<>();
@@ -48,7 +50,7 @@ public final class ApiCatalog {
     }
 
     /** The value of a {@code key=value} attribute, e.g. {@code attribute("duration")}. */
-    public java.util.Optional<String> attribute(String key) {
+    public Optional<String> attribute(String key) {
       String prefix = key + "=";
       return attributes.stream()
           .filter(a -> a.startsWith(prefix))
@@ -62,7 +64,9 @@ public final class ApiCatalog {
     this.byKind = byKind;
   }
 
-  /** The catalog in {@code io/github/lockjaw/knowledge/<name>.txt}, loaded once per class loader. */
+  /**
+   * The catalog in {@code io/github/lockjaw/knowledge/<name>.txt}, loaded once per class loader.
+   */
   public static ApiCatalog named(String name) {
     return LOADED.computeIfAbsent(name, ApiCatalog::load);
   }
@@ -82,20 +86,13 @@ public final class ApiCatalog {
   }
 
   /**
-   * The calls of a role, one {@code type#method} entry per type that plays the role and call the
-   * role knows: kind {@code <role>} lists the types, kind {@code <role>-call} the method names
-   * with their attributes. The entries have kind {@code <role>-call}, so a reader treats them as
-   * it treats any {@code type#method} entry.
+   * The calls of a role: one {@code type#method} entry per type that plays the role and call the
+   * role knows. In the file, kind {@code <role>} lists the types and kind {@code <role>-call} the
+   * method names with their attributes; when the catalog is read, the {@code <role>-call} entries
+   * become these {@code type#method} entries, so every reader treats them as any method entry.
    */
   public List<Entry> roleCalls(String role) {
-    String callKind = role + "-call";
-    List<Entry> calls = new ArrayList<>();
-    for (Entry type : entries(role)) {
-      for (Entry call : entries(callKind)) {
-        calls.add(new Entry(callKind, type.value() + "#" + call.value(), call.attributes()));
-      }
-    }
-    return List.copyOf(calls);
+    return entries(role + "-call");
   }
 
   /** The roles of this catalog: kinds {@code X} that have a matching {@code X-call} kind. */
@@ -103,7 +100,7 @@ public final class ApiCatalog {
     return byKind.keySet().stream().filter(kind -> byKind.containsKey(kind + "-call")).toList();
   }
 
-  public java.util.Set<String> kinds() {
+  public Set<String> kinds() {
     return Collections.unmodifiableSet(byKind.keySet());
   }
 
@@ -147,8 +144,27 @@ public final class ApiCatalog {
           .computeIfAbsent(words[0], k -> new ArrayList<>())
           .add(new Entry(words[0], words[1], List.copyOf(attributes)));
     }
+    expandRoles(byKind);
     byKind.replaceAll((k, v) -> List.copyOf(v));
     return new ApiCatalog(name, Collections.unmodifiableMap(byKind));
+  }
+
+  /** Pairs each type of a role with each of its calls: {@code <role>-call} becomes type#method. */
+  private static void expandRoles(Map<String, List<Entry>> byKind) {
+    for (String role : List.copyOf(byKind.keySet())) {
+      String callKind = role + "-call";
+      List<Entry> calls = byKind.get(callKind);
+      if (calls == null || calls.stream().anyMatch(c -> c.value().contains("#"))) {
+        continue;
+      }
+      List<Entry> expanded = new ArrayList<>();
+      for (Entry type : byKind.get(role)) {
+        for (Entry call : calls) {
+          expanded.add(new Entry(callKind, type.value() + "#" + call.value(), call.attributes()));
+        }
+      }
+      byKind.put(callKind, expanded);
+    }
   }
 
   private static String stripComment(String line) {

@@ -2,27 +2,29 @@ package io.github.lockjaw.knowledge;
 
 import java.util.List;
 import java.util.Locale;
+import java.util.stream.Stream;
 
 /**
- * Which method names mean set-up or tear-down ({@code lifecycle-method} and {@code
- * lifecycle-phase} in {@code entry-points.txt}): plain Java, for the source checks and the
- * bytecode detectors alike.
+ * Which method names mean set-up or tear-down ({@code lifecycle-method} and {@code lifecycle-phase}
+ * in {@code entry-points.txt}): plain Java, for the source checks and the bytecode detectors alike.
  */
 public final class Lifecycle {
-  private static final ApiCatalog ENTRY_POINTS = ApiCatalog.named("entry-points");
   private static final List<String> METHODS =
-      ENTRY_POINTS.entries("lifecycle-method").stream()
+      Kind.EntryPoints.LIFECYCLE_METHOD.entries().stream()
           .filter(e -> !e.hasAttribute("no-args"))
           .map(ApiCatalog.Entry::value)
           .toList();
   private static final List<String> NO_ARG_METHODS =
-      ENTRY_POINTS.entries("lifecycle-method").stream()
+      Kind.EntryPoints.LIFECYCLE_METHOD.entries().stream()
           .filter(e -> e.hasAttribute("no-args"))
           .map(ApiCatalog.Entry::value)
           .toList();
-  private static final List<String> SETTER_PREFIXES = ENTRY_POINTS.values("configuration-setter");
+  private static final List<String> SETTER_PREFIXES =
+      Kind.EntryPoints.CONFIGURATION_SETTER.values();
   private static final List<String> PHASES =
-      ENTRY_POINTS.values("lifecycle-phase").stream().map(p -> p.toLowerCase(Locale.ROOT)).toList();
+      Kind.EntryPoints.LIFECYCLE_PHASE.values().stream()
+          .map(p -> p.toLowerCase(Locale.ROOT))
+          .toList();
 
   private Lifecycle() {}
 
@@ -32,7 +34,8 @@ public final class Lifecycle {
       return true;
     }
     String lower = methodName.toLowerCase(Locale.ROOT);
-    return PHASES.stream().anyMatch(phase -> lower.endsWith(phase) || lower.startsWith(phase + "internal"));
+    return PHASES.stream()
+        .anyMatch(phase -> lower.endsWith(phase) || lower.startsWith(phase + "internal"));
   }
 
   /**
@@ -63,9 +66,9 @@ public final class Lifecycle {
 
   /** The simple names of the set-up and tear-down annotations ({@code PostConstruct}, ...). */
   public static List<String> annotationSimpleNames() {
-    return java.util.stream.Stream.concat(
-            ENTRY_POINTS.values("set-up-annotation").stream(),
-            ENTRY_POINTS.values("tear-down-annotation").stream())
+    return Stream.concat(
+            Kind.EntryPoints.SET_UP_ANNOTATION.values().stream(),
+            Kind.EntryPoints.TEAR_DOWN_ANNOTATION.values().stream())
         .map(name -> name.substring(name.lastIndexOf('.') + 1))
         .distinct()
         .toList();

@@ -14,9 +14,9 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * lockjaw's SpotBugs detectors on classes compiled from small fixtures, written the way server
- * code is written: each positive names the method and line it must be reported at, each negative
- * asserts silence. One audit runs over all fixtures; every test reads its classes' findings.
+ * lockjaw's SpotBugs detectors on classes compiled from small fixtures, written the way server code
+ * is written: each positive names the method and line it must be reported at, each negative asserts
+ * silence. One audit runs over all fixtures; every test reads its classes' findings.
  */
 class BytecodeDetectorsTest {
   @TempDir static Path classes;
@@ -26,7 +26,9 @@ class BytecodeDetectorsTest {
   @BeforeAll
   static void auditFixtures() throws Exception {
     Map<String, String> sources = new LinkedHashMap<>();
-    sources.put("shop.meta.ClassInfo", """
+    sources.put(
+        "shop.meta.ClassInfo",
+        """
         package shop.meta;
         import java.util.*;
         public class ClassInfo {
@@ -45,7 +47,9 @@ class BytecodeDetectorsTest {
           }
         }
         """);
-    sources.put("shop.meta.ConverterRegistry", """
+    sources.put(
+        "shop.meta.ConverterRegistry",
+        """
         package shop.meta;
         import java.util.*;
         import java.util.function.Function;
@@ -66,7 +70,9 @@ class BytecodeDetectorsTest {
           }
         }
         """);
-    sources.put("shop.meta.ConcurrentTypeCache", """
+    sources.put(
+        "shop.meta.ConcurrentTypeCache",
+        """
         package shop.meta;
         import java.util.concurrent.*;
         public final class ConcurrentTypeCache {
@@ -86,7 +92,9 @@ class BytecodeDetectorsTest {
           }
         }
         """);
-    sources.put("shop.catalog.ProductCatalog", """
+    sources.put(
+        "shop.catalog.ProductCatalog",
+        """
         package shop.catalog;
         import java.util.*;
         public class ProductCatalog {
@@ -118,7 +126,9 @@ class BytecodeDetectorsTest {
           }
         }
         """);
-    sources.put("shop.beans.BeanFactory", """
+    sources.put(
+        "shop.beans.BeanFactory",
+        """
         package shop.beans;
         import java.util.*;
         import java.util.concurrent.ConcurrentHashMap;
@@ -164,7 +174,9 @@ class BytecodeDetectorsTest {
           }
         }
         """);
-    sources.put("shop.catalog.PriceBook", """
+    sources.put(
+        "shop.catalog.PriceBook",
+        """
         package shop.catalog;
         import java.util.*;
         import java.util.concurrent.ConcurrentHashMap;
@@ -192,7 +204,9 @@ class BytecodeDetectorsTest {
           }
         }
         """);
-    sources.put("shop.load.LoadClient", """
+    sources.put(
+        "shop.load.LoadClient",
+        """
         package shop.load;
         import java.util.List;
         import java.util.concurrent.*;
@@ -232,7 +246,9 @@ class BytecodeDetectorsTest {
           }
         }
         """);
-    sources.put("shop.load.PatientClient", """
+    sources.put(
+        "shop.load.PatientClient",
+        """
         package shop.load;
         import java.util.*;
         import java.util.concurrent.*;
@@ -270,7 +286,9 @@ class BytecodeDetectorsTest {
           }
         }
         """);
-    sources.put("shop.dao.OrderDao", """
+    sources.put(
+        "shop.dao.OrderDao",
+        """
         package shop.dao;
         import java.sql.*;
         import java.util.*;
@@ -303,7 +321,9 @@ class BytecodeDetectorsTest {
           public synchronized long lastOrder() { return lastOrder; }
         }
         """);
-    sources.put("shop.dao.LegacyConnectionManager", """
+    sources.put(
+        "shop.dao.LegacyConnectionManager",
+        """
         package shop.dao;
         import java.sql.*;
         public class LegacyConnectionManager {
@@ -323,7 +343,9 @@ class BytecodeDetectorsTest {
           }
         }
         """);
-    sources.put("org.apache.commons.pool3.PooledObjectFactory", """
+    sources.put(
+        "org.apache.commons.pool3.PooledObjectFactory",
+        """
         package org.apache.commons.pool3;
         public interface PooledObjectFactory<T, E extends Exception> {
           T makeObject() throws E;
@@ -333,7 +355,9 @@ class BytecodeDetectorsTest {
           void passivateObject(T p) throws E;
         }
         """);
-    sources.put("shop.pool.ConnectionPool", """
+    sources.put(
+        "shop.pool.ConnectionPool",
+        """
         package shop.pool;
         import java.util.*;
         import org.apache.commons.pool3.PooledObjectFactory;
@@ -399,7 +423,9 @@ class BytecodeDetectorsTest {
           }
         }
         """);
-    sources.put("shop.dao.ProxyStatement", """
+    sources.put(
+        "shop.dao.ProxyStatement",
+        """
         package shop.dao;
         import java.sql.*;
         import java.util.*;
@@ -416,7 +442,9 @@ class BytecodeDetectorsTest {
           }
         }
         """);
-    sources.put("shop.dao.PoolJndiFactory", """
+    sources.put(
+        "shop.dao.PoolJndiFactory",
+        """
         package shop.dao;
         import java.util.Hashtable;
         import javax.naming.*;
@@ -433,7 +461,9 @@ class BytecodeDetectorsTest {
           }
         }
         """);
-    sources.put("shop.dao.PoolManager", """
+    sources.put(
+        "shop.dao.PoolManager",
+        """
         package shop.dao;
         import java.sql.*;
         import java.util.*;
@@ -471,7 +501,9 @@ class BytecodeDetectorsTest {
           }
         }
         """);
-    sources.put("shop.dao.PooledConnectionImpl", """
+    sources.put(
+        "shop.dao.PooledConnectionImpl",
+        """
         package shop.dao;
         import java.lang.reflect.*;
         import java.sql.Connection;
@@ -491,7 +523,9 @@ class BytecodeDetectorsTest {
           }
         }
         """);
-    sources.put("shop.dao.CarefulDao", """
+    sources.put(
+        "shop.dao.CarefulDao",
+        """
         package shop.dao;
         import java.sql.*;
         import java.util.*;
@@ -551,7 +585,9 @@ class BytecodeDetectorsTest {
           }
         }
         """);
-    sources.put("shop.dao.SessionJanitor", """
+    sources.put(
+        "shop.dao.SessionJanitor",
+        """
         package shop.dao;
         import java.sql.*;
         import javax.sql.DataSource;
@@ -565,7 +601,9 @@ class BytecodeDetectorsTest {
           }
         }
         """);
-    sources.put("shop.http.PriceFeedClient", """
+    sources.put(
+        "shop.http.PriceFeedClient",
+        """
         package shop.http;
         import java.io.IOException;
         import java.net.*;
@@ -601,7 +639,9 @@ class BytecodeDetectorsTest {
           }
         }
         """);
-    sources.put("shop.http.SharedFeedClient", """
+    sources.put(
+        "shop.http.SharedFeedClient",
+        """
         package shop.http;
         import java.io.IOException;
         import java.net.URI;
@@ -635,8 +675,12 @@ class BytecodeDetectorsTest {
         """);
     Path out = classes.resolve("fixtures");
     BytecodeFixtures.compile(sources, out);
-    findings = new JarAuditor().audit(List.of(out),
-        BytecodeFixtures.classpathJars("httpclient-4", "httpcore-4", "spring-web-", "spring-core-"));
+    findings =
+        new JarAuditor()
+            .audit(
+                List.of(out),
+                BytecodeFixtures.classpathJars(
+                    "httpclient-4", "httpcore-4", "spring-web-", "spring-core-"));
   }
 
   private static List<AuditFinding> in(String className) {
@@ -677,9 +721,13 @@ class BytecodeDetectorsTest {
     assertEquals(
         "SynchronizedMapCache bySku:17, SynchronizedMapCache product:9, SynchronizedMapCache stockOf:25",
         summary(in("shop.catalog.ProductCatalog")));
-    AuditFinding product = in("shop.catalog.ProductCatalog").stream()
-        .filter(f -> f.methodName().equals("product")).findFirst().orElseThrow();
-    assertTrue(product.message().contains("under the monitor of the ProductCatalog instance"),
+    AuditFinding product =
+        in("shop.catalog.ProductCatalog").stream()
+            .filter(f -> f.methodName().equals("product"))
+            .findFirst()
+            .orElseThrow();
+    assertTrue(
+        product.message().contains("under the monitor of the ProductCatalog instance"),
         product.message());
   }
 
@@ -705,12 +753,18 @@ class BytecodeDetectorsTest {
             + " ThreadAliveBusyWait awaitResult:13, ThreadAliveBusyWait awaitStart:27,"
             + " ThreadAliveBusyWait awaitWorker:8",
         summary(in("shop.load.LoadClient")));
-    AuditFinding worker = in("shop.load.LoadClient").stream()
-        .filter(f -> f.methodName().equals("awaitWorker")).findFirst().orElseThrow();
+    AuditFinding worker =
+        in("shop.load.LoadClient").stream()
+            .filter(f -> f.methodName().equals("awaitWorker"))
+            .findFirst()
+            .orElseThrow();
     assertTrue(worker.message().contains("Thread.isAlive()"), worker.message());
     assertTrue(worker.message().contains("join()"), worker.message());
-    AuditFinding start = in("shop.load.LoadClient").stream()
-        .filter(f -> f.methodName().equals("awaitStart")).findFirst().orElseThrow();
+    AuditFinding start =
+        in("shop.load.LoadClient").stream()
+            .filter(f -> f.methodName().equals("awaitStart"))
+            .findFirst()
+            .orElseThrow();
     assertTrue(start.message().contains("also does other work"), start.message());
   }
 
@@ -721,14 +775,19 @@ class BytecodeDetectorsTest {
 
   @Test
   void sharedMonitorDaoOnSynchronizedJdbcMethodsAndLockFields() {
-    assertEquals("SharedMonitorDao findOrders:11, SharedMonitorDao save:23",
+    assertEquals(
+        "SharedMonitorDao findOrders:11, SharedMonitorDao save:23",
         summary(in("shop.dao.OrderDao")));
-    AuditFinding save = in("shop.dao.OrderDao").stream()
-        .filter(f -> f.methodName().equals("save")).findFirst().orElseThrow();
-    assertTrue(save.message().contains(
-            "calls open(), which calls DataSource.getConnection()"), save.message());
-    assertTrue(save.message().contains("findOrders(), lastOrder(), which hold it too"),
+    AuditFinding save =
+        in("shop.dao.OrderDao").stream()
+            .filter(f -> f.methodName().equals("save"))
+            .findFirst()
+            .orElseThrow();
+    assertTrue(
+        save.message().contains("calls open(), which calls DataSource.getConnection()"),
         save.message());
+    assertTrue(
+        save.message().contains("findOrders(), lastOrder(), which hold it too"), save.message());
     assertEquals("SharedMonitorDao connect:8", summary(in("shop.dao.LegacyConnectionManager")));
   }
 
@@ -737,13 +796,22 @@ class BytecodeDetectorsTest {
     // a lazily created field before the I/O does not make the I/O run once (evict);
     // close() and a property setter run at configuration and tear-down; a lock taken in a catch
     // clause (an interrupted borrower hands its object back) is a failure path
-    assertEquals("SharedMonitorDao borrowObject:13, SharedMonitorDao evict:30,"
+    assertEquals(
+        "SharedMonitorDao borrowObject:13, SharedMonitorDao evict:30,"
             + " SharedMonitorDao returnObject:18",
         summary(in("shop.pool.ConnectionPool")));
-    AuditFinding evict = in("shop.pool.ConnectionPool").stream()
-        .filter(f -> f.methodName().equals("evict")).findFirst().orElseThrow();
-    assertTrue(evict.message().contains("PooledObjectFactory.validateObject()"
-        + " (for a connection pool: runs the validation query)"), evict.message());
+    AuditFinding evict =
+        in("shop.pool.ConnectionPool").stream()
+            .filter(f -> f.methodName().equals("evict"))
+            .findFirst()
+            .orElseThrow();
+    assertTrue(
+        evict
+            .message()
+            .contains(
+                "PooledObjectFactory.validateObject()"
+                    + " (for a connection pool: runs the validation query)"),
+        evict.message());
   }
 
   @Test
@@ -755,7 +823,8 @@ class BytecodeDetectorsTest {
   @Test
   void ioOncePerKeyOrInTheElseOfAnInitialisedTestAndPerConnectionHandlers() {
     // getPool is a cache on a plain map under the instance monitor: SynchronizedMapCache
-    assertEquals("SharedMonitorDao pooledConnection:32, SynchronizedMapCache getPool:12",
+    assertEquals(
+        "SharedMonitorDao pooledConnection:32, SynchronizedMapCache getPool:12",
         summary(in("shop.dao.PoolManager")));
     assertEquals("", summary(in("shop.dao.PooledConnectionImpl$ProxyConnectionInvocationHandler")));
   }
@@ -773,8 +842,11 @@ class BytecodeDetectorsTest {
             + " PerRequestHttpClient fetchStock:15, PerRequestHttpClient ping:23,"
             + " PerRequestHttpClient rates:30",
         summary(in("shop.http.PriceFeedClient")));
-    AuditFinding stock = in("shop.http.PriceFeedClient").stream()
-        .filter(f -> f.methodName().equals("fetchStock")).findFirst().orElseThrow();
+    AuditFinding stock =
+        in("shop.http.PriceFeedClient").stream()
+            .filter(f -> f.methodName().equals("fetchStock"))
+            .findFirst()
+            .orElseThrow();
     assertTrue(stock.message().contains("HttpClients.createDefault(...)"), stock.message());
   }
 
@@ -786,13 +858,16 @@ class BytecodeDetectorsTest {
   @Test
   void findingsCarryTheDirectoryTheyCameFrom() {
     assertFalse(findings.isEmpty(), "the fixtures produce findings");
-    assertTrue(findings.stream().allMatch(f -> f.jar() != null && f.jar().endsWith("fixtures")),
+    assertTrue(
+        findings.stream().allMatch(f -> f.jar() != null && f.jar().endsWith("fixtures")),
         findings.toString());
   }
 
   @org.junit.jupiter.api.AfterAll
   static void noDetectorSwallowedAnException() {
-    assertEquals(java.util.List.of(), io.github.lockjaw.common.Resilience.swallowed(),
+    assertEquals(
+        java.util.List.of(),
+        io.github.lockjaw.common.Resilience.swallowed(),
         "a detector threw; SpotBugs logged it and went on");
   }
 }

@@ -27,7 +27,9 @@ class ApiCatalogTest {
             factory   org.example.Clients#custom
             type      org.example.Client
             """);
-    assertEquals(List.of("org.example.Clients#create", "org.example.Clients#custom"), catalog.values("factory"));
+    assertEquals(
+        List.of("org.example.Clients#create", "org.example.Clients#custom"),
+        catalog.values("factory"));
     ApiCatalog.Entry first = catalog.entries("factory").get(0);
     assertEquals("org.example.Clients", first.type());
     assertEquals("create", first.method());
@@ -108,7 +110,11 @@ class ApiCatalogTest {
         ApiCatalog.named("pools").roleCalls("object-factory").stream()
             .map(ApiCatalog.Entry::value)
             .toList();
-    assertTrue(calls.contains("org.apache.commons.pool3.PooledObjectFactory#validateObject"), calls.toString());
-    assertTrue(calls.contains("org.apache.commons.pool.KeyedPoolableObjectFactory#destroyObject"), calls.toString());
+    assertTrue(
+        calls.contains("org.apache.commons.pool3.PooledObjectFactory#validateObject"),
+        calls.toString());
+    assertTrue(
+        calls.contains("org.apache.commons.pool.KeyedPoolableObjectFactory#destroyObject"),
+        calls.toString());
   }
 }

@@ -1,17 +1,20 @@
 package io.github.lockjaw.checks.cache;
 
-import io.github.lockjaw.checks.support.GuardingMonitor;
 import com.google.errorprone.VisitorState;
 import com.google.errorprone.util.ASTHelpers;
 import com.sun.source.tree.AssignmentTree;
 import com.sun.source.tree.BinaryTree;
 import com.sun.source.tree.BlockTree;
+import com.sun.source.tree.CompoundAssignmentTree;
+import com.sun.source.tree.ExpressionStatementTree;
 import com.sun.source.tree.ExpressionTree;
+import com.sun.source.tree.IdentifierTree;
 import com.sun.source.tree.IfTree;
 import com.sun.source.tree.LambdaExpressionTree;
 import com.sun.source.tree.MemberSelectTree;
 import com.sun.source.tree.MethodInvocationTree;
 import com.sun.source.tree.MethodTree;
+import com.sun.source.tree.NewClassTree;
 import com.sun.source.tree.ParenthesizedTree;
 import com.sun.source.tree.ReturnTree;
 import com.sun.source.tree.StatementTree;
@@ -22,9 +25,14 @@ import com.sun.source.tree.UnaryTree;
 import com.sun.source.tree.VariableTree;
 import com.sun.source.util.TreePath;
 import com.sun.source.util.TreePathScanner;
+import com.sun.source.util.TreeScanner;
 import com.sun.tools.javac.code.Symbol;
 import com.sun.tools.javac.code.Symbol.MethodSymbol;
 import com.sun.tools.javac.code.Symbol.VarSymbol;
+import com.sun.tools.javac.tree.JCTree;
+import io.github.lockjaw.checks.support.GuardingMonitor;
+import io.github.lockjaw.common.MapLocking;
+import io.github.lockjaw.common.MonitorKind;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -33,8 +41,8 @@ import javax.lang.model.element.ElementKind;
 
 /**
  * A memoising lookup on a map field: a check ({@code get} or {@code containsKey}) whose outcome
- * guards a {@code put} of the same key, with the cached value read back. Registries that throw on
- * a duplicate key, and counters that {@code put(k, get(k) + 1)}, are not lookups.
+ * guards a {@code put} of the same key, with the cached value read back. Registries that throw on a
+ * duplicate key, and counters that {@code put(k, get(k) + 1)}, are not lookups.
  *
  * @param map the map field
  * @param check the first {@code get}/{@code containsKey} of the key
@@ -53,22 +61,21 @@ public record CacheLookup(VarSymbol map, MethodInvocationTree check, MethodInvoc
   }
 
   /**
-   * The lookups made directly in a region: the body of the given {@code synchronized} block,
-   * method or lambda, not counting nested lambdas, classes or {@code synchronized} blocks (they are
+   * The lookups made directly in a region: the body of the given {@code synchronized} block, method
+   * or lambda, not counting nested lambdas, classes or {@code synchronized} blocks (they are
    * regions of their own). At most one lookup per map, the first.
    */
   /**
    * Whether a cache check reports a lookup in this region: under a {@code Class} monitor on any
-   * map, a concurrent one too, since the JVM-wide lock is the bottleneck (ClassMonitorCache);
-   * under an object monitor on a coarsely locked or plain map, or without a lock on a coarsely
-   * locked map (SynchronizedMapCache).
+   * map, a concurrent one too, since the JVM-wide lock is the bottleneck (ClassMonitorCache); under
+   * an object monitor on a coarsely locked or plain map, or without a lock on a coarsely locked map
+   * (SynchronizedMapCache).
    */
-  public static boolean isReported(
-      io.github.lockjaw.checks.support.GuardingMonitor monitor, CacheField.Locking locking) {
+  public static boolean isReported(MonitorKind monitor, MapLocking locking) {
     return switch (monitor) {
       case CLASS -> true;
-      case OBJECT -> locking == CacheField.Locking.COARSE || locking == CacheField.Locking.PLAIN;
-      case NONE -> locking == CacheField.Locking.COARSE;
+      case OBJECT -> locking == MapLocking.COARSE || locking == MapLocking.PLAIN;
+      case NONE -> locking == MapLocking.COARSE;
     };
   }
 
@@ -78,7 +85,7 @@ public record CacheLookup(VarSymbol map, MethodInvocationTree check, MethodInvoc
    * concurrent the map is (Spring 2.5.1's {@code getMergedBeanDefinition}).
    */
   public boolean isLockedByItsOwnMonitor(Tree region) {
-    if (!(region instanceof com.sun.source.tree.SynchronizedTree block)) {
+    if (!(region instanceof SynchronizedTree block)) {
       return false;
     }
     Symbol lock = ASTHelpers.getSymbol(ASTHelpers.stripParentheses(block.getExpression()));
@@ -87,12 +94,10 @@ public record CacheLookup(VarSymbol map, MethodInvocationTree check, MethodInvoc
 
   /** Whether a cache check reports a lookup in the region at {@code region} (see above). */
   public static boolean reportedIn(TreePath region, VisitorState state) {
-    io.github.lockjaw.checks.support.GuardingMonitor monitor =
-        io.github.lockjaw.checks.support.GuardingMonitor.of(region.getLeaf(), state);
+    MonitorKind monitor = GuardingMonitor.of(region.getLeaf(), state);
     for (CacheLookup lookup : findIn(region, state)) {
       if (isReported(monitor, CacheField.of(lookup.map(), state).locking())
-          || (monitor != io.github.lockjaw.checks.support.GuardingMonitor.CLASS
-              && lookup.isLockedByItsOwnMonitor(region.getLeaf()))) {
+          || (monitor != MonitorKind.CLASS && lookup.isLockedByItsOwnMonitor(region.getLeaf()))) {
         return true;
       }
     }
@@ -166,10 +171,13 @@ public record CacheLookup(VarSymbol map, MethodInvocationTree check, MethodInvoc
     private final VisitorState state;
     final List<TreePath> checks = new ArrayList<>();
     final List<TreePath> puts = new ArrayList<>();
+
     /** Locals holding the result of a {@code get}: {@code V v = (V) map.get(k)}. */
     final Map<VarSymbol, MethodInvocationTree> valueLocals = new LinkedHashMap<>();
 
-    /** Every local assignment in the region: {@code v = expression} and {@code T v = expression}. */
+    /**
+     * Every local assignment in the region: {@code v = expression} and {@code T v = expression}.
+     */
     private final List<Map.Entry<VarSymbol, ExpressionTree>> localAssignments = new ArrayList<>();
 
     MapCalls(Tree root, VisitorState state) {
@@ -188,7 +196,8 @@ public record CacheLookup(VarSymbol map, MethodInvocationTree check, MethodInvoc
     @Override
     public Void visitMethodInvocation(MethodInvocationTree call, Void unused) {
       // cheap name test first: this runs on every call in every method and lambda
-      if (!MapKnowledge.LOOKUP_METHOD_NAMES.contains(ASTHelpers.getSymbol(call).getSimpleName().toString())) {
+      if (!MapKnowledge.LOOKUP_METHOD_NAMES.contains(
+          ASTHelpers.getSymbol(call).getSimpleName().toString())) {
         return super.visitMethodInvocation(call, unused);
       }
       VarSymbol field = receiverField(call);
@@ -208,11 +217,12 @@ public record CacheLookup(VarSymbol map, MethodInvocationTree check, MethodInvoc
 
     /** Locals used as the receiver of a call whose result is dropped: {@code list.add(x);}. */
     private final List<Map.Entry<Symbol, TreePath>> mutatedLocals = new ArrayList<>();
+
     /** Whether the region assigns or increments a field other than a map it looks up. */
     private final List<Symbol> writtenFields = new ArrayList<>();
 
     @Override
-    public Void visitExpressionStatement(com.sun.source.tree.ExpressionStatementTree statement, Void unused) {
+    public Void visitExpressionStatement(ExpressionStatementTree statement, Void unused) {
       if (statement.getExpression() instanceof MethodInvocationTree call) {
         // the root of the receiver chain: 'lock' in lock.count.incrementAndGet()
         ExpressionTree receiver = ASTHelpers.getReceiver(call);
@@ -236,7 +246,7 @@ public record CacheLookup(VarSymbol map, MethodInvocationTree check, MethodInvoc
       ExpressionTree written = null;
       if (expression instanceof AssignmentTree assignment) {
         written = assignment.getVariable();
-      } else if (expression instanceof com.sun.source.tree.CompoundAssignmentTree compound) {
+      } else if (expression instanceof CompoundAssignmentTree compound) {
         written = compound.getVariable();
       } else if (expression instanceof UnaryTree unary) {
         written = unary.getExpression();
@@ -269,19 +279,20 @@ public record CacheLookup(VarSymbol map, MethodInvocationTree check, MethodInvoc
      */
     private boolean isFreshValueBuiltInSteps(Symbol local, TreePath mutation) {
       int at = startOf(mutation.getLeaf());
-      for (TreePath path = mutation.getParentPath(); path != null && path.getLeaf() != root;
+      for (TreePath path = mutation.getParentPath();
+          path != null && path.getLeaf() != root;
           path = path.getParentPath()) {
-        if (!(path.getLeaf() instanceof com.sun.source.tree.IfTree branch)
+        if (!(path.getLeaf() instanceof IfTree branch)
             || !isNullTest(branch.getCondition(), local)
             || !contains(branch.getThenStatement(), mutation.getLeaf())) {
           continue;
         }
         boolean[] fresh = {false};
-        new com.sun.source.util.TreeScanner<Void, Void>() {
+        new TreeScanner<Void, Void>() {
           @Override
           public Void visitAssignment(AssignmentTree assignment, Void unused) {
             if (local.equals(ASTHelpers.getSymbol(assignment.getVariable()))
-                && unwrapCasts(assignment.getExpression()) instanceof com.sun.source.tree.NewClassTree
+                && unwrapCasts(assignment.getExpression()) instanceof NewClassTree
                 && startOf(assignment) < at) {
               fresh[0] = true;
             }
@@ -297,19 +308,19 @@ public record CacheLookup(VarSymbol map, MethodInvocationTree check, MethodInvoc
 
     private static boolean isNullTest(ExpressionTree condition, Symbol local) {
       ExpressionTree test = ASTHelpers.stripParentheses(condition);
-      if (!(test instanceof com.sun.source.tree.BinaryTree binary)
-          || binary.getKind() != Tree.Kind.EQUAL_TO) {
+      if (!(test instanceof BinaryTree binary) || binary.getKind() != Tree.Kind.EQUAL_TO) {
         return false;
       }
       ExpressionTree left = ASTHelpers.stripParentheses(binary.getLeftOperand());
       ExpressionTree right = ASTHelpers.stripParentheses(binary.getRightOperand());
       return (left.getKind() == Tree.Kind.NULL_LITERAL && local.equals(ASTHelpers.getSymbol(right)))
-          || (right.getKind() == Tree.Kind.NULL_LITERAL && local.equals(ASTHelpers.getSymbol(left)));
+          || (right.getKind() == Tree.Kind.NULL_LITERAL
+              && local.equals(ASTHelpers.getSymbol(left)));
     }
 
     private static boolean contains(Tree outer, Tree inner) {
       boolean[] found = {false};
-      new com.sun.source.util.TreeScanner<Void, Void>() {
+      new TreeScanner<Void, Void>() {
         @Override
         public Void scan(Tree tree, Void unused) {
           if (tree == inner) {
@@ -322,7 +333,7 @@ public record CacheLookup(VarSymbol map, MethodInvocationTree check, MethodInvoc
     }
 
     private static int startOf(Tree tree) {
-      return ((com.sun.tools.javac.tree.JCTree) tree).getStartPosition();
+      return ((JCTree) tree).getStartPosition();
     }
 
     @Override
@@ -363,7 +374,7 @@ public record CacheLookup(VarSymbol map, MethodInvocationTree check, MethodInvoc
             source = receiver == null ? null : unwrapCasts(receiver);
           }
           Symbol from = source == null ? null : ASTHelpers.getSymbol(source);
-          if (source instanceof com.sun.source.tree.IdentifierTree && from != null && valueLocals.containsKey(from)) {
+          if (source instanceof IdentifierTree && from != null && valueLocals.containsKey(from)) {
             valueLocals.put(assignment.getKey(), valueLocals.get(from));
             changed = true;
           }
@@ -382,7 +393,8 @@ public record CacheLookup(VarSymbol map, MethodInvocationTree check, MethodInvoc
     private void recordValueLocal(MethodInvocationTree get) {
       TreePath path = getCurrentPath().getParentPath();
       while (path != null
-          && (path.getLeaf() instanceof ParenthesizedTree || path.getLeaf() instanceof TypeCastTree)) {
+          && (path.getLeaf() instanceof ParenthesizedTree
+              || path.getLeaf() instanceof TypeCastTree)) {
         path = path.getParentPath();
       }
       if (path == null) {
@@ -422,14 +434,16 @@ public record CacheLookup(VarSymbol map, MethodInvocationTree check, MethodInvoc
    * Whether the cached value is read: a {@code get} of the key whose result is used, not only
    * compared with null.
    */
-  private static boolean readsValue(MapCalls calls, VarSymbol map, ExpressionTree key, VisitorState state) {
+  private static boolean readsValue(
+      MapCalls calls, VarSymbol map, ExpressionTree key, VisitorState state) {
     for (TreePath path : calls.checksOn(map, key, state)) {
       MethodInvocationTree call = (MethodInvocationTree) path.getLeaf();
       if (!ASTHelpers.getSymbol(call).getSimpleName().contentEquals("get")) {
         continue;
       }
       TreePath parent = path.getParentPath();
-      while (parent.getLeaf() instanceof ParenthesizedTree || parent.getLeaf() instanceof TypeCastTree) {
+      while (parent.getLeaf() instanceof ParenthesizedTree
+          || parent.getLeaf() instanceof TypeCastTree) {
         parent = parent.getParentPath();
       }
       if (!isNullComparison(parent.getLeaf())) {
@@ -461,7 +475,11 @@ public record CacheLookup(VarSymbol map, MethodInvocationTree check, MethodInvoc
   }
 
   private static Test test(
-      ExpressionTree condition, VarSymbol map, ExpressionTree key, MapCalls calls, VisitorState state) {
+      ExpressionTree condition,
+      VarSymbol map,
+      ExpressionTree key,
+      MapCalls calls,
+      VisitorState state) {
     ExpressionTree cond = ASTHelpers.stripParentheses(condition);
     if (cond instanceof UnaryTree unary && cond.getKind() == Tree.Kind.LOGICAL_COMPLEMENT) {
       return switch (test(unary.getExpression(), map, key, calls, state)) {
@@ -473,11 +491,15 @@ public record CacheLookup(VarSymbol map, MethodInvocationTree check, MethodInvoc
     if (cond instanceof BinaryTree binary) {
       if (cond.getKind() == Tree.Kind.CONDITIONAL_AND) {
         Test left = test(binary.getLeftOperand(), map, key, calls, state);
-        return left != Test.UNRELATED ? left : test(binary.getRightOperand(), map, key, calls, state);
+        return left != Test.UNRELATED
+            ? left
+            : test(binary.getRightOperand(), map, key, calls, state);
       }
       if (isNullComparison(binary)) {
         ExpressionTree operand =
-            isNullLiteral(binary.getLeftOperand()) ? binary.getRightOperand() : binary.getLeftOperand();
+            isNullLiteral(binary.getLeftOperand())
+                ? binary.getRightOperand()
+                : binary.getLeftOperand();
         if (holdsCachedValue(operand, map, key, calls, state)) {
           return cond.getKind() == Tree.Kind.EQUAL_TO ? Test.ABSENT : Test.PRESENT;
         }
@@ -496,7 +518,11 @@ public record CacheLookup(VarSymbol map, MethodInvocationTree check, MethodInvoc
 
   /** {@code map.get(key)}, {@code (V) map.get(key)}, {@code v} or {@code (v = map.get(key))}. */
   private static boolean holdsCachedValue(
-      ExpressionTree expression, VarSymbol map, ExpressionTree key, MapCalls calls, VisitorState state) {
+      ExpressionTree expression,
+      VarSymbol map,
+      ExpressionTree key,
+      MapCalls calls,
+      VisitorState state) {
     ExpressionTree e = ASTHelpers.stripParentheses(expression);
     while (e instanceof TypeCastTree cast) {
       e = ASTHelpers.stripParentheses(cast.getExpression());
@@ -519,7 +545,12 @@ public record CacheLookup(VarSymbol map, MethodInvocationTree check, MethodInvoc
    * {@code if}, or after an {@code if (present) return ...;} in an enclosing block.
    */
   private static boolean isGuarded(
-      TreePath putPath, Tree root, VarSymbol map, ExpressionTree key, MapCalls calls, VisitorState state) {
+      TreePath putPath,
+      Tree root,
+      VarSymbol map,
+      ExpressionTree key,
+      MapCalls calls,
+      VisitorState state) {
     Tree child = putPath.getLeaf();
     for (TreePath path = putPath.getParentPath(); path != null; path = path.getParentPath()) {
       Tree parent = path.getLeaf();
@@ -569,7 +600,8 @@ public record CacheLookup(VarSymbol map, MethodInvocationTree check, MethodInvoc
     if (regionRoot instanceof MethodTree method && method.getBody() != null) {
       return method.getBody().getStatements();
     }
-    if (regionRoot instanceof LambdaExpressionTree lambda && lambda.getBody() instanceof BlockTree block) {
+    if (regionRoot instanceof LambdaExpressionTree lambda
+        && lambda.getBody() instanceof BlockTree block) {
       return block.getStatements();
     }
     return List.of();

@@ -1,6 +1,5 @@
 package io.github.lockjaw.checks.cache;
 
-import io.github.lockjaw.common.LockjawDocs;
 import static com.google.errorprone.BugPattern.LinkType.CUSTOM;
 import static com.google.errorprone.BugPattern.SeverityLevel.WARNING;
 
@@ -10,12 +9,17 @@ import com.google.errorprone.VisitorState;
 import com.google.errorprone.bugpatterns.BugChecker;
 import com.google.errorprone.bugpatterns.BugChecker.MethodTreeMatcher;
 import com.google.errorprone.bugpatterns.BugChecker.SynchronizedTreeMatcher;
+import com.google.errorprone.fixes.SuggestedFix;
 import com.google.errorprone.matchers.Description;
+import com.google.errorprone.util.ASTHelpers;
 import com.sun.source.tree.MethodTree;
 import com.sun.source.tree.SynchronizedTree;
 import com.sun.source.tree.Tree;
 import com.sun.source.util.TreePath;
+import com.sun.tools.javac.code.Symbol;
 import io.github.lockjaw.checks.support.GuardingMonitor;
+import io.github.lockjaw.common.LockjawDocs;
+import io.github.lockjaw.common.MonitorKind;
 import java.util.Optional;
 
 /**
@@ -44,49 +48,50 @@ public final class ClassMonitorCache extends BugChecker
   }
 
   private Description match(Tree region, VisitorState state) {
-    if (GuardingMonitor.of(region, state) != GuardingMonitor.CLASS) {
+    if (GuardingMonitor.of(region, state) != MonitorKind.CLASS) {
       return Description.NO_MATCH;
     }
     TreePath path = state.getPath();
     for (CacheLookup lookup : CacheLookup.findIn(path, state)) {
       CacheField field = CacheField.of(lookup.map(), state);
-      if (!CacheLookup.isReported(GuardingMonitor.CLASS, field.locking())) {
+      if (!CacheLookup.isReported(MonitorKind.CLASS, field.locking())) {
         continue;
       }
-      Optional<com.google.errorprone.fixes.SuggestedFix> fix = ComputeIfAbsentFix.build(path, lookup, state);
-      String monitor = GuardingMonitor.CLASS.describe(region, state);
-      String who =
-          lockIsTheKey(region, lookup)
-              // synchronized (clazz) around a lookup of clazz: the Class object is shared by the JVM
-              ? ", the Class object itself, a lock shared with everything else that synchronizes on"
-                  + " that class (its static synchronized methods too): every lookup of it queues here. "
-              : ", a JVM-wide lock: every caller queues here, whatever key it asks for. ";
-      String message =
-          "Cache lookup on '"
-              + lookup.map().getSimpleName()
-              + "' holds "
-              + monitor
-              + who
-              + "Make the map a ConcurrentHashMap and fill it with computeIfAbsent"
-              + " (or use ClassValue when the keys are classes), and drop the lock."
-              + (fix.isPresent() ? "" : " " + LockjawDocs.noFixReason());
-      Description.Builder description = buildDescription(region).setMessage(message);
+      Optional<SuggestedFix> fix = ComputeIfAbsentFix.build(path, lookup, state);
+      Description.Builder description =
+          buildDescription(region).setMessage(message(region, lookup, fix.isPresent(), state));
       fix.ifPresent(description::addFix);
       return description.build();
     }
     return Description.NO_MATCH;
   }
 
+  /** The finding's message: which monitor the lookup holds, the fix, or why there is none. */
+  private static String message(
+      Tree region, CacheLookup lookup, boolean hasFix, VisitorState state) {
+    String monitor = GuardingMonitor.describe(MonitorKind.CLASS, region, state);
+    String who =
+        lockIsTheKey(region, lookup)
+            // synchronized (clazz) around a lookup of clazz: the Class object is shared by the JVM
+            ? ", the Class object itself, a lock shared with everything else that synchronizes on"
+                + " that class (its static synchronized methods too): every lookup of it queues here. "
+            : ", a JVM-wide lock: every caller queues here, whatever key it asks for. ";
+    return "Cache lookup on '"
+        + lookup.map().getSimpleName()
+        + "' holds "
+        + monitor
+        + who
+        + "Make the map a ConcurrentHashMap and fill it with computeIfAbsent"
+        + " (or use ClassValue when the keys are classes), and drop the lock."
+        + (hasFix ? "" : " " + LockjawDocs.noFixReason());
+  }
+
   private static boolean lockIsTheKey(Tree region, CacheLookup lookup) {
     if (!(region instanceof SynchronizedTree sync)) {
       return false;
     }
-    com.sun.tools.javac.code.Symbol lock =
-        com.google.errorprone.util.ASTHelpers.getSymbol(
-            com.google.errorprone.util.ASTHelpers.stripParentheses(sync.getExpression()));
-    com.sun.tools.javac.code.Symbol key =
-        com.google.errorprone.util.ASTHelpers.getSymbol(
-            com.google.errorprone.util.ASTHelpers.stripParentheses(lookup.key()));
+    Symbol lock = ASTHelpers.getSymbol(ASTHelpers.stripParentheses(sync.getExpression()));
+    Symbol key = ASTHelpers.getSymbol(ASTHelpers.stripParentheses(lookup.key()));
     return lock != null && lock.equals(key);
   }
 }

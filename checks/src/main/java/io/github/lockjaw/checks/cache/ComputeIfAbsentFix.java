@@ -1,14 +1,15 @@
 package io.github.lockjaw.checks.cache;
 
-import io.github.lockjaw.common.Resilience;
 import com.google.errorprone.VisitorState;
 import com.google.errorprone.fixes.SuggestedFix;
 import com.google.errorprone.fixes.SuggestedFixes;
 import com.google.errorprone.util.ASTHelpers;
 import com.sun.source.tree.AssignmentTree;
+import com.sun.source.tree.BinaryTree;
 import com.sun.source.tree.BlockTree;
 import com.sun.source.tree.ClassTree;
 import com.sun.source.tree.CompilationUnitTree;
+import com.sun.source.tree.ConditionalExpressionTree;
 import com.sun.source.tree.ExpressionStatementTree;
 import com.sun.source.tree.ExpressionTree;
 import com.sun.source.tree.IdentifierTree;
@@ -29,7 +30,6 @@ import com.sun.source.tree.TypeCastTree;
 import com.sun.source.tree.UnaryTree;
 import com.sun.source.tree.VariableTree;
 import com.sun.source.util.TreePath;
-import com.sun.source.util.TreePathScanner;
 import com.sun.source.util.TreeScanner;
 import com.sun.tools.javac.code.Flags;
 import com.sun.tools.javac.code.Symbol;
@@ -37,14 +37,19 @@ import com.sun.tools.javac.code.Symbol.ClassSymbol;
 import com.sun.tools.javac.code.Symbol.MethodSymbol;
 import com.sun.tools.javac.code.Symbol.VarSymbol;
 import com.sun.tools.javac.code.Type;
+import io.github.lockjaw.checks.support.MoreTrees;
+import io.github.lockjaw.common.Resilience;
 import io.github.lockjaw.knowledge.ApiCatalog;
+import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.function.Predicate;
 import java.util.stream.Collectors;
 import javax.lang.model.element.ElementKind;
 import javax.lang.model.element.Modifier;
@@ -176,7 +181,7 @@ public final class ComputeIfAbsentFix {
    * (inside a constructor, instance fields belong to the object being built).
    */
   private static boolean readsMutableField(Tree tree, VarSymbol map, boolean staticOnly) {
-    return containsNode(
+    return MoreTrees.anyMatch(
         tree,
         node ->
             (node instanceof IdentifierTree || node instanceof MemberSelectTree)
@@ -185,25 +190,6 @@ public final class ComputeIfAbsentFix {
                 && !var.equals(map)
                 && (var.flags() & Flags.FINAL) == 0
                 && (!staticOnly || ASTHelpers.isStatic(var)));
-  }
-
-  /** Whether any node of the tree passes the test. */
-  private static boolean containsNode(Tree tree, java.util.function.Predicate<Tree> test) {
-    boolean[] found = {false};
-    new TreeScanner<Void, Void>() {
-      @Override
-      public Void scan(Tree node, Void unused) {
-        if (node == null || found[0]) {
-          return null;
-        }
-        if (test.test(node)) {
-          found[0] = true;
-          return null;
-        }
-        return super.scan(node, unused);
-      }
-    }.scan(tree, null);
-    return found[0];
   }
 
   /** Recognises the three canonical shapes of a locked lookup. */
@@ -318,7 +304,7 @@ public final class ComputeIfAbsentFix {
     if (c.getKind() != Tree.Kind.EQUAL_TO) {
       return false;
     }
-    var binary = (com.sun.source.tree.BinaryTree) c;
+    var binary = (BinaryTree) c;
     return (isLocal(binary.getLeftOperand(), v) && isNull(binary.getRightOperand()))
         || (isLocal(binary.getRightOperand(), v) && isNull(binary.getLeftOperand()));
   }
@@ -330,7 +316,7 @@ public final class ComputeIfAbsentFix {
       return contains != null && CacheLookup.sameKey(contains.getArguments().get(0), key, state);
     }
     if (c.getKind() == Tree.Kind.EQUAL_TO) {
-      var binary = (com.sun.source.tree.BinaryTree) c;
+      var binary = (BinaryTree) c;
       ExpressionTree other = isNull(binary.getLeftOperand()) ? binary.getRightOperand() : isNull(binary.getRightOperand()) ? binary.getLeftOperand() : null;
       MethodInvocationTree get = other == null ? null : asCall(Cast.unwrap(other, state).expression(), map, "get");
       return get != null && CacheLookup.sameKey(get.getArguments().get(0), key, state);
@@ -343,7 +329,7 @@ public final class ComputeIfAbsentFix {
   }
 
   private static boolean mentions(Tree tree, Symbol symbol) {
-    return containsNode(
+    return MoreTrees.anyMatch(
         tree,
         node ->
             (node instanceof IdentifierTree || node instanceof MemberSelectTree)
@@ -384,7 +370,7 @@ public final class ComputeIfAbsentFix {
     boolean[] dereferenced = new boolean[1];
     new TreeScanner<Void, Void>() {
       @Override
-      public Void visitConditionalExpression(com.sun.source.tree.ConditionalExpressionTree node, Void unused) {
+      public Void visitConditionalExpression(ConditionalExpressionTree node, Void unused) {
         conditional[0] = true;
         return null;
       }
@@ -396,7 +382,7 @@ public final class ComputeIfAbsentFix {
       }
 
       @Override
-      public Void visitBinary(com.sun.source.tree.BinaryTree node, Void unused) {
+      public Void visitBinary(BinaryTree node, Void unused) {
         if (node.getKind() == Tree.Kind.CONDITIONAL_AND || node.getKind() == Tree.Kind.CONDITIONAL_OR) {
           conditional[0] = true;
         }
@@ -463,7 +449,7 @@ public final class ComputeIfAbsentFix {
       }
     }.scan(state.getPath().getCompilationUnit(), null);
 
-    java.util.ArrayDeque<Tree> work = new java.util.ArrayDeque<>();
+    ArrayDeque<Tree> work = new ArrayDeque<>();
     Set<Symbol> seen = new HashSet<>();
     work.add(created);
     while (!work.isEmpty()) {
@@ -517,7 +503,7 @@ public final class ComputeIfAbsentFix {
 
   /** Methods and constructors called in a tree, not counting lambda bodies (they run later). */
   private static Set<MethodSymbol> invokedMethods(Tree tree) {
-    Set<MethodSymbol> found = new java.util.LinkedHashSet<>();
+    Set<MethodSymbol> found = new LinkedHashSet<>();
     new TreeScanner<Void, Void>() {
       @Override
       public Void visitMethodInvocation(MethodInvocationTree node, Void unused) {
@@ -538,53 +524,37 @@ public final class ComputeIfAbsentFix {
   }
 
   private static boolean calls(Tree tree, MethodSymbol method) {
-    return containsNode(
+    return MoreTrees.anyMatch(
         tree, node -> node instanceof MethodInvocationTree call && method.equals(ASTHelpers.getSymbol(call)));
   }
 
   private static boolean throwsChecked(Tree tree, VisitorState state) {
     Type runtime = state.getSymtab().runtimeExceptionType;
     Type error = state.getSymtab().errorType;
-    Boolean found =
-        new TreeScanner<Boolean, Void>() {
-          private boolean checked(Symbol symbol) {
-            if (!(symbol instanceof MethodSymbol method)) {
-              return false;
-            }
-            for (Type thrown : method.getThrownTypes()) {
-              if (!ASTHelpers.isSubtype(thrown, runtime, state) && !ASTHelpers.isSubtype(thrown, error, state)) {
-                return true;
-              }
-            }
+    Predicate<Symbol> checked =
+        symbol -> {
+          if (!(symbol instanceof MethodSymbol method)) {
             return false;
           }
-
-          @Override
-          public Boolean visitMethodInvocation(MethodInvocationTree node, Void unused) {
-            return checked(ASTHelpers.getSymbol(node)) || Boolean.TRUE.equals(super.visitMethodInvocation(node, unused));
+          for (Type thrown : method.getThrownTypes()) {
+            if (!ASTHelpers.isSubtype(thrown, runtime, state) && !ASTHelpers.isSubtype(thrown, error, state)) {
+              return true;
+            }
           }
-
-          @Override
-          public Boolean visitNewClass(NewClassTree node, Void unused) {
-            return checked(ASTHelpers.getSymbol(node)) || Boolean.TRUE.equals(super.visitNewClass(node, unused));
-          }
-
-          @Override
-          public Boolean visitLambdaExpression(LambdaExpressionTree node, Void unused) {
-            return false;
-          }
-
-          @Override
-          public Boolean reduce(Boolean a, Boolean b) {
-            return Boolean.TRUE.equals(a) || Boolean.TRUE.equals(b);
-          }
-        }.scan(tree, null);
-    return Boolean.TRUE.equals(found);
+          return false;
+        };
+    return MoreTrees.anyMatch(
+        tree,
+        LambdaExpressionTree.class::isInstance,
+        node ->
+            (node instanceof MethodInvocationTree call && checked.test(ASTHelpers.getSymbol(call)))
+                || (node instanceof NewClassTree newClass
+                    && checked.test(ASTHelpers.getSymbol(newClass))));
   }
 
   /** A lambda may capture only effectively final locals. */
   private static boolean capturesMutableLocal(Tree tree) {
-    return containsNode(
+    return MoreTrees.anyMatch(
         tree,
         node ->
             node instanceof IdentifierTree
@@ -676,20 +646,7 @@ public final class ComputeIfAbsentFix {
 
   /** A lambda parameter name used nowhere in the file, so it shadows nothing. */
   private static String freshName(CompilationUnitTree unit) {
-    Set<String> names = new HashSet<>();
-    new TreeScanner<Void, Void>() {
-      @Override
-      public Void visitIdentifier(IdentifierTree node, Void unused) {
-        names.add(node.getName().toString());
-        return null;
-      }
-
-      @Override
-      public Void visitVariable(VariableTree node, Void unused) {
-        names.add(node.getName().toString());
-        return super.visitVariable(node, unused);
-      }
-    }.scan(unit, null);
+    Set<String> names = MoreTrees.names(unit);
     for (String candidate : List.of("k", "key", "absentKey")) {
       if (!names.contains(candidate)) {
         return candidate;
@@ -719,23 +676,14 @@ public final class ComputeIfAbsentFix {
     }
     CompilationUnitTree unit = state.getPath().getCompilationUnit();
     for (ClassSymbol candidate : candidates) {
-      boolean usedElsewhere = Boolean.TRUE.equals(
-          new TreePathScanner<Boolean, Void>() {
-            @Override
-            public Boolean visitImport(ImportTree node, Void unused) {
-              return false;
-            }
-
-            @Override
-            public Boolean visitIdentifier(IdentifierTree node, Void unused) {
-              return candidate.equals(ASTHelpers.getSymbol(node)) && !inside(node, replaced, state);
-            }
-
-            @Override
-            public Boolean reduce(Boolean a, Boolean b) {
-              return Boolean.TRUE.equals(a) || Boolean.TRUE.equals(b);
-            }
-          }.scan(new TreePath(unit), null));
+      boolean usedElsewhere =
+          MoreTrees.anyMatch(
+              unit,
+              ImportTree.class::isInstance,
+              node ->
+                  node instanceof IdentifierTree identifier
+                      && candidate.equals(ASTHelpers.getSymbol(identifier))
+                      && !inside(identifier, replaced, state));
       if (!usedElsewhere && unit.getImports().stream().anyMatch(i -> !i.isStatic() && state.getSourceForNode(i.getQualifiedIdentifier()).equals(candidate.getQualifiedName().toString()))) {
         fix.removeImport(candidate.getQualifiedName().toString());
       }

@@ -19,9 +19,13 @@ import com.sun.source.tree.MemberSelectTree;
 import com.sun.source.tree.MethodInvocationTree;
 import com.sun.source.tree.MethodTree;
 import com.sun.source.tree.NewClassTree;
+import com.sun.source.tree.ReturnTree;
+import com.sun.source.tree.StatementTree;
 import com.sun.source.tree.SynchronizedTree;
 import com.sun.source.tree.Tree;
+import com.sun.source.tree.TypeCastTree;
 import com.sun.source.tree.UnaryTree;
+import com.sun.source.tree.VariableTree;
 import com.sun.source.tree.WhileLoopTree;
 import com.sun.source.util.TreePath;
 import com.sun.source.util.TreePathScanner;
@@ -30,26 +34,28 @@ import com.sun.tools.javac.code.Symbol;
 import com.sun.tools.javac.code.Symbol.MethodSymbol;
 import com.sun.tools.javac.code.Symbol.VarSymbol;
 import com.sun.tools.javac.code.Type;
+import io.github.lockjaw.checks.support.MoreTrees;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.function.Supplier;
 import javax.lang.model.element.ElementKind;
 import javax.lang.model.element.Modifier;
 
 /**
  * What the code of one compilation unit does while it holds a lock: which blocking I/O it performs
- * (following calls to methods declared in the same file), how many database statements it runs,
- * and which of its class's mutable state it touches. One instance per compilation unit and match.
+ * (following calls to methods declared in the same file), how many database statements it runs, and
+ * which of its class's mutable state it touches. One instance per compilation unit and match.
  */
 public final class BlockingIoFacts {
 
   /**
    * What a method or region does.
    *
-   * @param chain the first blocking call, reached through the listed same-file methods, e.g.
-   *     {@code [openConnection(), DriverManager.getConnection()]}; empty if none
+   * @param chain the first blocking call, reached through the listed same-file methods, e.g. {@code
+   *     [openConnection(), DriverManager.getConnection()]}; empty if none
    * @param executions statement executions, where 2 stands for "more than one" (a loop, a batch)
    */
   public record Summary(List<String> chain, int executions) {
@@ -96,9 +102,9 @@ public final class BlockingIoFacts {
   }
 
   /**
-   * What a region does while it holds its lock: the body of a {@code synchronized} method or
-   * block, with nested lambdas and classes left out (they run later) and one-time initialisation
-   * ({@code if (field == null) field = ...}) left out (it blocks once, not on every call).
+   * What a region does while it holds its lock: the body of a {@code synchronized} method or block,
+   * with nested lambdas and classes left out (they run later) and one-time initialisation ({@code
+   * if (field == null) field = ...}) left out (it blocks once, not on every call).
    */
   public Summary summarize(Tree region) {
     Tree body =
@@ -136,11 +142,12 @@ public final class BlockingIoFacts {
       }
 
       @Override
-      public Void visitBlock(com.sun.source.tree.BlockTree block, Void unused) {
-        List<? extends com.sun.source.tree.StatementTree> statements = block.getStatements();
+      public Void visitBlock(BlockTree block, Void unused) {
+        List<? extends StatementTree> statements = block.getStatements();
         for (int i = 0; i < statements.size(); i++) {
           scan(statements.get(i), null);
-          if (isEarlyReturnWhenInitialised(statements.get(i), statements.subList(i + 1, statements.size()))) {
+          if (isEarlyReturnWhenInitialised(
+              statements.get(i), statements.subList(i + 1, statements.size()))) {
             return null; // the rest runs once: 'if (pool != null) return pool; ... pool = ...;'
           }
         }
@@ -151,7 +158,7 @@ public final class BlockingIoFacts {
       private final Map<Symbol, Symbol> mapValueLocals = new HashMap<>();
 
       @Override
-      public Void visitVariable(com.sun.source.tree.VariableTree tree, Void unused) {
+      public Void visitVariable(VariableTree tree, Void unused) {
         Symbol map = mapGetReceiver(tree.getInitializer());
         if (map != null) {
           mapValueLocals.put(ASTHelpers.getSymbol(tree), map);
@@ -195,7 +202,7 @@ public final class BlockingIoFacts {
         return inLoop(() -> super.visitDoWhileLoop(tree, unused));
       }
 
-      private Void inLoop(java.util.function.Supplier<Void> scan) {
+      private Void inLoop(Supplier<Void> scan) {
         loops++;
         try {
           return scan.get();
@@ -220,7 +227,8 @@ public final class BlockingIoFacts {
       }
 
       private void call(Tree tree, MethodSymbol symbol) {
-        Optional<BlockingIoKnowledge.BlockingCall> known = BlockingIoKnowledge.classify(tree, state);
+        Optional<BlockingIoKnowledge.BlockingCall> known =
+            BlockingIoKnowledge.classify(tree, state);
         if (known.isPresent()) {
           if (chain.isEmpty()) {
             chain.add(known.get().description());
@@ -235,7 +243,10 @@ public final class BlockingIoFacts {
         }
         Summary callee = summarizeMethod(symbol);
         if (callee.blocks() && chain.isEmpty()) {
-          chain.add(symbol.isConstructor() ? "new " + symbol.owner.getSimpleName() + "(...)" : symbol.getSimpleName() + "()");
+          chain.add(
+              symbol.isConstructor()
+                  ? "new " + symbol.owner.getSimpleName() + "(...)"
+                  : symbol.getSimpleName() + "()");
           chain.addAll(callee.chain());
         }
         executions[0] += callee.executions() > 0 && loops > 0 ? 2 : callee.executions();
@@ -277,7 +288,9 @@ public final class BlockingIoFacts {
       return false;
     }
     ExpressionTree tested =
-        isNullOrFalse(binary.getRightOperand()) ? binary.getLeftOperand() : binary.getRightOperand();
+        isNullOrFalse(binary.getRightOperand())
+            ? binary.getLeftOperand()
+            : binary.getRightOperand();
     Symbol map = mapValueLocals.get(ASTHelpers.getSymbol(ASTHelpers.stripParentheses(tested)));
     if (map == null) {
       return false;
@@ -300,7 +313,7 @@ public final class BlockingIoFacts {
   /** The field whose {@code get} an initializer calls ({@code (T) this.map.get(k)}), or null. */
   private static Symbol mapGetReceiver(ExpressionTree initializer) {
     ExpressionTree value = initializer == null ? null : ASTHelpers.stripParentheses(initializer);
-    while (value instanceof com.sun.source.tree.TypeCastTree cast) {
+    while (value instanceof TypeCastTree cast) {
       value = ASTHelpers.stripParentheses(cast.getExpression());
     }
     if (!(value instanceof MethodInvocationTree call)
@@ -325,26 +338,24 @@ public final class BlockingIoFacts {
   }
 
   /**
-   * {@code if (field != null) return field;} followed by code that sets the field: what follows
-   * the {@code if} runs once (lazy creation, e.g. commons-dbcp2's BasicDataSource#createDataSource).
+   * {@code if (field != null) return field;} followed by code that sets the field: what follows the
+   * {@code if} runs once (lazy creation, e.g. commons-dbcp2's BasicDataSource#createDataSource).
    */
   private static boolean isEarlyReturnWhenInitialised(
-      com.sun.source.tree.StatementTree statement, List<? extends com.sun.source.tree.StatementTree> rest) {
+      StatementTree statement, List<? extends StatementTree> rest) {
     return isEarlyReturnWhenInitialised(statement, rest, false);
   }
 
   private static boolean isEarlyReturnWhenInitialised(
-      com.sun.source.tree.StatementTree statement,
-      List<? extends com.sun.source.tree.StatementTree> rest,
-      boolean withElse) {
+      StatementTree statement, List<? extends StatementTree> rest, boolean withElse) {
     if (!(statement instanceof IfTree ifTree) || (ifTree.getElseStatement() != null) != withElse) {
       return false;
     }
-    com.sun.source.tree.StatementTree then = ifTree.getThenStatement();
-    if (then instanceof com.sun.source.tree.BlockTree block && block.getStatements().size() == 1) {
+    StatementTree then = ifTree.getThenStatement();
+    if (then instanceof BlockTree block && block.getStatements().size() == 1) {
       then = block.getStatements().get(0);
     }
-    if (!(then instanceof com.sun.source.tree.ReturnTree)) {
+    if (!(then instanceof ReturnTree)) {
       return false;
     }
     ExpressionTree condition = ASTHelpers.stripParentheses(ifTree.getCondition());
@@ -421,10 +432,10 @@ public final class BlockingIoFacts {
   }
 
   /**
-   * The first piece of mutable state that a region touches, directly or through methods of the
-   * same file, described for a message ({@code field 'openCount'}); empty when the region uses
-   * only its parameters, locals, constants and final fields of thread-safe types. The lock
-   * expression of a {@code synchronized} block is not part of its region.
+   * The first piece of mutable state that a region touches, directly or through methods of the same
+   * file, described for a message ({@code field 'openCount'}); empty when the region uses only its
+   * parameters, locals, constants and final fields of thread-safe types. The lock expression of a
+   * {@code synchronized} block is not part of its region.
    */
   public Optional<String> mutableStateTouchedBy(Tree region) {
     Tree body =
@@ -445,7 +456,9 @@ public final class BlockingIoFacts {
     touches.put(symbol, Optional.empty()); // a recursive call adds nothing new
     TreePath path = methods.get(symbol);
     Optional<String> result =
-        path == null ? Optional.of("method " + symbol.getSimpleName() + "()") : mutableStateTouchedBy(path.getLeaf());
+        path == null
+            ? Optional.of("method " + symbol.getSimpleName() + "()")
+            : mutableStateTouchedBy(path.getLeaf());
     touches.put(symbol, result);
     return result;
   }
@@ -560,19 +573,19 @@ public final class BlockingIoFacts {
 
   /** Whether any code in the file calls {@code wait}, {@code notify} or {@code notifyAll}. */
   public boolean usesWaitOrNotify() {
-    boolean[] found = {false};
-    new TreeScanner<Void, Void>() {
-      @Override
-      public Void visitMethodInvocation(MethodInvocationTree tree, Void unused) {
-        MethodSymbol symbol = ASTHelpers.getSymbol(tree);
-        if (symbol != null && symbol.owner == state.getSymtab().objectType.tsym) {
+    return MoreTrees.anyMatch(
+        unit.getLeaf(),
+        node -> {
+          if (!(node instanceof MethodInvocationTree call)) {
+            return false;
+          }
+          MethodSymbol symbol = ASTHelpers.getSymbol(call);
+          if (symbol == null || symbol.owner != state.getSymtab().objectType.tsym) {
+            return false;
+          }
           String name = symbol.getSimpleName().toString();
-          found[0] |= name.equals("wait") || name.equals("notify") || name.equals("notifyAll");
-        }
-        return super.visitMethodInvocation(tree, unused);
-      }
-    }.scan(unit.getLeaf(), null);
-    return found[0];
+          return name.equals("wait") || name.equals("notify") || name.equals("notifyAll");
+        });
   }
 
   /**
@@ -580,28 +593,30 @@ public final class BlockingIoFacts {
    * synchronized (dao)}), making the class's instance monitor part of a wider protocol.
    */
   public boolean locksFromOutside(Symbol.ClassSymbol owner) {
-    boolean[] found = {false};
-    new TreeScanner<Void, Void>() {
-      @Override
-      public Void visitSynchronized(SynchronizedTree tree, Void unused) {
-        ExpressionTree lock = ASTHelpers.stripParentheses(tree.getExpression());
-        boolean isThis =
-            (lock instanceof IdentifierTree id && id.getName().contentEquals("this"))
-                || (lock instanceof MemberSelectTree s && s.getIdentifier().contentEquals("this"));
-        Type type = ASTHelpers.getType(lock);
-        if (!isThis
-            && type != null
-            && state.getTypes().isSubtype(state.getTypes().erasure(type), state.getTypes().erasure(owner.type))) {
-          found[0] = true;
-        }
-        return super.visitSynchronized(tree, unused);
-      }
-    }.scan(unit.getLeaf(), null);
-    return found[0];
+    return MoreTrees.anyMatch(
+        unit.getLeaf(),
+        node -> {
+          if (!(node instanceof SynchronizedTree tree)) {
+            return false;
+          }
+          ExpressionTree lock = ASTHelpers.stripParentheses(tree.getExpression());
+          boolean isThis =
+              (lock instanceof IdentifierTree id && id.getName().contentEquals("this"))
+                  || (lock instanceof MemberSelectTree s
+                      && s.getIdentifier().contentEquals("this"));
+          Type type = ASTHelpers.getType(lock);
+          return !isThis
+              && type != null
+              && state
+                  .getTypes()
+                  .isSubtype(state.getTypes().erasure(type), state.getTypes().erasure(owner.type));
+        });
   }
 
   /** Whether a block has exactly one statement, the given one. */
   public static boolean isWholeBody(BlockTree body, Tree statement) {
-    return body != null && body.getStatements().size() == 1 && body.getStatements().get(0) == statement;
+    return body != null
+        && body.getStatements().size() == 1
+        && body.getStatements().get(0) == statement;
   }
 }

@@ -1,6 +1,5 @@
 package io.github.lockjaw.checks.dao;
 
-import io.github.lockjaw.common.LockjawDocs;
 import static com.google.errorprone.BugPattern.LinkType.CUSTOM;
 import static com.google.errorprone.BugPattern.SeverityLevel.WARNING;
 
@@ -10,29 +9,35 @@ import com.google.errorprone.VisitorState;
 import com.google.errorprone.bugpatterns.BugChecker;
 import com.google.errorprone.bugpatterns.BugChecker.MethodTreeMatcher;
 import com.google.errorprone.bugpatterns.BugChecker.SynchronizedTreeMatcher;
-import com.google.errorprone.fixes.SuggestedFix;
-import com.google.errorprone.fixes.SuggestedFixes;
 import com.google.errorprone.matchers.Description;
 import com.google.errorprone.util.ASTHelpers;
 import com.sun.source.tree.AnnotationTree;
+import com.sun.source.tree.CatchTree;
+import com.sun.source.tree.ClassTree;
+import com.sun.source.tree.IdentifierTree;
+import com.sun.source.tree.LambdaExpressionTree;
+import com.sun.source.tree.MemberSelectTree;
 import com.sun.source.tree.MethodTree;
+import com.sun.source.tree.PrimitiveTypeTree;
 import com.sun.source.tree.SynchronizedTree;
 import com.sun.source.tree.Tree;
 import com.sun.source.util.TreePath;
 import com.sun.tools.javac.code.Symbol;
 import com.sun.tools.javac.code.Type;
+import io.github.lockjaw.checks.cache.CacheLookup;
+import io.github.lockjaw.checks.support.EntryPoints;
+import io.github.lockjaw.common.LockjawDocs;
 import io.github.lockjaw.common.Resilience;
 import io.github.lockjaw.knowledge.Lifecycle;
-import io.github.lockjaw.checks.cache.CacheLookup;
 import java.util.List;
 import java.util.Optional;
-import javax.lang.model.element.Modifier;
+import javax.lang.model.type.TypeKind;
 
 /**
  * {@code synchronized} methods or blocks that open, use or close JDBC connections and statements,
  * look names up in JNDI, or talk to another host, all on one monitor that every request shares:
- * each request waits for the I/O of the one before it. OpenCms 7.5.3's {@code CmsSqlManager}
- * served 54.6 requests/s at 400 users this way and 156 requests/s without the method locks.
+ * each request waits for the I/O of the one before it. OpenCms 7.5.3's {@code CmsSqlManager} served
+ * 54.6 requests/s at 400 users this way and 156 requests/s without the method locks.
  */
 @AutoService(BugChecker.class)
 @BugPattern(
@@ -45,7 +50,6 @@ import javax.lang.model.element.Modifier;
     tags = BugPattern.StandardTags.PERFORMANCE)
 public final class SharedMonitorDao extends BugChecker
     implements MethodTreeMatcher, SynchronizedTreeMatcher {
-
 
   private static final int NAMED_MEMBERS = 5;
 
@@ -81,7 +85,7 @@ public final class SharedMonitorDao extends BugChecker
     MethodTree method = SharedMonitor.enclosingMethod(path);
     if (method == null
         || isLifecycle(method)
-        || io.github.lockjaw.checks.support.EntryPoints.isStartUp(method, state)
+        || EntryPoints.isStartUp(method, state)
         || isPerResourceMonitor(monitor, state)) {
       return Description.NO_MATCH;
     }
@@ -101,15 +105,22 @@ public final class SharedMonitorDao extends BugChecker
         members.stream().filter(m -> m.tree() != region).map(SharedMonitor.Member::name).toList();
 
     String name = region instanceof MethodTree ? method.getName() + "()" : blockName(method);
-    String noFixReason = whyNoFix(monitor, region, method, members, facts, state);
-    Optional<SuggestedFix> fix = Optional.empty();
-    if (noFixReason == null) {
-      fix = buildFix(region, method, state);
-      if (fix.isEmpty()) {
-        noFixReason = "lockjaw could not rewrite this declaration";
-      }
-    }
+    DropMonitorLockFix.FixResult fix =
+        DropMonitorLockFix.build(monitor, region, method, members, facts, state);
+    Description.Builder description =
+        buildDescription(region)
+            .setMessage(message(name, monitor, summary, others, fix.noFixReason()));
+    fix.fix().ifPresent(description::addFix);
+    return description.build();
+  }
 
+  /** The finding's message: who holds the monitor around which I/O, the fix, or why none. */
+  private static String message(
+      String name,
+      SharedMonitor monitor,
+      BlockingIoFacts.Summary summary,
+      List<String> others,
+      String noFixReason) {
     StringBuilder message = new StringBuilder();
     message
         .append(name)
@@ -127,75 +138,7 @@ public final class SharedMonitorDao extends BugChecker
     if (noFixReason != null) {
       message.append(" (No automatic fix: ").append(noFixReason).append(".)");
     }
-    Description.Builder description = buildDescription(region).setMessage(message.toString());
-    fix.ifPresent(description::addFix);
-    return description.build();
-  }
-
-  /**
-   * Why dropping the lock could change behaviour, or null when it cannot: the region touches no
-   * mutable state, nothing waits on or notifies a monitor, no member of the monitor runs several
-   * statements that the lock may keep atomic, and nothing else locks the monitor.
-   */
-  private static String whyNoFix(
-      SharedMonitor monitor,
-      Tree region,
-      MethodTree method,
-      List<SharedMonitor.Member> members,
-      BlockingIoFacts facts,
-      VisitorState state) {
-    if (region instanceof SynchronizedTree && !BlockingIoFacts.isWholeBody(method.getBody(), region)) {
-      return "the synchronized block is only part of " + method.getName()
-          + "(), so lockjaw cannot tell what else it guards";
-    }
-    Optional<String> touched = facts.mutableStateTouchedBy(region);
-    if (touched.isPresent()) {
-      return "it uses " + touched.get() + ", state the lock may guard";
-    }
-    if (facts.usesWaitOrNotify()) {
-      return "this file waits on or notifies a monitor, so the lock may be part of that protocol";
-    }
-    for (SharedMonitor.Member member : members) {
-      if (facts.summarize(member.tree()).executions() > 1) {
-        return member.name()
-            + " runs several statements under the same monitor, which the lock may keep atomic";
-      }
-    }
-    if (monitor.kind() == SharedMonitor.Kind.INSTANCE
-        && monitor.symbol() instanceof Symbol.ClassSymbol owner
-        && facts.locksFromOutside(owner)) {
-      return "other code in this file locks a " + owner.getSimpleName() + " object as well";
-    }
-    if (monitor.kind() == SharedMonitor.Kind.FIELD
-        && !monitor.symbol().getModifiers().contains(Modifier.PRIVATE)) {
-      return "lock field '" + monitor.symbol().getSimpleName()
-          + "' is not private, so other classes may lock it too";
-    }
-    return null;
-  }
-
-  private static Optional<SuggestedFix> buildFix(Tree region, MethodTree method, VisitorState state) {
-    try {
-      if (region instanceof MethodTree) {
-        return SuggestedFixes.removeModifiers(method, state, Modifier.SYNCHRONIZED);
-      }
-      if (region instanceof SynchronizedTree block) {
-        String body = state.getSourceForNode(block.getBlock());
-        if (body == null) {
-          return Optional.empty();
-        }
-        int open = body.indexOf('{');
-        int close = body.lastIndexOf('}');
-        if (open < 0 || close <= open) {
-          return Optional.empty();
-        }
-        return Optional.of(SuggestedFix.replace(block, body.substring(open + 1, close).strip()));
-      }
-    } catch (RuntimeException e) {
-      Resilience.rethrowIfStrict(e);
-      return Optional.empty();
-    }
-    return Optional.empty();
+    return message.toString();
   }
 
   /**
@@ -205,21 +148,26 @@ public final class SharedMonitorDao extends BugChecker
   private static boolean isLifecycle(MethodTree method) {
     String name = method.getName().toString();
     boolean returnsVoid =
-        method.getReturnType() != null && method.getReturnType().toString().equals("void");
+        method.getReturnType() instanceof PrimitiveTypeTree primitive
+            && primitive.getPrimitiveTypeKind() == TypeKind.VOID;
     if (name.equals("<init>")
         || Lifecycle.isLifecycleOrConfiguration(name, method.getParameters().size(), returnsVoid)) {
       return true;
     }
     List<String> annotations = Lifecycle.annotationSimpleNames();
     for (AnnotationTree annotation : method.getModifiers().getAnnotations()) {
-      String type = annotation.getAnnotationType().toString();
-      if (annotations.contains(type.substring(type.lastIndexOf('.') + 1))) {
+      // the simple name as written: @PostConstruct or @javax.annotation.PostConstruct
+      Tree type = annotation.getAnnotationType();
+      String simpleName =
+          type instanceof MemberSelectTree select
+              ? select.getIdentifier().toString()
+              : type instanceof IdentifierTree identifier ? identifier.getName().toString() : "";
+      if (annotations.contains(simpleName)) {
         return true;
       }
     }
     return false;
   }
-
 
   /**
    * A parameterless {@code void} method that is the monitor's only member is a task (a purge, a
@@ -230,7 +178,7 @@ public final class SharedMonitorDao extends BugChecker
     return symbol != null
         && method.getParameters().isEmpty()
         && symbol.getReturnType() != null
-        && symbol.getReturnType().getKind() == javax.lang.model.type.TypeKind.VOID;
+        && symbol.getReturnType().getKind() == TypeKind.VOID;
   }
 
   /**
@@ -241,12 +189,12 @@ public final class SharedMonitorDao extends BugChecker
   private static boolean inCatchClause(TreePath block) {
     for (TreePath path = block.getParentPath(); path != null; path = path.getParentPath()) {
       Tree leaf = path.getLeaf();
-      if (leaf instanceof com.sun.source.tree.CatchTree) {
+      if (leaf instanceof CatchTree) {
         return true;
       }
       if (leaf instanceof MethodTree
-          || leaf instanceof com.sun.source.tree.LambdaExpressionTree
-          || leaf instanceof com.sun.source.tree.ClassTree) {
+          || leaf instanceof LambdaExpressionTree
+          || leaf instanceof ClassTree) {
         return false;
       }
     }
@@ -256,7 +204,8 @@ public final class SharedMonitorDao extends BugChecker
   /** The instance monitor of a connection, statement or result set wrapper is per resource. */
   private static boolean isPerResourceMonitor(SharedMonitor monitor, VisitorState state) {
     // a wrapper that is itself a connection, or 'synchronized (connection)' on a field holding one
-    if (monitor.kind() != SharedMonitor.Kind.INSTANCE && monitor.kind() != SharedMonitor.Kind.FIELD) {
+    if (monitor.kind() != SharedMonitor.Kind.INSTANCE
+        && monitor.kind() != SharedMonitor.Kind.FIELD) {
       return false;
     }
     Type type = monitor.symbol() == null ? null : monitor.symbol().type;

@@ -1,6 +1,5 @@
 package io.github.lockjaw.checks.http;
 
-import io.github.lockjaw.common.Resilience;
 import com.google.errorprone.VisitorState;
 import com.google.errorprone.fixes.SuggestedFix;
 import com.google.errorprone.fixes.SuggestedFixes;
@@ -17,7 +16,6 @@ import com.sun.source.tree.StatementTree;
 import com.sun.source.tree.ThrowTree;
 import com.sun.source.tree.Tree;
 import com.sun.source.tree.TryTree;
-import com.sun.source.tree.UnionTypeTree;
 import com.sun.source.tree.VariableTree;
 import com.sun.source.util.TreePath;
 import com.sun.source.util.TreeScanner;
@@ -27,9 +25,13 @@ import com.sun.tools.javac.code.Symbol.MethodSymbol;
 import com.sun.tools.javac.code.Symbol.VarSymbol;
 import com.sun.tools.javac.code.Type;
 import com.sun.tools.javac.code.Types;
+import io.github.lockjaw.checks.support.MoreTrees;
+import io.github.lockjaw.common.Resilience;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
@@ -321,17 +323,7 @@ public final class HoistHttpClientFix {
     }
 
     private static boolean contains(TreePath outer, Tree inner) {
-      boolean[] found = new boolean[1];
-      new TreeScanner<Void, Void>() {
-        @Override
-        public Void scan(Tree tree, Void unused) {
-          if (tree == inner) {
-            found[0] = true;
-          }
-          return found[0] ? null : super.scan(tree, null);
-        }
-      }.scan(outer.getLeaf(), null);
-      return found[0];
+      return MoreTrees.contains(outer.getLeaf(), inner);
     }
 
     private TreePath pathOf(Tree tree) {
@@ -364,14 +356,7 @@ public final class HoistHttpClientFix {
       Type exception = state.getSymtab().exceptionType;
       Type throwable = state.getSymtab().throwableType;
       for (CatchTree catchTree : tryTree.getCatches()) {
-        Tree typeTree = catchTree.getParameter().getType();
-        List<Tree> alternatives = new ArrayList<>();
-        if (typeTree instanceof UnionTypeTree union) {
-          alternatives.addAll(union.getTypeAlternatives());
-        } else {
-          alternatives.add(typeTree);
-        }
-        for (Tree alternative : alternatives) {
+        for (Tree alternative : MoreTrees.caughtTypes(catchTree)) {
           Type caught = ASTHelpers.getType(alternative);
           if (caught == null) {
             return false;
@@ -518,7 +503,7 @@ public final class HoistHttpClientFix {
       if (simple.startsWith("Closeable") && simple.length() > "Closeable".length()) {
         simple = simple.substring("Closeable".length());
       }
-      return simple.replaceAll("([a-z0-9])([A-Z])", "$1_$2").toUpperCase(java.util.Locale.ROOT);
+      return simple.replaceAll("([a-z0-9])([A-Z])", "$1_$2").toUpperCase(Locale.ROOT);
     }
   }
 
@@ -526,7 +511,7 @@ public final class HoistHttpClientFix {
   private static final class Edits {
     private final CharSequence source;
     private final TreeMap<Integer, int[]> ranges = new TreeMap<>();
-    private final Map<Integer, String> texts = new java.util.HashMap<>();
+    private final Map<Integer, String> texts = new HashMap<>();
 
     Edits(CharSequence source) {
       this.source = source;

@@ -1,10 +1,10 @@
 package io.github.lockjaw.checks.support;
 
-import io.github.lockjaw.checks.http.HttpClientKnowledge;
 import com.google.errorprone.VisitorState;
 import com.google.errorprone.util.ASTHelpers;
 import com.sun.source.tree.ClassTree;
 import com.sun.source.tree.CompilationUnitTree;
+import com.sun.source.tree.MemberReferenceTree;
 import com.sun.source.tree.MethodInvocationTree;
 import com.sun.source.tree.MethodTree;
 import com.sun.source.tree.Tree;
@@ -13,7 +13,8 @@ import com.sun.source.util.TreePathScanner;
 import com.sun.tools.javac.code.Symbol;
 import com.sun.tools.javac.code.Symbol.ClassSymbol;
 import com.sun.tools.javac.code.Symbol.MethodSymbol;
-import io.github.lockjaw.knowledge.ApiCatalog;
+import io.github.lockjaw.knowledge.Kind;
+import io.github.lockjaw.knowledge.KnowledgeIndex;
 import java.util.ArrayList;
 import java.util.List;
 import javax.lang.model.element.Modifier;
@@ -23,7 +24,20 @@ import javax.lang.model.element.Modifier;
  * runners), container set-up code (factories, providers, init callbacks), and test code.
  */
 public final class EntryPoints {
-  private static final ApiCatalog ENTRY_POINTS = ApiCatalog.named("entry-points");
+  private static final KnowledgeIndex TEST_CLASS_ANNOTATIONS =
+      KnowledgeIndex.of(Kind.EntryPoints.TEST_CLASS_ANNOTATION);
+  private static final KnowledgeIndex TEST_ANNOTATIONS =
+      KnowledgeIndex.of(Kind.EntryPoints.TEST_ANNOTATION);
+  private static final KnowledgeIndex ONE_SHOT_METHODS =
+      KnowledgeIndex.of(Kind.EntryPoints.ONE_SHOT_METHOD);
+  private static final KnowledgeIndex ONE_SHOT_CLASS_ANNOTATIONS =
+      KnowledgeIndex.of(Kind.EntryPoints.ONE_SHOT_CLASS_ANNOTATION);
+  private static final KnowledgeIndex SET_UP_ANNOTATIONS =
+      KnowledgeIndex.of(Kind.EntryPoints.SET_UP_ANNOTATION);
+  private static final KnowledgeIndex SET_UP_METHODS =
+      KnowledgeIndex.of(Kind.EntryPoints.SET_UP_METHOD);
+  private static final KnowledgeIndex START_UP_METHODS =
+      KnowledgeIndex.of(Kind.EntryPoints.START_UP_METHOD);
 
   private EntryPoints() {}
 
@@ -32,7 +46,7 @@ public final class EntryPoints {
     CompilationUnitTree unit = state.getPath().getCompilationUnit();
     if (unit != null && unit.getSourceFile() != null) {
       String path = unit.getSourceFile().toUri().toString().replace('\\', '/');
-      for (String fragment : ENTRY_POINTS.values("test-source-path")) {
+      for (String fragment : Kind.EntryPoints.TEST_SOURCE_PATH.values()) {
         if (path.contains(fragment)) {
           return true;
         }
@@ -51,13 +65,14 @@ public final class EntryPoints {
     if (symbol == null) {
       return false;
     }
-    if (hasAnyAnnotation(symbol, "test-class-annotation", state)) {
+    if (KnownSymbols.hasAnnotation(TEST_CLASS_ANNOTATIONS, symbol, state)) {
       return true;
     }
     for (Tree member : classTree.getMembers()) {
       if (member instanceof MethodTree method) {
         MethodSymbol methodSymbol = ASTHelpers.getSymbol(method);
-        if (methodSymbol != null && hasAnyAnnotation(methodSymbol, "test-annotation", state)) {
+        if (methodSymbol != null
+            && KnownSymbols.hasAnnotation(TEST_ANNOTATIONS, methodSymbol, state)) {
           return true;
         }
       }
@@ -65,7 +80,9 @@ public final class EntryPoints {
     return false;
   }
 
-  /** Whether the method runs once per process: {@code main}, a command-line runner, a CLI command. */
+  /**
+   * Whether the method runs once per process: {@code main}, a command-line runner, a CLI command.
+   */
   public static boolean isOneShot(MethodTree method, VisitorState state) {
     MethodSymbol symbol = ASTHelpers.getSymbol(method);
     if (symbol == null) {
@@ -74,13 +91,13 @@ public final class EntryPoints {
     if (isMain(symbol, state)) {
       return true;
     }
-    if (overridesAny(symbol, "one-shot-method", state)) {
+    if (KnownSymbols.overridesEntry(ONE_SHOT_METHODS, symbol, state)) {
       return true;
     }
     String name = symbol.getSimpleName().toString();
     if ((name.equals("run") || name.equals("call")) && symbol.getParameters().isEmpty()) {
       Symbol owner = symbol.owner;
-      return owner != null && hasAnyAnnotation(owner, "one-shot-class-annotation", state);
+      return owner != null && KnownSymbols.hasAnnotation(ONE_SHOT_CLASS_ANNOTATIONS, owner, state);
     }
     return false;
   }
@@ -107,7 +124,7 @@ public final class EntryPoints {
       }
 
       @Override
-      public Void visitMemberReference(com.sun.source.tree.MemberReferenceTree tree, Void unused) {
+      public Void visitMemberReference(MemberReferenceTree tree, Void unused) {
         if (symbol.equals(ASTHelpers.getSymbol(tree))) {
           callers.add(false); // handed out as a method reference: it may run on any path
         }
@@ -117,18 +134,20 @@ public final class EntryPoints {
     return !callers.isEmpty() && !callers.contains(false);
   }
 
-  /** Whether the method is container set-up: a @Bean, @Provides, @Produces or @PostConstruct method. */
+  /**
+   * Whether the method is container set-up: a @Bean, @Provides, @Produces or @PostConstruct method.
+   */
   public static boolean isSetUp(MethodTree method, VisitorState state) {
     MethodSymbol symbol = ASTHelpers.getSymbol(method);
     return symbol != null
-        && (hasAnyAnnotation(symbol, "set-up-annotation", state)
-            || overridesAny(symbol, "set-up-method", state));
+        && (KnownSymbols.hasAnnotation(SET_UP_ANNOTATIONS, symbol, state)
+            || KnownSymbols.overridesEntry(SET_UP_METHODS, symbol, state));
   }
 
   /** Whether the method implements a start-up step ({@code start-up-method}: a JNDI factory). */
   public static boolean isStartUp(MethodTree method, VisitorState state) {
     MethodSymbol symbol = ASTHelpers.getSymbol(method);
-    return symbol != null && overridesAny(symbol, "start-up-method", state);
+    return symbol != null && KnownSymbols.overridesEntry(START_UP_METHODS, symbol, state);
   }
 
   private static boolean isMain(MethodSymbol symbol, VisitorState state) {
@@ -139,7 +158,12 @@ public final class EntryPoints {
     return params.size() == 1
         && state.getTypes().isArray(params.get(0).type)
         && state.getTypes().elemtype(params.get(0).type).tsym != null
-        && state.getTypes().elemtype(params.get(0).type).tsym.getQualifiedName().contentEquals("java.lang.String");
+        && state
+            .getTypes()
+            .elemtype(params.get(0).type)
+            .tsym
+            .getQualifiedName()
+            .contentEquals("java.lang.String");
   }
 
   private static MethodTree enclosingMethod(TreePath path) {
@@ -152,27 +176,5 @@ public final class EntryPoints {
       }
     }
     return null;
-  }
-
-  private static boolean hasAnyAnnotation(Symbol symbol, String kind, VisitorState state) {
-    for (ApiCatalog.Entry entry : ENTRY_POINTS.entries(kind)) {
-      if (ASTHelpers.hasAnnotation(symbol, entry.value().replace('$', '.'), state)) {
-        return true;
-      }
-    }
-    return false;
-  }
-
-  private static boolean overridesAny(MethodSymbol symbol, String kind, VisitorState state) {
-    for (MethodSymbol superMethod : ASTHelpers.findSuperMethods(symbol, state.getTypes())) {
-      String owner = HttpClientKnowledge.binaryName(superMethod.owner);
-      String name = superMethod.getSimpleName().toString();
-      for (ApiCatalog.Entry entry : ENTRY_POINTS.entries(kind)) {
-        if (entry.type().equals(owner) && entry.method().equals(name)) {
-          return true;
-        }
-      }
-    }
-    return false;
   }
 }
