@@ -329,10 +329,28 @@ public class MapCacheDetector extends LockjawDetector {
                 check.fieldName(),
                 monitor,
                 held == null ? "" : held.description(),
-                held != null && check.field().equals(held.lockField())));
+                held != null
+                    && check.field().equals(held.lockField())
+                    && !readsBefore(check, held)));
         break;
       }
     }
+  }
+
+  /**
+   * Whether the method reads the map without the lock before it takes it (a double-checked lookup
+   * on a concurrent map): then the map's own monitor is taken only on a miss.
+   */
+  private boolean readsBefore(MapCall check, Region held) {
+    for (MapCall call : calls) {
+      if (!call.act()
+          && call.field().equals(check.field())
+          && call.pc() < check.pc()
+          && !inRanges(held.ranges(), call.pc())) {
+        return true;
+      }
+    }
+    return false;
   }
 
   private boolean branchBetween(int from, int to) {

@@ -92,12 +92,56 @@ public record CacheLookup(VarSymbol map, MethodInvocationTree check, MethodInvoc
     return lock != null && lock.equals(map);
   }
 
+  /**
+   * Whether the region locks the map itself on every call: not when the method first reads the
+   * map without the lock ({@code v = cache.get(k); if (v == null) { synchronized (cache) { ... }
+   * }}, Spring's double-checked metadata caches), so the lock is taken only on a miss.
+   */
+  public boolean isLockedByItsOwnMonitorOnEveryCall(TreePath region) {
+    if (!isLockedByItsOwnMonitor(region.getLeaf())) {
+      return false;
+    }
+    MethodTree method = null;
+    for (TreePath path = region.getParentPath(); path != null; path = path.getParentPath()) {
+      if (path.getLeaf() instanceof MethodTree m) {
+        method = m;
+        break;
+      }
+    }
+    if (method == null || method.getBody() == null) {
+      return true;
+    }
+    int regionStart = ((JCTree) region.getLeaf()).getStartPosition();
+    Tree lockedRegion = region.getLeaf();
+    boolean[] readBefore = {false};
+    new TreeScanner<Void, Void>() {
+      @Override
+      public Void scan(Tree tree, Void unused) {
+        return tree == lockedRegion || readBefore[0] ? null : super.scan(tree, unused);
+      }
+
+      @Override
+      public Void visitMethodInvocation(MethodInvocationTree call, Void unused) {
+        MethodSymbol symbol = ASTHelpers.getSymbol(call);
+        if (symbol != null
+            && map.equals(receiverField(call))
+            && MapKnowledge.LOOKUP_METHOD_NAMES.contains(symbol.getSimpleName().toString())
+            && call.getArguments().size() == 1
+            && ((JCTree) call).getStartPosition() < regionStart) {
+          readBefore[0] = true;
+        }
+        return super.visitMethodInvocation(call, unused);
+      }
+    }.scan(method.getBody(), null);
+    return !readBefore[0];
+  }
+
   /** Whether a cache check reports a lookup in the region at {@code region} (see above). */
   public static boolean reportedIn(TreePath region, VisitorState state) {
     MonitorKind monitor = GuardingMonitor.of(region.getLeaf(), state);
     for (CacheLookup lookup : findIn(region, state)) {
       if (isReported(monitor, CacheField.of(lookup.map(), state).locking())
-          || (monitor != MonitorKind.CLASS && lookup.isLockedByItsOwnMonitor(region.getLeaf()))) {
+          || (monitor != MonitorKind.CLASS && lookup.isLockedByItsOwnMonitorOnEveryCall(region))) {
         return true;
       }
     }

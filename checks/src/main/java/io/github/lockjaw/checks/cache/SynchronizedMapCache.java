@@ -64,7 +64,7 @@ public final class SynchronizedMapCache extends BugChecker
     for (CacheLookup lookup : CacheLookup.findIn(path, state)) {
       CacheField field = CacheField.of(lookup.map(), state);
       MapLocking locking = field.locking();
-      boolean ownMonitor = lookup.isLockedByItsOwnMonitor(region);
+      boolean ownMonitor = lookup.isLockedByItsOwnMonitorOnEveryCall(path);
       if (!CacheLookup.isReported(monitor, locking) && !ownMonitor) {
         continue;
       }

@@ -1096,4 +1096,33 @@ class SynchronizedMapCacheTest {
                 """))
         .doTest();
   }
+
+  @Test
+  void aDoubleCheckedLookupOnAConcurrentMapTakesItsMonitorOnlyOnAMiss() {
+    compilation
+        .addSourceLines(
+            "ConstructorResolver.java",
+            lines(
+                """
+                import java.util.Map;
+                import java.util.concurrent.ConcurrentHashMap;
+                public class ConstructorResolver {
+                  private final Map<Class<?>, Object[]> candidateConstructorsCache = new ConcurrentHashMap<>(256);
+                  public Object[] determineCandidateConstructors(Class<?> beanClass) {
+                    Object[] candidateConstructors = this.candidateConstructorsCache.get(beanClass);
+                    if (candidateConstructors == null) {
+                      synchronized (this.candidateConstructorsCache) {
+                        candidateConstructors = this.candidateConstructorsCache.get(beanClass);
+                        if (candidateConstructors == null) {
+                          candidateConstructors = beanClass.getDeclaredConstructors();
+                          this.candidateConstructorsCache.put(beanClass, candidateConstructors);
+                        }
+                      }
+                    }
+                    return candidateConstructors;
+                  }
+                }
+                """))
+        .doTest();
+  }
 }
