@@ -537,6 +537,20 @@ class BytecodeDetectorsTest {
         }
         """);
     sources.put(
+        "shop.load.Cleanup",
+        """
+        package shop.load;
+        public class Cleanup {
+          public void clearReferencesThreads(Thread t) throws InterruptedException {
+            int count = 0;
+            while (t.isAlive() && count < 100) {
+              Thread.sleep(20);
+              count++;
+            }
+          }
+        }
+        """);
+    sources.put(
         "shop.dao.CarefulDao",
         """
         package shop.dao;
@@ -780,6 +794,14 @@ class BytecodeDetectorsTest {
             .findFirst()
             .orElseThrow();
     assertTrue(start.message().contains("also does other work"), start.message());
+  }
+
+  @Test
+  void aCappedWaitIsNotAdvisedToBlockWithoutItsCap() {
+    List<AuditFinding> found = in("shop.load.Cleanup");
+    assertEquals(1, found.size(), summary(found));
+    assertTrue(found.get(0).message().contains("join(millis)"), found.get(0).message());
+    assertFalse(found.get(0).message().contains("Blocking in join()"), found.get(0).message());
   }
 
   @Test

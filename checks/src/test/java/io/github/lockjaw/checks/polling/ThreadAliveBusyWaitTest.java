@@ -1462,4 +1462,24 @@ class ThreadAliveBusyWaitTest {
             """)
         .doTest();
   }
+
+  @Test
+  void aWaitCappedByACounterKeepsItsCapInTheAdvice() {
+    compilation
+        .addSourceLines(
+            "ClassLoaderCleanup.java",
+            """
+            public class ClassLoaderCleanup {
+              public void clearReferencesThreads(Thread t) throws InterruptedException {
+                int count = 0;
+                // BUG: Diagnostic contains: t.join(2000)
+                while (t.isAlive() && count < 100) {
+                  Thread.sleep(20);
+                  count++;
+                }
+              }
+            }
+            """)
+        .doTest();
+  }
 }
