@@ -541,6 +541,14 @@ class BytecodeDetectorsTest {
         """
         package shop.load;
         public class Cleanup {
+          public void harness(Thread t) {
+            while (true) {
+              if (t.isAlive()) {
+                continue;
+              }
+              break;
+            }
+          }
           public void clearReferencesThreads(Thread t) throws InterruptedException {
             int count = 0;
             while (t.isAlive() && count < 100) {
@@ -798,10 +806,20 @@ class BytecodeDetectorsTest {
 
   @Test
   void aCappedWaitIsNotAdvisedToBlockWithoutItsCap() {
-    List<AuditFinding> found = in("shop.load.Cleanup");
+    List<AuditFinding> found =
+        in("shop.load.Cleanup").stream()
+            .filter(f -> f.methodName().equals("clearReferencesThreads"))
+            .toList();
     assertEquals(1, found.size(), summary(found));
     assertTrue(found.get(0).message().contains("join(millis)"), found.get(0).message());
     assertFalse(found.get(0).message().contains("Blocking in join()"), found.get(0).message());
+  }
+
+  @Test
+  void theFieldReportsHarnessIsABusyWait() {
+    assertTrue(
+        summary(in("shop.load.Cleanup")).contains("ThreadAliveBusyWait harness:"),
+        summary(in("shop.load.Cleanup")));
   }
 
   @Test

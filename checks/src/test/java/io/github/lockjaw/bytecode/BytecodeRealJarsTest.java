@@ -96,6 +96,24 @@ class BytecodeRealJarsTest {
   }
 
   @Test
+  void commonsPool13AuditNamesEverySynchronizedLifecyclePath() {
+    for (String pool : List.of("org.apache.commons.pool.impl.GenericObjectPool",
+        "org.apache.commons.pool.impl.GenericKeyedObjectPool")) {
+      for (String method : List.of("borrowObject", "returnObject", "invalidateObject", "addObject",
+          "evict")) {
+        finding(legacy, "SharedMonitorDao", pool, method);
+      }
+    }
+    AuditFinding invalidate = finding(legacy, "SharedMonitorDao",
+        "org.apache.commons.pool.impl.GenericObjectPool", "invalidateObject");
+    assertTrue(invalidate.message().contains("PoolableObjectFactory.destroyObject()"
+        + " (for a connection pool: closes the connection)"), invalidate.message());
+    AuditFinding giveBack = finding(legacy, "SharedMonitorDao",
+        "org.apache.commons.pool.impl.GenericObjectPool", "returnObject");
+    assertTrue(giveBack.message().contains("addObjectToPool()"), giveBack.message());
+  }
+
+  @Test
   void ibatis2LocksTheClassInClassInfoGetInstance() {
     AuditFinding classInfo = finding(legacy, "ClassMonitorCache",
         "com.ibatis.common.beans.ClassInfo", "getInstance");

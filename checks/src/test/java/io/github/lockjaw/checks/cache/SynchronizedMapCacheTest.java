@@ -1125,4 +1125,34 @@ class SynchronizedMapCacheTest {
                 """))
         .doTest();
   }
+
+  @Test
+  void aDoubleCheckedLookupOnACoarselyLockedMapStillLocksOnEveryRead() {
+    compilation
+        .addSourceLines(
+            "TemplateCache.java",
+            lines(
+                """
+                import java.util.Hashtable;
+                import java.util.Map;
+                public class TemplateCache {
+                  private final Map<String, String> templates = new Hashtable<>();
+                  public String template(String name) {
+                    String template = templates.get(name);
+                    if (template == null) {
+                      // BUG: Diagnostic contains: Check-then-act cache on 'templates' under the monitor of 'templates'
+                      synchronized (templates) {
+                        template = templates.get(name);
+                        if (template == null) {
+                          template = name.toUpperCase();
+                          templates.put(name, template);
+                        }
+                      }
+                    }
+                    return template;
+                  }
+                }
+                """))
+        .doTest();
+  }
 }

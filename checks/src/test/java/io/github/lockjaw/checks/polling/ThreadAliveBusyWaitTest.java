@@ -1482,4 +1482,78 @@ class ThreadAliveBusyWaitTest {
             """)
         .doTest();
   }
+
+  @Test
+  void theFieldReportsOwnHarnessAndOtherControlFlowForms() {
+    // the harness: 'if (alive) continue; break;' is one exit test on !alive
+    compilation
+        .addSourceLines(
+            "LoadTestClient.java",
+            """
+            public class LoadTestClient {
+              public void awaitAll(Thread client) {
+                // BUG: Diagnostic contains: client.isAlive()
+                while (true) {
+                  if (client.isAlive()) {
+                    continue;
+                  }
+                  break;
+                }
+              }
+              public void awaitFor(Thread client) {
+                // BUG: Diagnostic contains: client.isAlive()
+                for (;;) {
+                  if (!client.isAlive()) {
+                    break;
+                  }
+                }
+              }
+              public void awaitPatiently(Thread client) throws InterruptedException {
+                while (true) {
+                  if (client.isAlive()) {
+                    client.join(1000);
+                    continue;
+                  }
+                  break;
+                }
+              }
+              public void awaitDo(Thread client) {
+                // BUG: Diagnostic contains: client.isAlive()
+                do {
+                  Thread.onSpinWait();
+                } while (client.isAlive());
+              }
+            }
+            """)
+        .doTest();
+  }
+
+  @Test
+  void fixForTheFieldReportsHarness() {
+    refactoring
+        .addInputLines(
+            "LoadTestClient.java",
+            """
+            public class LoadTestClient {
+              public void awaitAll(Thread client) throws InterruptedException {
+                while (true) {
+                  if (client.isAlive()) {
+                    continue;
+                  }
+                  break;
+                }
+              }
+            }
+            """)
+        .addOutputLines(
+            "LoadTestClient.java",
+            """
+            public class LoadTestClient {
+              public void awaitAll(Thread client) throws InterruptedException {
+                client.join();
+              }
+            }
+            """)
+        .doTest();
+  }
 }
