@@ -14,7 +14,6 @@ import com.sun.tools.javac.code.Symbol;
 import com.sun.tools.javac.code.Symbol.ClassSymbol;
 import com.sun.tools.javac.code.Symbol.MethodSymbol;
 import io.github.lockjaw.knowledge.Kind;
-import io.github.lockjaw.knowledge.KnowledgeIndex;
 import java.util.ArrayList;
 import java.util.List;
 import javax.lang.model.element.Modifier;
@@ -24,20 +23,6 @@ import javax.lang.model.element.Modifier;
  * runners), container set-up code (factories, providers, init callbacks), and test code.
  */
 public final class EntryPoints {
-  private static final KnowledgeIndex TEST_CLASS_ANNOTATIONS =
-      KnowledgeIndex.of(Kind.EntryPoints.TEST_CLASS_ANNOTATION);
-  private static final KnowledgeIndex TEST_ANNOTATIONS =
-      KnowledgeIndex.of(Kind.EntryPoints.TEST_ANNOTATION);
-  private static final KnowledgeIndex ONE_SHOT_METHODS =
-      KnowledgeIndex.of(Kind.EntryPoints.ONE_SHOT_METHOD);
-  private static final KnowledgeIndex ONE_SHOT_CLASS_ANNOTATIONS =
-      KnowledgeIndex.of(Kind.EntryPoints.ONE_SHOT_CLASS_ANNOTATION);
-  private static final KnowledgeIndex SET_UP_ANNOTATIONS =
-      KnowledgeIndex.of(Kind.EntryPoints.SET_UP_ANNOTATION);
-  private static final KnowledgeIndex SET_UP_METHODS =
-      KnowledgeIndex.of(Kind.EntryPoints.SET_UP_METHOD);
-  private static final KnowledgeIndex START_UP_METHODS =
-      KnowledgeIndex.of(Kind.EntryPoints.START_UP_METHOD);
 
   private EntryPoints() {}
 
@@ -65,14 +50,13 @@ public final class EntryPoints {
     if (symbol == null) {
       return false;
     }
-    if (KnownSymbols.hasAnnotation(TEST_CLASS_ANNOTATIONS, symbol, state)) {
+    if (KnownSymbols.hasAnnotation(Kind.EntryPoints.TEST_CLASS_ANNOTATION.index(), symbol, state)) {
       return true;
     }
     for (Tree member : classTree.getMembers()) {
       if (member instanceof MethodTree method) {
         MethodSymbol methodSymbol = ASTHelpers.getSymbol(method);
-        if (methodSymbol != null
-            && KnownSymbols.hasAnnotation(TEST_ANNOTATIONS, methodSymbol, state)) {
+        if (methodSymbol != null && KnownSymbols.hasAnnotation(Kind.EntryPoints.TEST_ANNOTATION.index(), methodSymbol, state)) {
           return true;
         }
       }
@@ -80,9 +64,7 @@ public final class EntryPoints {
     return false;
   }
 
-  /**
-   * Whether the method runs once per process: {@code main}, a command-line runner, a CLI command.
-   */
+  /** Whether the method runs once per process: {@code main}, a command-line runner, a CLI command. */
   public static boolean isOneShot(MethodTree method, VisitorState state) {
     MethodSymbol symbol = ASTHelpers.getSymbol(method);
     if (symbol == null) {
@@ -91,13 +73,13 @@ public final class EntryPoints {
     if (isMain(symbol, state)) {
       return true;
     }
-    if (KnownSymbols.overridesEntry(ONE_SHOT_METHODS, symbol, state)) {
+    if (KnownSymbols.overridesEntry(Kind.EntryPoints.ONE_SHOT_METHOD.index(), symbol, state)) {
       return true;
     }
     String name = symbol.getSimpleName().toString();
     if ((name.equals("run") || name.equals("call")) && symbol.getParameters().isEmpty()) {
       Symbol owner = symbol.owner;
-      return owner != null && KnownSymbols.hasAnnotation(ONE_SHOT_CLASS_ANNOTATIONS, owner, state);
+      return owner != null && KnownSymbols.hasAnnotation(Kind.EntryPoints.ONE_SHOT_CLASS_ANNOTATION.index(), owner, state);
     }
     return false;
   }
@@ -134,20 +116,19 @@ public final class EntryPoints {
     return !callers.isEmpty() && !callers.contains(false);
   }
 
-  /**
-   * Whether the method is container set-up: a @Bean, @Provides, @Produces or @PostConstruct method.
-   */
+  /** Whether the method is container set-up: a @Bean, @Provides, @Produces or @PostConstruct method. */
   public static boolean isSetUp(MethodTree method, VisitorState state) {
     MethodSymbol symbol = ASTHelpers.getSymbol(method);
     return symbol != null
-        && (KnownSymbols.hasAnnotation(SET_UP_ANNOTATIONS, symbol, state)
-            || KnownSymbols.overridesEntry(SET_UP_METHODS, symbol, state));
+        && (KnownSymbols.hasAnnotation(Kind.EntryPoints.SET_UP_ANNOTATION.index(), symbol, state)
+            || KnownSymbols.overridesEntry(Kind.EntryPoints.SET_UP_METHOD.index(), symbol, state));
   }
 
   /** Whether the method implements a start-up step ({@code start-up-method}: a JNDI factory). */
   public static boolean isStartUp(MethodTree method, VisitorState state) {
     MethodSymbol symbol = ASTHelpers.getSymbol(method);
-    return symbol != null && KnownSymbols.overridesEntry(START_UP_METHODS, symbol, state);
+    return symbol != null
+        && KnownSymbols.overridesEntry(Kind.EntryPoints.START_UP_METHOD.index(), symbol, state);
   }
 
   private static boolean isMain(MethodSymbol symbol, VisitorState state) {
@@ -158,12 +139,7 @@ public final class EntryPoints {
     return params.size() == 1
         && state.getTypes().isArray(params.get(0).type)
         && state.getTypes().elemtype(params.get(0).type).tsym != null
-        && state
-            .getTypes()
-            .elemtype(params.get(0).type)
-            .tsym
-            .getQualifiedName()
-            .contentEquals("java.lang.String");
+        && state.getTypes().elemtype(params.get(0).type).tsym.getQualifiedName().contentEquals("java.lang.String");
   }
 
   private static MethodTree enclosingMethod(TreePath path) {
