@@ -59,6 +59,8 @@ public class BusyWaitDetector extends LockjawDetector {
   private final List<Branch> gotos = new ArrayList<>();
   private final List<int[]> stores = new ArrayList<>(); // {pc, register}
   private final List<Object[]> fieldStores = new ArrayList<>(); // {pc, field}
+  private final List<Integer> counterSteps = new ArrayList<>(); // pcs of iinc
+  private final List<Integer> intCompares = new ArrayList<>(); // pcs of if_icmp<cond>
   private int pendingPoll = -1;
 
   public BusyWaitDetector(BugReporter bugReporter) {
@@ -80,6 +82,8 @@ public class BusyWaitDetector extends LockjawDetector {
     gotos.clear();
     stores.clear();
     fieldStores.clear();
+    counterSteps.clear();
+    intCompares.clear();
     pendingPoll = -1;
     super.visit(code);
     findBusyWaits(getMethod());
@@ -93,6 +97,9 @@ public class BusyWaitDetector extends LockjawDetector {
     if (isJump(seen)) {
       int target = getBranchTarget();
       Branch branch = new Branch(getPC(), target);
+      if (seen >= Const.IF_ICMPEQ && seen <= Const.IF_ICMPLE) {
+        intCompares.add(getPC());
+      }
       if (seen != Const.GOTO && seen != Const.GOTO_W) {
         conditionals.add(branch);
         if (pendingPoll >= 0) {
@@ -115,6 +122,7 @@ public class BusyWaitDetector extends LockjawDetector {
           sawCall(seen);
       // string concatenation or a lambda being created: nothing runs, nothing waits
       case Const.INVOKEDYNAMIC -> calls.add(new Call(getPC(), CallKind.NON_BLOCKING, null, null, -1));
+      case Const.IINC -> counterSteps.add(getPC());
       case Const.ASTORE, Const.ASTORE_0, Const.ASTORE_1, Const.ASTORE_2, Const.ASTORE_3 ->
           stores.add(new int[] {getPC(), getRegisterOperand()});
       case Const.PUTFIELD, Const.PUTSTATIC -> {
@@ -265,6 +273,9 @@ public class BusyWaitDetector extends LockjawDetector {
         if (blocks) {
           continue;
         }
+        // a pass counter compared with a bound caps the wait (count < 100): advise the timed
+        // block, which keeps a cap, never the untimed one
+        otherWork |= inLoop(counterSteps, start, end) && inLoop(intCompares, start, end);
         reported.add(poll.pc());
         reportPoll(method, poll, otherWork);
       }
@@ -311,6 +322,10 @@ public class BusyWaitDetector extends LockjawDetector {
       }
     }
     return false;
+  }
+
+  private static boolean inLoop(List<Integer> pcs, int start, int end) {
+    return pcs.stream().anyMatch(pc -> pc >= start && pc <= end);
   }
 
   private void reportPoll(Method method, Call poll, boolean otherWork) {

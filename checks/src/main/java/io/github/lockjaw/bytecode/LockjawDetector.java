@@ -33,11 +33,14 @@ import org.apache.bcel.classfile.ConstantPool;
 import org.apache.bcel.classfile.ConstantUtf8;
 import org.apache.bcel.classfile.JavaClass;
 import org.apache.bcel.classfile.Method;
+import org.apache.bcel.generic.GotoInstruction;
+import org.apache.bcel.generic.InstructionHandle;
+import org.apache.bcel.generic.InstructionList;
 
 /**
- * What lockjaw's SpotBugs detectors share: subtype questions against the knowledge files,
- * monitor regions of a method, and reporting with a message and advice (two string annotations,
- * in that order, after the class and method; see messages.xml).
+ * What lockjaw's SpotBugs detectors share: subtype questions against the knowledge files, monitor
+ * regions of a method, and reporting with a message and advice (two string annotations, in that
+ * order, after the class and method; see messages.xml).
  */
 abstract class LockjawDetector extends OpcodeStackDetector {
   private static final Map<String, JarIdentity> JARS = new ConcurrentHashMap<>();
@@ -60,8 +63,12 @@ abstract class LockjawDetector extends OpcodeStackDetector {
       // a surprise shape is no finding; the analysis of the other classes goes on
       Resilience.recordIfStrict(
           getClass().getSimpleName() + " on " + classContext.getJavaClass().getClassName(), e);
-      bugReporter.logError("lockjaw: " + getClass().getSimpleName() + " skipped "
-          + classContext.getJavaClass().getClassName(), e);
+      bugReporter.logError(
+          "lockjaw: "
+              + getClass().getSimpleName()
+              + " skipped "
+              + classContext.getJavaClass().getClassName(),
+          e);
     }
   }
 
@@ -73,8 +80,7 @@ abstract class LockjawDetector extends OpcodeStackDetector {
     ConstantPool pool = javaClass.getConstantPool();
     for (int i = 1; i < pool.getLength(); i++) {
       Constant constant = pool.getConstant(i);
-      if (constant instanceof ConstantUtf8 utf8
-          && words.contains(utf8.getBytes())) {
+      if (constant instanceof ConstantUtf8 utf8 && words.contains(utf8.getBytes())) {
         return true;
       }
     }
@@ -125,8 +131,9 @@ abstract class LockjawDetector extends OpcodeStackDetector {
     if (known == null) {
       known = false;
       try {
-        XClass xClass = Global.getAnalysisCache().getClassAnalysis(XClass.class,
-            DescriptorFactory.createClassDescriptor(type));
+        XClass xClass =
+            Global.getAnalysisCache()
+                .getClassAnalysis(XClass.class, DescriptorFactory.createClassDescriptor(type));
         for (XMethod method : xClass.getXMethods()) {
           if (method.getName().equals(name)) {
             known = true;
@@ -157,16 +164,18 @@ abstract class LockjawDetector extends OpcodeStackDetector {
       String path = null;
       try {
         ClassDescriptor descriptor =
-            DescriptorFactory.createClassDescriptor(getThisClass().getClassName().replace('.', '/'));
+            DescriptorFactory.createClassDescriptor(
+                getThisClass().getClassName().replace('.', '/'));
         ClassData data = Global.getAnalysisCache().getClassAnalysis(ClassData.class, descriptor);
         ICodeBase codeBase = data.getCodeBaseEntry().getCodeBase();
         path = codeBase.getPathName();
       } catch (Exception e) {
         path = null;
       }
-      currentJar = path == null
-          ? new JarIdentity(null, "", "", "")
-          : JARS.computeIfAbsent(path, p -> JarIdentity.of(Path.of(p)));
+      currentJar =
+          path == null
+              ? new JarIdentity(null, "", "", "")
+              : JARS.computeIfAbsent(path, p -> JarIdentity.of(Path.of(p)));
     }
     return currentJar;
   }
@@ -175,8 +184,8 @@ abstract class LockjawDetector extends OpcodeStackDetector {
   protected void report(LockjawBugType type, int priority, Method method, int pc, String message) {
     JavaClass javaClass = getThisClass();
     String advice = type.advice(currentJar(), javaClass.getClassName());
-    BugInstance bug = new BugInstance(this, type.bugType(), priority)
-        .addClassAndMethod(javaClass, method);
+    BugInstance bug =
+        new BugInstance(this, type.bugType(), priority).addClassAndMethod(javaClass, method);
     bug.addString(message).describe(StringAnnotation.STRING_MESSAGE);
     bug.addString(advice).describe(StringAnnotation.STRING_MESSAGE);
     if (pc >= 0) {
@@ -223,8 +232,10 @@ abstract class LockjawDetector extends OpcodeStackDetector {
       }
       if (handler >= 0) {
         for (CodeException entry : table) {
-          if (entry.getCatchType() == 0 && entry.getHandlerPC() == handler
-              && entry.getStartPC() < handler && entry.getStartPC() > enterPc) {
+          if (entry.getCatchType() == 0
+              && entry.getHandlerPC() == handler
+              && entry.getStartPC() < handler
+              && entry.getStartPC() > enterPc) {
             ranges.add(new int[] {entry.getStartPC(), entry.getEndPC()});
           }
         }
@@ -243,6 +254,51 @@ abstract class LockjawDetector extends OpcodeStackDetector {
       ranges.add(new int[] {enterPc + 1, end});
     }
     return ranges;
+  }
+
+  /**
+   * Whether {@code pc} lies in the code of a {@code catch} clause: from a typed handler's start to
+   * the target of the {@code goto} by which the protected code skips its handlers. Code there runs
+   * when something failed (an interrupted wait, an exception), not on every call. False when the
+   * extent of a handler cannot be told.
+   */
+  protected static boolean inCatchClause(Code code, int pc) {
+    CodeException[] table = code.getExceptionTable();
+    if (table == null) {
+      return false;
+    }
+    byte[] bytes = code.getCode();
+    for (CodeException entry : table) {
+      int handler = entry.getHandlerPC();
+      if (entry.getCatchType() == 0 || pc < handler) {
+        continue;
+      }
+      int end = gotoTargetBefore(bytes, handler);
+      if (end > handler && pc < end) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /** The forward target of a {@code goto} that ends just before {@code pc}, or -1. */
+  private static int gotoTargetBefore(byte[] bytes, int pc) {
+    InstructionList instructions;
+    try {
+      instructions = new InstructionList(bytes);
+    } catch (RuntimeException e) {
+      return -1;
+    }
+    for (InstructionHandle handle : instructions.getInstructionHandles()) {
+      InstructionHandle next = handle.getNext();
+      if (next != null
+          && next.getPosition() == pc
+          && handle.getInstruction() instanceof GotoInstruction jump) {
+        int target = jump.getTarget().getPosition();
+        return target > pc ? target : -1;
+      }
+    }
+    return -1;
   }
 
   protected static boolean inRanges(List<int[]> ranges, int pc) {

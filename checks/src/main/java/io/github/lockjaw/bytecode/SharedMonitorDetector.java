@@ -20,8 +20,10 @@ import java.util.Optional;
 import java.util.Set;
 import org.apache.bcel.Const;
 import org.apache.bcel.classfile.Code;
+import org.apache.bcel.classfile.Field;
 import org.apache.bcel.classfile.JavaClass;
 import org.apache.bcel.classfile.Method;
+import org.apache.bcel.generic.Type;
 
 /**
  * Bytecode counterpart of the {@code SharedMonitorDao} check: a {@code synchronized} method or
@@ -36,23 +38,27 @@ public class SharedMonitorDetector extends LockjawDetector {
       KnowledgeIndex.of(Kind.Io.CONNECTING_CONSTRUCTOR).internalTypeNames();
   private static final List<String> RESOURCE_TYPES = resourceTypes();
   private static final int NAMED_MEMBERS = 5;
+  private static final KnowledgeIndex START_UP =
+      KnowledgeIndex.of(Kind.EntryPoints.START_UP_METHOD);
 
   private static List<String> resourceTypes() {
     return KnowledgeIndex.of(Kind.Jdbc.RESOURCE_TYPE, Kind.Io.RESOURCE_TYPE).internalTypeNames();
   }
 
-  /** The blocking I/O calls the source check knows too, and calls on pooled objects. */
+  /** The blocking I/O calls the source check knows too, pools' factory calls included. */
   private static KnowledgeIndex blockingIo() {
-    List<Kind> kinds = new ArrayList<>(KnowledgeIndex.BLOCKING_IO_CALLS);
-    kinds.add(Kind.Pools.POOLED_OBJECT_CALL);
-    kinds.add(Kind.Pools.CONNECTION_SOURCE);
-    return KnowledgeIndex.of(kinds);
+    return KnowledgeIndex.of(KnowledgeIndex.BLOCKING_IO_CALLS);
   }
 
   /** A monitor: {@code this}, the class object of a class, or a lock field. */
-  private record Monitor(String key, String description) {}
+  private record Monitor(String key, String description, boolean staticField) {
+    Monitor(String key, String description) {
+      this(key, description, false);
+    }
+  }
 
-  private record Region(Method method, Monitor monitor, List<int[]> ranges, int pc, boolean whole) {}
+  private record Region(
+      Method method, Monitor monitor, List<int[]> ranges, int pc, boolean whole) {}
 
   /** A call: to blocking I/O (io != null), or to a method of this class (self != null). */
   private record Call(int pc, String io, String self, String selfDisplay) {}
@@ -60,8 +66,11 @@ public class SharedMonitorDetector extends LockjawDetector {
   private static final class MethodFacts {
     final Method method;
     final List<Call> calls = new ArrayList<>();
-    final List<Object[]> nullChecks = new ArrayList<>(); // {pc, field}
+    final List<Object[]> nullChecks = new ArrayList<>(); // {pc, field, target, early return}
     final List<Object[]> puts = new ArrayList<>(); // {pc, field}
+    final List<Object[]> mapPuts = new ArrayList<>(); // {pc, map field}
+    final List<Object[]> missTests = new ArrayList<>(); // {pc, map field, target}
+    final Map<Integer, String> mapValueRegisters = new HashMap<>(); // register -> map field
 
     MethodFacts(Method method) {
       this.method = method;
@@ -73,6 +82,8 @@ public class SharedMonitorDetector extends LockjawDetector {
   private MethodFacts current;
   private String lastFieldRead;
   private int lastFieldReadPc = -10;
+  private String lastMapGet;
+  private int lastMapGetPc = -10;
 
   public SharedMonitorDetector(BugReporter bugReporter) {
     super(bugReporter);
@@ -119,13 +130,16 @@ public class SharedMonitorDetector extends LockjawDetector {
     current = new MethodFacts(method);
     methods.put(method.getName() + method.getSignature(), current);
     if (method.isSynchronized()) {
-      Monitor monitor = method.isStatic()
-          ? new Monitor("class:" + getClassName(),
-              "the class monitor of " + JavaNames.simpleName(getClassName()))
-          : new Monitor("this", "the monitor of the "
-              + JavaNames.simpleName(getClassName()) + " instance");
-      regions.add(new Region(method, monitor, List.of(new int[] {0, code.getCode().length}), -1,
-          true));
+      Monitor monitor =
+          method.isStatic()
+              ? new Monitor(
+                  "class:" + getClassName(),
+                  "the class monitor of " + JavaNames.simpleName(getClassName()))
+              : new Monitor(
+                  "this",
+                  "the monitor of the " + JavaNames.simpleName(getClassName()) + " instance");
+      regions.add(
+          new Region(method, monitor, List.of(new int[] {0, code.getCode().length}), -1, true));
     }
     super.visit(code);
   }
@@ -137,10 +151,32 @@ public class SharedMonitorDetector extends LockjawDetector {
         lastFieldRead = getXFieldOperand() == null ? null : getXFieldOperand().getName();
         lastFieldReadPc = getPC();
       }
+      case Const.ASTORE, Const.ASTORE_0, Const.ASTORE_1, Const.ASTORE_2, Const.ASTORE_3 -> {
+        if (lastMapGet != null && getPC() - lastMapGetPc <= 8) { // the invoke, a checkcast
+          current.mapValueRegisters.put(getRegisterOperand(), lastMapGet);
+        } else {
+          current.mapValueRegisters.remove(getRegisterOperand());
+        }
+      }
       case Const.IFNULL, Const.IFNONNULL -> {
-        if (lastFieldRead != null && getPrevOpcode(1) != Const.NOP
+        if (seen == Const.IFNONNULL && stack.getStackDepth() > 0) {
+          String map = current.mapValueRegisters.get(stack.getStackItem(0).getRegisterNumber());
+          if (map != null) {
+            // V v = map.get(k); if (v == null) { ...; map.put(k, v); }: once per key
+            current.missTests.add(new Object[] {getPC(), map, getBranchTarget()});
+          }
+        }
+        if (lastFieldRead != null
+            && getPrevOpcode(1) != Const.NOP
             && (getPrevOpcode(1) == Const.GETFIELD || getPrevOpcode(1) == Const.GETSTATIC)) {
-          current.nullChecks.add(new Object[] {getPC(), lastFieldRead});
+          int target = getBranchTarget();
+          if (seen == Const.IFNONNULL) {
+            // if (field == null) { ...; field = ...; }: the block up to the target runs once
+            current.nullChecks.add(new Object[] {getPC(), lastFieldRead, target, false});
+          } else if (endsWithReturn(getCode().getCode(), target)) {
+            // if (field != null) return field; ...; field = ...: what follows runs once
+            current.nullChecks.add(new Object[] {getPC(), lastFieldRead, target, true});
+          }
         }
       }
       case Const.PUTFIELD, Const.PUTSTATIC -> {
@@ -162,28 +198,34 @@ public class SharedMonitorDetector extends LockjawDetector {
     Monitor monitor = null;
     XField field = lock.getXField();
     if (lock.getRegisterNumber() == 0 && !getMethod().isStatic()) {
-      monitor = new Monitor("this",
-          "the monitor of the " + JavaNames.simpleName(getClassName()) + " instance");
+      monitor =
+          new Monitor(
+              "this", "the monitor of the " + JavaNames.simpleName(getClassName()) + " instance");
     } else if (field != null && (field.isStatic() || lock.getFieldLoadedFromRegister() == 0)) {
       if (isResourceSignature(field.getSignature())) {
         return; // a connection's own monitor is per connection
       }
-      monitor = new Monitor("field:" + field.getClassName() + "." + field.getName(),
-          "the lock in field '" + field.getName() + "'");
+      monitor =
+          new Monitor(
+              "field:" + field.getClassName() + "." + field.getName(),
+              "the lock in field '" + field.getName() + "'",
+              field.isStatic());
     } else if ("Ljava/lang/Class;".equals(lock.getSignature())
         && lock.getConstant() instanceof String type) {
       String internal = type.replace('.', '/');
-      monitor = new Monitor("class:" + internal,
-          "the class monitor of " + JavaNames.simpleName(internal));
+      monitor =
+          new Monitor(
+              "class:" + internal, "the class monitor of " + JavaNames.simpleName(internal));
     }
-    if (monitor != null) {
-      regions.add(new Region(getMethod(), monitor, monitorRegion(getCode(), getPC()), getPC(),
-          false));
+    if (monitor != null && !inCatchClause(getCode(), getPC())) {
+      regions.add(
+          new Region(getMethod(), monitor, monitorRegion(getCode(), getPC()), getPC(), false));
     }
   }
 
   private boolean isResourceSignature(String signature) {
-    return signature.startsWith("L") && signature.endsWith(";")
+    return signature.startsWith("L")
+        && signature.endsWith(";")
         && matchType(RESOURCE_TYPES, signature.substring(1, signature.length() - 1)).isPresent();
   }
 
@@ -195,11 +237,23 @@ public class SharedMonitorDetector extends LockjawDetector {
       if (!signature.startsWith("()")) {
         Optional<String> connecting = matchType(CONNECTING_CONSTRUCTORS, owner);
         if (connecting.isPresent()) {
-          current.calls.add(new Call(getPC(),
-              "new " + JavaNames.simpleName(connecting.get()) + "(...)", null, null));
+          current.calls.add(
+              new Call(
+                  getPC(), "new " + JavaNames.simpleName(connecting.get()) + "(...)", null, null));
         }
       }
       return;
+    }
+    if ((name.equals("get") || name.equals("put")) && stack.getStackDepth() > 0) {
+      int arguments = Type.getArgumentTypes(signature).length;
+      XField map =
+          stack.getStackDepth() > arguments ? stack.getStackItem(arguments).getXField() : null;
+      if (map != null && name.equals("get") && arguments == 1) {
+        lastMapGet = map.getName();
+        lastMapGetPc = getPC();
+      } else if (map != null && name.equals("put") && arguments == 2) {
+        current.mapPuts.add(new Object[] {getPC(), map.getName()});
+      }
     }
     Optional<KnowledgeIndex.MethodEntry> io = match(BLOCKING_IO, owner, name);
     if (io.isPresent()) {
@@ -218,7 +272,8 @@ public class SharedMonitorDetector extends LockjawDetector {
   }
 
   /** The chain of calls from {@code method} to blocking I/O, or empty. */
-  private List<String> chainFrom(String method, Set<String> visiting, Map<String, List<String>> memo) {
+  private List<String> chainFrom(
+      String method, Set<String> visiting, Map<String, List<String>> memo) {
     List<String> known = memo.get(method);
     if (known != null) {
       return known;
@@ -270,8 +325,16 @@ public class SharedMonitorDetector extends LockjawDetector {
     Set<String> blockingMembers = new HashSet<>();
     for (Region region : regions) {
       Method method = region.method();
-      if (method.getName().startsWith("<") || Lifecycle.isLifecycleName(method.getName())
-          || isClose(method) || (perResource && region.monitor().key().equals("this"))) {
+      if (method.getName().startsWith("<")
+          || Lifecycle.isLifecycleOrConfiguration(
+              method.getName(),
+              method.getArgumentTypes().length,
+              method.getReturnType() == Type.VOID)
+          || isStartUp(method)
+          || (perResource
+              && (region.monitor().key().equals("this")
+                  || region.monitor().key().startsWith("field:" + getDottedClassName() + ".")
+                      && !region.monitor().staticField()))) {
         continue;
       }
       MethodFacts facts = methods.get(method.getName() + method.getSignature());
@@ -307,20 +370,27 @@ public class SharedMonitorDetector extends LockjawDetector {
       for (boolean io : new boolean[] {true, false}) {
         for (Region member : byMonitor.get(key)) {
           String name = member.method().getName() + "()";
-          if (member.method() != method && !member.method().getName().startsWith("<")
+          if (member.method() != method
+              && !member.method().getName().startsWith("<")
               && blockingMembers.contains(key + " " + name) == io) {
             others.add(name);
           }
         }
       }
       others.remove(method.getName() + "()");
-      boolean loneTask = others.isEmpty() && method.getArgumentTypes().length == 0
-          && method.getReturnType() == org.apache.bcel.generic.Type.VOID;
+      boolean loneTask =
+          others.isEmpty()
+              && method.getArgumentTypes().length == 0
+              && method.getReturnType() == Type.VOID;
       if (loneTask) {
         continue;
       }
-      report(LockjawBugType.SHARED_MONITOR_DAO, Priorities.NORMAL_PRIORITY, method,
-          reportPcs.get(region), message(method, region, entry.getValue(), new ArrayList<>(others)));
+      report(
+          LockjawBugType.SHARED_MONITOR_DAO,
+          Priorities.NORMAL_PRIORITY,
+          method,
+          reportPcs.get(region),
+          message(method, region, entry.getValue(), new ArrayList<>(others)));
     }
   }
 
@@ -345,43 +415,93 @@ public class SharedMonitorDetector extends LockjawDetector {
         }
       }
     }
+    for (Object[] miss : facts.missTests) {
+      int pc = (Integer) miss[0];
+      int target = (Integer) miss[2];
+      if (pc < ioPc && ioPc < target) {
+        for (Object[] put : facts.mapPuts) {
+          int putPc = (Integer) put[0];
+          if (put[1].equals(miss[1]) && pc < putPc && putPc < target) {
+            return true; // a fill on a miss: once per key
+          }
+        }
+      }
+    }
     for (Object[] check : facts.nullChecks) {
-      if ((Integer) check[0] < ioPc && assigned.contains(check[1])) {
+      int pc = (Integer) check[0];
+      int target = (Integer) check[2];
+      boolean earlyReturn = (Boolean) check[3];
+      boolean once = earlyReturn ? ioPc >= target : pc < ioPc && ioPc < target;
+      if (once && assigned.contains(check[1])) {
         return true;
       }
     }
     return false;
   }
 
-  private static boolean isClose(Method method) {
-    return method.getName().equals("close") && method.getSignature().equals("()V");
+  /** Whether the instruction just before {@code target} returns (the taken branch's end). */
+  private static boolean endsWithReturn(byte[] code, int target) {
+    if (target <= 0 || target > code.length) {
+      return false;
+    }
+    int opcode = code[target - 1] & 0xff;
+    return opcode >= Const.IRETURN && opcode <= Const.RETURN;
   }
 
-  /** The class is a connection, statement or result set: its monitor is per resource. */
+  /** The method implements a start-up step of a supertype ({@code start-up-method}). */
+  private boolean isStartUp(Method method) {
+    for (KnowledgeIndex.MethodEntry entry : START_UP.candidates(method.getName())) {
+      if (isSubtype(getClassName(), entry.internalOwner())) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /**
+   * The class is a connection, statement or result set, or an inner class of one (its {@code
+   * this$0} field holds one: a per-connection invocation handler): its monitor is per resource.
+   */
   private boolean isPerResourceClass() {
-    return matchType(RESOURCE_TYPES, getClassName()).isPresent();
+    if (matchType(RESOURCE_TYPES, getClassName()).isPresent()) {
+      return true;
+    }
+    for (Field field : getThisClass().getFields()) {
+      if (field.getName().startsWith("this$") && isResourceSignature(field.getSignature())) {
+        return true;
+      }
+    }
+    return false;
   }
 
   private String message(Method method, Region region, List<String> chain, List<String> others) {
-    String name = region.whole()
-        ? display(method)
-        : "The synchronized block in " + display(method);
-    StringBuilder message = new StringBuilder()
-        .append(name).append(" holds ").append(region.monitor().description())
-        .append(" while it calls ").append(String.join(", which calls ", chain))
-        .append(": every request queues on that one monitor while connections open and I/O runs");
+    String name = region.whole() ? display(method) : "The synchronized block in " + display(method);
+    StringBuilder message =
+        new StringBuilder()
+            .append(name)
+            .append(" holds ")
+            .append(region.monitor().description())
+            .append(" while it calls ")
+            .append(String.join(", which calls ", chain))
+            .append(
+                ": every request queues on that one monitor while connections open and I/O runs");
     if (!others.isEmpty()) {
       message.append(", together with ");
       if (others.size() <= NAMED_MEMBERS) {
         message.append(String.join(", ", others));
       } else {
-        message.append(String.join(", ", others.subList(0, NAMED_MEMBERS)))
-            .append(" and ").append(others.size() - NAMED_MEMBERS).append(" more");
+        message
+            .append(String.join(", ", others.subList(0, NAMED_MEMBERS)))
+            .append(" and ")
+            .append(others.size() - NAMED_MEMBERS)
+            .append(" more");
       }
       message.append(", which hold it too");
     }
-    return message.append(". The lock should not be held around the I/O: let the connection pool"
-        + " handle concurrency and keep a lock only around the in-memory state it guards.")
+    return message
+        .append(
+            ". The lock should not be held around the I/O: let the connection pool"
+                + " handle concurrency and keep a lock only around the in-memory state it guards.")
         .toString();
   }
 }

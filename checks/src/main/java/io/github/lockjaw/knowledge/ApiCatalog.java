@@ -17,13 +17,13 @@ import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 
 /**
- * What lockjaw knows about an API family, read from a data file under
- * {@code io/github/lockjaw/knowledge/}. The source checks (Error Prone) and the bytecode detectors
- * read the same files, so a new HTTP client or JDBC type is taught to lockjaw in one place.
+ * What lockjaw knows about an API family, read from a data file under {@code
+ * io/github/lockjaw/knowledge/}. The source checks (Error Prone) and the bytecode detectors read
+ * the same files, so a new HTTP client or JDBC type is taught to lockjaw in one place.
  *
  * <p>Format: one entry per line, {@code <kind> <value> [<attribute>...]}, separated by white space;
- * {@code #} starts a comment. A kind groups entries ({@code coarsely-locked-type}, {@code
- * factory}, ...); a value is a fully qualified type, or {@code type#method} for a method.
+ * {@code #} starts a comment. A kind groups entries ({@code coarsely-locked-type}, {@code factory},
+ * ...); a value is a fully qualified type, or {@code type#method} for a method.
  */
 public final class ApiCatalog {
   private static final Map<String, ApiCatalog> LOADED = new ConcurrentHashMap<>();
@@ -64,7 +64,9 @@ public final class ApiCatalog {
     this.byKind = byKind;
   }
 
-  /** The catalog in {@code io/github/lockjaw/knowledge/<name>.txt}, loaded once per class loader. */
+  /**
+   * The catalog in {@code io/github/lockjaw/knowledge/<name>.txt}, loaded once per class loader.
+   */
   public static ApiCatalog named(String name) {
     return LOADED.computeIfAbsent(name, ApiCatalog::load);
   }
@@ -81,6 +83,21 @@ public final class ApiCatalog {
   /** The values of one kind, in file order. */
   public List<String> values(String kind) {
     return entries(kind).stream().map(Entry::value).toList();
+  }
+
+  /**
+   * The calls of a role: one {@code type#method} entry per type that plays the role and call the
+   * role knows. In the file, kind {@code <role>} lists the types and kind {@code <role>-call} the
+   * method names with their attributes; when the catalog is read, the {@code <role>-call} entries
+   * become these {@code type#method} entries, so every reader treats them as any method entry.
+   */
+  public List<Entry> roleCalls(String role) {
+    return entries(role + "-call");
+  }
+
+  /** The roles of this catalog: kinds {@code X} that have a matching {@code X-call} kind. */
+  public List<String> roles() {
+    return byKind.keySet().stream().filter(kind -> byKind.containsKey(kind + "-call")).toList();
   }
 
   public Set<String> kinds() {
@@ -127,8 +144,27 @@ public final class ApiCatalog {
           .computeIfAbsent(words[0], k -> new ArrayList<>())
           .add(new Entry(words[0], words[1], List.copyOf(attributes)));
     }
+    expandRoles(byKind);
     byKind.replaceAll((k, v) -> List.copyOf(v));
     return new ApiCatalog(name, Collections.unmodifiableMap(byKind));
+  }
+
+  /** Pairs each type of a role with each of its calls: {@code <role>-call} becomes type#method. */
+  private static void expandRoles(Map<String, List<Entry>> byKind) {
+    for (String role : List.copyOf(byKind.keySet())) {
+      String callKind = role + "-call";
+      List<Entry> calls = byKind.get(callKind);
+      if (calls == null || calls.stream().anyMatch(c -> c.value().contains("#"))) {
+        continue;
+      }
+      List<Entry> expanded = new ArrayList<>();
+      for (Entry type : byKind.get(role)) {
+        for (Entry call : calls) {
+          expanded.add(new Entry(callKind, type.value() + "#" + call.value(), call.attributes()));
+        }
+      }
+      byKind.put(callKind, expanded);
+    }
   }
 
   private static String stripComment(String line) {

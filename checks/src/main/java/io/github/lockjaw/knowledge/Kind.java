@@ -60,6 +60,8 @@ public record Kind(String catalog, String name) {
     public static final Kind LIFECYCLE_METHOD = new Kind(CATALOG, "lifecycle-method");
     public static final Kind LIFECYCLE_PHASE = new Kind(CATALOG, "lifecycle-phase");
     public static final Kind TEAR_DOWN_ANNOTATION = new Kind(CATALOG, "tear-down-annotation");
+    public static final Kind CONFIGURATION_SETTER = new Kind(CATALOG, "configuration-setter");
+    public static final Kind START_UP_METHOD = new Kind(CATALOG, "start-up-method");
 
     private EntryPoints() {}
   }
@@ -147,8 +149,18 @@ public record Kind(String catalog, String name) {
   public static final class Pools {
     public static final String CATALOG = "pools";
 
-    public static final Kind POOLED_OBJECT_CALL = new Kind(CATALOG, "pooled-object-call");
-    public static final Kind CONNECTION_SOURCE = new Kind(CATALOG, "connection-source");
+    /** Types in the role of a pool's object factory. */
+    public static final Kind OBJECT_FACTORY = new Kind(CATALOG, "object-factory");
+
+    /** What a pool asks of its object factory: one type#method entry per factory type. */
+    public static final Kind OBJECT_FACTORY_CALL = new Kind(CATALOG, "object-factory-call");
+
+    /** Types in the role of a pool's connection factory. */
+    public static final Kind CONNECTION_FACTORY = new Kind(CATALOG, "connection-factory");
+
+    /** What a pool asks of its connection factory: one type#method entry per factory type. */
+    public static final Kind CONNECTION_FACTORY_CALL =
+        new Kind(CATALOG, "connection-factory-call");
 
     private Pools() {}
   }

@@ -21,9 +21,17 @@ public final class KnowledgeIndex {
   private static final Map<List<Kind>, KnowledgeIndex> BUILT = new ConcurrentHashMap<>();
   private static final Map<Kind, KnowledgeIndex> SINGLE = new ConcurrentHashMap<>();
 
-  /** The calls that block on a database or another host, for the I/O-under-lock checks. */
+  /**
+   * The calls that block on a database or another host, for the I/O-under-lock checks: JDBC,
+   * network, and the calls a pool makes on its object and connection factories (by role).
+   */
   public static final List<Kind> BLOCKING_IO_CALLS =
-      List.of(Kind.Jdbc.CONNECTION_SOURCE, Kind.Jdbc.DATABASE_CALL, Kind.Io.NETWORK_CALL);
+      List.of(
+          Kind.Jdbc.CONNECTION_SOURCE,
+          Kind.Jdbc.DATABASE_CALL,
+          Kind.Io.NETWORK_CALL,
+          Kind.Pools.OBJECT_FACTORY_CALL,
+          Kind.Pools.CONNECTION_FACTORY_CALL);
 
   /** One {@code type#method} entry: the declaring type's binary name, the method name. */
   public record MethodEntry(Kind kind, String owner, String name, ApiCatalog.Entry entry) {

@@ -5,12 +5,22 @@ import java.util.Locale;
 import java.util.stream.Stream;
 
 /**
- * Which method names mean set-up or tear-down ({@code lifecycle-method} and {@code
- * lifecycle-phase} in {@code entry-points.txt}): plain Java, for the source checks and the
- * bytecode detectors alike.
+ * Which method names mean set-up or tear-down ({@code lifecycle-method} and {@code lifecycle-phase}
+ * in {@code entry-points.txt}): plain Java, for the source checks and the bytecode detectors alike.
  */
 public final class Lifecycle {
-  private static final List<String> METHODS = Kind.EntryPoints.LIFECYCLE_METHOD.values();
+  private static final List<String> METHODS =
+      Kind.EntryPoints.LIFECYCLE_METHOD.entries().stream()
+          .filter(e -> !e.hasAttribute("no-args"))
+          .map(ApiCatalog.Entry::value)
+          .toList();
+  private static final List<String> NO_ARG_METHODS =
+      Kind.EntryPoints.LIFECYCLE_METHOD.entries().stream()
+          .filter(e -> e.hasAttribute("no-args"))
+          .map(ApiCatalog.Entry::value)
+          .toList();
+  private static final List<String> SETTER_PREFIXES =
+      Kind.EntryPoints.CONFIGURATION_SETTER.values();
   private static final List<String> PHASES =
       Kind.EntryPoints.LIFECYCLE_PHASE.values().stream()
           .map(p -> p.toLowerCase(Locale.ROOT))
@@ -24,7 +34,34 @@ public final class Lifecycle {
       return true;
     }
     String lower = methodName.toLowerCase(Locale.ROOT);
-    return PHASES.stream().anyMatch(phase -> lower.endsWith(phase) || lower.startsWith(phase + "internal"));
+    return PHASES.stream()
+        .anyMatch(phase -> lower.endsWith(phase) || lower.startsWith(phase + "internal"));
+  }
+
+  /**
+   * Whether a method runs once in an object's life or when it is configured, not per request: a
+   * lifecycle name, a parameterless tear-down such as {@code close()}, or a one-parameter {@code
+   * void} property setter ({@code setMaxActive(int)}).
+   */
+  public static boolean isLifecycleOrConfiguration(
+      String methodName, int parameterCount, boolean returnsVoid) {
+    if (isLifecycleName(methodName)) {
+      return true;
+    }
+    if (parameterCount == 0 && NO_ARG_METHODS.contains(methodName)) {
+      return true;
+    }
+    if (parameterCount != 1 || !returnsVoid) {
+      return false;
+    }
+    for (String prefix : SETTER_PREFIXES) {
+      if (methodName.length() > prefix.length()
+          && methodName.startsWith(prefix)
+          && Character.isUpperCase(methodName.charAt(prefix.length()))) {
+        return true;
+      }
+    }
+    return false;
   }
 
   /** The simple names of the set-up and tear-down annotations ({@code PostConstruct}, ...). */

@@ -27,7 +27,9 @@ class ApiCatalogTest {
             factory   org.example.Clients#custom
             type      org.example.Client
             """);
-    assertEquals(List.of("org.example.Clients#create", "org.example.Clients#custom"), catalog.values("factory"));
+    assertEquals(
+        List.of("org.example.Clients#create", "org.example.Clients#custom"),
+        catalog.values("factory"));
     ApiCatalog.Entry first = catalog.entries("factory").get(0);
     assertEquals("org.example.Clients", first.type());
     assertEquals("create", first.method());
@@ -75,5 +77,44 @@ class ApiCatalogTest {
     IllegalStateException e =
         assertThrows(IllegalStateException.class, () -> ApiCatalog.named("no-such-catalog"));
     assertTrue(e.getMessage().contains("no-such-catalog.txt"), e.getMessage());
+  }
+
+  @Test
+  void aRolePairsEveryTypeThatPlaysItWithEveryCallOfTheRole() throws IOException {
+    ApiCatalog catalog =
+        parse(
+            """
+            object-factory       org.example.v1.Factory
+            object-factory       org.example.v2.Factory
+            object-factory-call  make      does=opens
+            object-factory-call  destroy
+            lonely-kind          org.example.Other
+            """);
+    assertEquals(List.of("object-factory"), catalog.roles());
+    List<ApiCatalog.Entry> calls = catalog.roleCalls("object-factory");
+    assertEquals(
+        List.of(
+            "org.example.v1.Factory#make",
+            "org.example.v1.Factory#destroy",
+            "org.example.v2.Factory#make",
+            "org.example.v2.Factory#destroy"),
+        calls.stream().map(ApiCatalog.Entry::value).toList());
+    assertEquals("object-factory-call", calls.get(0).kind());
+    assertEquals("opens", calls.get(2).attribute("does").orElseThrow());
+    assertTrue(catalog.roleCalls("lonely-kind").isEmpty());
+  }
+
+  @Test
+  void theShippedPoolCatalogKnowsCommonsPool3ByRole() {
+    List<String> calls =
+        ApiCatalog.named("pools").roleCalls("object-factory").stream()
+            .map(ApiCatalog.Entry::value)
+            .toList();
+    assertTrue(
+        calls.contains("org.apache.commons.pool3.PooledObjectFactory#validateObject"),
+        calls.toString());
+    assertTrue(
+        calls.contains("org.apache.commons.pool.KeyedPoolableObjectFactory#destroyObject"),
+        calls.toString());
   }
 }

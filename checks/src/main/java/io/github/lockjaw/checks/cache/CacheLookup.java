@@ -14,6 +14,7 @@ import com.sun.source.tree.LambdaExpressionTree;
 import com.sun.source.tree.MemberSelectTree;
 import com.sun.source.tree.MethodInvocationTree;
 import com.sun.source.tree.MethodTree;
+import com.sun.source.tree.NewClassTree;
 import com.sun.source.tree.ParenthesizedTree;
 import com.sun.source.tree.ReturnTree;
 import com.sun.source.tree.StatementTree;
@@ -24,10 +25,14 @@ import com.sun.source.tree.UnaryTree;
 import com.sun.source.tree.VariableTree;
 import com.sun.source.util.TreePath;
 import com.sun.source.util.TreePathScanner;
+import com.sun.source.util.TreeScanner;
 import com.sun.tools.javac.code.Symbol;
 import com.sun.tools.javac.code.Symbol.MethodSymbol;
 import com.sun.tools.javac.code.Symbol.VarSymbol;
+import com.sun.tools.javac.tree.JCTree;
 import io.github.lockjaw.checks.support.GuardingMonitor;
+import io.github.lockjaw.common.MapLocking;
+import io.github.lockjaw.common.MonitorKind;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -36,8 +41,8 @@ import javax.lang.model.element.ElementKind;
 
 /**
  * A memoising lookup on a map field: a check ({@code get} or {@code containsKey}) whose outcome
- * guards a {@code put} of the same key, with the cached value read back. Registries that throw on
- * a duplicate key, and counters that {@code put(k, get(k) + 1)}, are not lookups.
+ * guards a {@code put} of the same key, with the cached value read back. Registries that throw on a
+ * duplicate key, and counters that {@code put(k, get(k) + 1)}, are not lookups.
  *
  * @param map the map field
  * @param check the first {@code get}/{@code containsKey} of the key
@@ -56,10 +61,93 @@ public record CacheLookup(VarSymbol map, MethodInvocationTree check, MethodInvoc
   }
 
   /**
-   * The lookups made directly in a region: the body of the given {@code synchronized} block,
-   * method or lambda, not counting nested lambdas, classes or {@code synchronized} blocks (they are
+   * The lookups made directly in a region: the body of the given {@code synchronized} block, method
+   * or lambda, not counting nested lambdas, classes or {@code synchronized} blocks (they are
    * regions of their own). At most one lookup per map, the first.
    */
+  /**
+   * Whether a cache check reports a lookup in this region: under a {@code Class} monitor on any
+   * map, a concurrent one too, since the JVM-wide lock is the bottleneck (ClassMonitorCache); under
+   * an object monitor on a coarsely locked or plain map, or without a lock on a coarsely locked map
+   * (SynchronizedMapCache).
+   */
+  public static boolean isReported(MonitorKind monitor, MapLocking locking) {
+    return switch (monitor) {
+      case CLASS -> true;
+      case OBJECT -> locking == MapLocking.COARSE || locking == MapLocking.PLAIN;
+      case NONE -> locking == MapLocking.COARSE;
+    };
+  }
+
+  /**
+   * Whether the region locks the looked-up map itself ({@code synchronized (cache) { get ... put
+   * }}): then every reader of the map queues on that monitor while a value is built, however
+   * concurrent the map is (Spring 2.5.1's {@code getMergedBeanDefinition}).
+   */
+  public boolean isLockedByItsOwnMonitor(Tree region) {
+    if (!(region instanceof SynchronizedTree block)) {
+      return false;
+    }
+    Symbol lock = ASTHelpers.getSymbol(ASTHelpers.stripParentheses(block.getExpression()));
+    return lock != null && lock.equals(map);
+  }
+
+  /**
+   * Whether the region locks the map itself on every call: not when the method first reads the
+   * map without the lock ({@code v = cache.get(k); if (v == null) { synchronized (cache) { ... }
+   * }}, Spring's double-checked metadata caches), so the lock is taken only on a miss.
+   */
+  public boolean isLockedByItsOwnMonitorOnEveryCall(TreePath region) {
+    if (!isLockedByItsOwnMonitor(region.getLeaf())) {
+      return false;
+    }
+    MethodTree method = null;
+    for (TreePath path = region.getParentPath(); path != null; path = path.getParentPath()) {
+      if (path.getLeaf() instanceof MethodTree m) {
+        method = m;
+        break;
+      }
+    }
+    if (method == null || method.getBody() == null) {
+      return true;
+    }
+    int regionStart = ((JCTree) region.getLeaf()).getStartPosition();
+    Tree lockedRegion = region.getLeaf();
+    boolean[] readBefore = {false};
+    new TreeScanner<Void, Void>() {
+      @Override
+      public Void scan(Tree tree, Void unused) {
+        return tree == lockedRegion || readBefore[0] ? null : super.scan(tree, unused);
+      }
+
+      @Override
+      public Void visitMethodInvocation(MethodInvocationTree call, Void unused) {
+        MethodSymbol symbol = ASTHelpers.getSymbol(call);
+        if (symbol != null
+            && map.equals(receiverField(call))
+            && MapKnowledge.LOOKUP_METHOD_NAMES.contains(symbol.getSimpleName().toString())
+            && call.getArguments().size() == 1
+            && ((JCTree) call).getStartPosition() < regionStart) {
+          readBefore[0] = true;
+        }
+        return super.visitMethodInvocation(call, unused);
+      }
+    }.scan(method.getBody(), null);
+    return !readBefore[0];
+  }
+
+  /** Whether a cache check reports a lookup in the region at {@code region} (see above). */
+  public static boolean reportedIn(TreePath region, VisitorState state) {
+    MonitorKind monitor = GuardingMonitor.of(region.getLeaf(), state);
+    for (CacheLookup lookup : findIn(region, state)) {
+      if (isReported(monitor, CacheField.of(lookup.map(), state).locking())
+          || (monitor != MonitorKind.CLASS && lookup.isLockedByItsOwnMonitorOnEveryCall(region))) {
+        return true;
+      }
+    }
+    return false;
+  }
+
   public static List<CacheLookup> findIn(TreePath region, VisitorState state) {
     MapCalls calls = new MapCalls(region.getLeaf(), state);
     calls.scan(region, null);
@@ -127,10 +215,13 @@ public record CacheLookup(VarSymbol map, MethodInvocationTree check, MethodInvoc
     private final VisitorState state;
     final List<TreePath> checks = new ArrayList<>();
     final List<TreePath> puts = new ArrayList<>();
+
     /** Locals holding the result of a {@code get}: {@code V v = (V) map.get(k)}. */
     final Map<VarSymbol, MethodInvocationTree> valueLocals = new LinkedHashMap<>();
 
-    /** Every local assignment in the region: {@code v = expression} and {@code T v = expression}. */
+    /**
+     * Every local assignment in the region: {@code v = expression} and {@code T v = expression}.
+     */
     private final List<Map.Entry<VarSymbol, ExpressionTree>> localAssignments = new ArrayList<>();
 
     MapCalls(Tree root, VisitorState state) {
@@ -149,7 +240,8 @@ public record CacheLookup(VarSymbol map, MethodInvocationTree check, MethodInvoc
     @Override
     public Void visitMethodInvocation(MethodInvocationTree call, Void unused) {
       // cheap name test first: this runs on every call in every method and lambda
-      if (!MapKnowledge.LOOKUP_METHOD_NAMES.contains(ASTHelpers.getSymbol(call).getSimpleName().toString())) {
+      if (!MapKnowledge.LOOKUP_METHOD_NAMES.contains(
+          ASTHelpers.getSymbol(call).getSimpleName().toString())) {
         return super.visitMethodInvocation(call, unused);
       }
       VarSymbol field = receiverField(call);
@@ -168,7 +260,8 @@ public record CacheLookup(VarSymbol map, MethodInvocationTree check, MethodInvoc
     }
 
     /** Locals used as the receiver of a call whose result is dropped: {@code list.add(x);}. */
-    private final List<Symbol> mutatedLocals = new ArrayList<>();
+    private final List<Map.Entry<Symbol, TreePath>> mutatedLocals = new ArrayList<>();
+
     /** Whether the region assigns or increments a field other than a map it looks up. */
     private final List<Symbol> writtenFields = new ArrayList<>();
 
@@ -190,7 +283,7 @@ public record CacheLookup(VarSymbol map, MethodInvocationTree check, MethodInvoc
         }
         Symbol target = receiver == null ? null : ASTHelpers.getSymbol(receiver);
         if (target != null && target.getKind() == ElementKind.LOCAL_VARIABLE) {
-          mutatedLocals.add(target);
+          mutatedLocals.add(Map.entry(target, getCurrentPath()));
         }
       }
       Tree expression = statement.getExpression();
@@ -214,12 +307,77 @@ public record CacheLookup(VarSymbol map, MethodInvocationTree check, MethodInvoc
      * ({@code listeners.get(e)} then {@code list.add(l)}: a multimap) or other fields.
      */
     boolean lockGuardsMore(VarSymbol map, ExpressionTree key) {
-      for (Symbol local : mutatedLocals) {
-        if (isValueLocalOf(local, map, key)) {
+      for (Map.Entry<Symbol, TreePath> mutation : mutatedLocals) {
+        if (isValueLocalOf(mutation.getKey(), map, key)
+            && !isFreshValueBuiltInSteps(mutation.getKey(), mutation.getValue())) {
           return true;
         }
       }
       return writtenFields.stream().anyMatch(field -> !field.equals(map));
+    }
+
+    /**
+     * {@code if (info == null) { info = new Info(type); info.init(); map.put(type, info); }}: the
+     * call initialises the object this miss has just created, before anyone else can see it; that
+     * is part of the fill, not a change to a cached value.
+     */
+    private boolean isFreshValueBuiltInSteps(Symbol local, TreePath mutation) {
+      int at = startOf(mutation.getLeaf());
+      for (TreePath path = mutation.getParentPath();
+          path != null && path.getLeaf() != root;
+          path = path.getParentPath()) {
+        if (!(path.getLeaf() instanceof IfTree branch)
+            || !isNullTest(branch.getCondition(), local)
+            || !contains(branch.getThenStatement(), mutation.getLeaf())) {
+          continue;
+        }
+        boolean[] fresh = {false};
+        new TreeScanner<Void, Void>() {
+          @Override
+          public Void visitAssignment(AssignmentTree assignment, Void unused) {
+            if (local.equals(ASTHelpers.getSymbol(assignment.getVariable()))
+                && unwrapCasts(assignment.getExpression()) instanceof NewClassTree
+                && startOf(assignment) < at) {
+              fresh[0] = true;
+            }
+            return super.visitAssignment(assignment, unused);
+          }
+        }.scan(branch.getThenStatement(), null);
+        if (fresh[0]) {
+          return true;
+        }
+      }
+      return false;
+    }
+
+    private static boolean isNullTest(ExpressionTree condition, Symbol local) {
+      ExpressionTree test = ASTHelpers.stripParentheses(condition);
+      if (!(test instanceof BinaryTree binary) || binary.getKind() != Tree.Kind.EQUAL_TO) {
+        return false;
+      }
+      ExpressionTree left = ASTHelpers.stripParentheses(binary.getLeftOperand());
+      ExpressionTree right = ASTHelpers.stripParentheses(binary.getRightOperand());
+      return (left.getKind() == Tree.Kind.NULL_LITERAL && local.equals(ASTHelpers.getSymbol(right)))
+          || (right.getKind() == Tree.Kind.NULL_LITERAL
+              && local.equals(ASTHelpers.getSymbol(left)));
+    }
+
+    private static boolean contains(Tree outer, Tree inner) {
+      boolean[] found = {false};
+      new TreeScanner<Void, Void>() {
+        @Override
+        public Void scan(Tree tree, Void unused) {
+          if (tree == inner) {
+            found[0] = true;
+          }
+          return found[0] ? null : super.scan(tree, unused);
+        }
+      }.scan(outer, null);
+      return found[0];
+    }
+
+    private static int startOf(Tree tree) {
+      return ((JCTree) tree).getStartPosition();
     }
 
     @Override
@@ -279,7 +437,8 @@ public record CacheLookup(VarSymbol map, MethodInvocationTree check, MethodInvoc
     private void recordValueLocal(MethodInvocationTree get) {
       TreePath path = getCurrentPath().getParentPath();
       while (path != null
-          && (path.getLeaf() instanceof ParenthesizedTree || path.getLeaf() instanceof TypeCastTree)) {
+          && (path.getLeaf() instanceof ParenthesizedTree
+              || path.getLeaf() instanceof TypeCastTree)) {
         path = path.getParentPath();
       }
       if (path == null) {
@@ -319,14 +478,16 @@ public record CacheLookup(VarSymbol map, MethodInvocationTree check, MethodInvoc
    * Whether the cached value is read: a {@code get} of the key whose result is used, not only
    * compared with null.
    */
-  private static boolean readsValue(MapCalls calls, VarSymbol map, ExpressionTree key, VisitorState state) {
+  private static boolean readsValue(
+      MapCalls calls, VarSymbol map, ExpressionTree key, VisitorState state) {
     for (TreePath path : calls.checksOn(map, key, state)) {
       MethodInvocationTree call = (MethodInvocationTree) path.getLeaf();
       if (!ASTHelpers.getSymbol(call).getSimpleName().contentEquals("get")) {
         continue;
       }
       TreePath parent = path.getParentPath();
-      while (parent.getLeaf() instanceof ParenthesizedTree || parent.getLeaf() instanceof TypeCastTree) {
+      while (parent.getLeaf() instanceof ParenthesizedTree
+          || parent.getLeaf() instanceof TypeCastTree) {
         parent = parent.getParentPath();
       }
       if (!isNullComparison(parent.getLeaf())) {
@@ -358,7 +519,11 @@ public record CacheLookup(VarSymbol map, MethodInvocationTree check, MethodInvoc
   }
 
   private static Test test(
-      ExpressionTree condition, VarSymbol map, ExpressionTree key, MapCalls calls, VisitorState state) {
+      ExpressionTree condition,
+      VarSymbol map,
+      ExpressionTree key,
+      MapCalls calls,
+      VisitorState state) {
     ExpressionTree cond = ASTHelpers.stripParentheses(condition);
     if (cond instanceof UnaryTree unary && cond.getKind() == Tree.Kind.LOGICAL_COMPLEMENT) {
       return switch (test(unary.getExpression(), map, key, calls, state)) {
@@ -370,11 +535,15 @@ public record CacheLookup(VarSymbol map, MethodInvocationTree check, MethodInvoc
     if (cond instanceof BinaryTree binary) {
       if (cond.getKind() == Tree.Kind.CONDITIONAL_AND) {
         Test left = test(binary.getLeftOperand(), map, key, calls, state);
-        return left != Test.UNRELATED ? left : test(binary.getRightOperand(), map, key, calls, state);
+        return left != Test.UNRELATED
+            ? left
+            : test(binary.getRightOperand(), map, key, calls, state);
       }
       if (isNullComparison(binary)) {
         ExpressionTree operand =
-            isNullLiteral(binary.getLeftOperand()) ? binary.getRightOperand() : binary.getLeftOperand();
+            isNullLiteral(binary.getLeftOperand())
+                ? binary.getRightOperand()
+                : binary.getLeftOperand();
         if (holdsCachedValue(operand, map, key, calls, state)) {
           return cond.getKind() == Tree.Kind.EQUAL_TO ? Test.ABSENT : Test.PRESENT;
         }
@@ -393,7 +562,11 @@ public record CacheLookup(VarSymbol map, MethodInvocationTree check, MethodInvoc
 
   /** {@code map.get(key)}, {@code (V) map.get(key)}, {@code v} or {@code (v = map.get(key))}. */
   private static boolean holdsCachedValue(
-      ExpressionTree expression, VarSymbol map, ExpressionTree key, MapCalls calls, VisitorState state) {
+      ExpressionTree expression,
+      VarSymbol map,
+      ExpressionTree key,
+      MapCalls calls,
+      VisitorState state) {
     ExpressionTree e = ASTHelpers.stripParentheses(expression);
     while (e instanceof TypeCastTree cast) {
       e = ASTHelpers.stripParentheses(cast.getExpression());
@@ -416,7 +589,12 @@ public record CacheLookup(VarSymbol map, MethodInvocationTree check, MethodInvoc
    * {@code if}, or after an {@code if (present) return ...;} in an enclosing block.
    */
   private static boolean isGuarded(
-      TreePath putPath, Tree root, VarSymbol map, ExpressionTree key, MapCalls calls, VisitorState state) {
+      TreePath putPath,
+      Tree root,
+      VarSymbol map,
+      ExpressionTree key,
+      MapCalls calls,
+      VisitorState state) {
     Tree child = putPath.getLeaf();
     for (TreePath path = putPath.getParentPath(); path != null; path = path.getParentPath()) {
       Tree parent = path.getLeaf();
@@ -466,7 +644,8 @@ public record CacheLookup(VarSymbol map, MethodInvocationTree check, MethodInvoc
     if (regionRoot instanceof MethodTree method && method.getBody() != null) {
       return method.getBody().getStatements();
     }
-    if (regionRoot instanceof LambdaExpressionTree lambda && lambda.getBody() instanceof BlockTree block) {
+    if (regionRoot instanceof LambdaExpressionTree lambda
+        && lambda.getBody() instanceof BlockTree block) {
       return block.getStatements();
     }
     return List.of();

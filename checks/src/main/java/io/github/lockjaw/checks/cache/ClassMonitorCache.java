@@ -19,7 +19,6 @@ import com.sun.source.util.TreePath;
 import com.sun.tools.javac.code.Symbol;
 import io.github.lockjaw.checks.support.GuardingMonitor;
 import io.github.lockjaw.common.LockjawDocs;
-import io.github.lockjaw.common.MapLocking;
 import io.github.lockjaw.common.MonitorKind;
 import java.util.Optional;
 
@@ -55,7 +54,7 @@ public final class ClassMonitorCache extends BugChecker
     TreePath path = state.getPath();
     for (CacheLookup lookup : CacheLookup.findIn(path, state)) {
       CacheField field = CacheField.of(lookup.map(), state);
-      if (field.locking() == MapLocking.CONCURRENT) {
+      if (!CacheLookup.isReported(MonitorKind.CLASS, field.locking())) {
         continue;
       }
       Optional<SuggestedFix> fix = ComputeIfAbsentFix.build(path, lookup, state);
@@ -78,25 +77,21 @@ public final class ClassMonitorCache extends BugChecker
                 + " that class (its static synchronized methods too): every lookup of it queues here. "
             : ", a JVM-wide lock: every caller queues here, whatever key it asks for. ";
     return "Cache lookup on '"
-            + lookup.map().getSimpleName()
-            + "' holds "
-            + monitor
-            + who
-            + "Make the map a ConcurrentHashMap and fill it with computeIfAbsent"
-            + " (or use ClassValue when the keys are classes), and drop the lock."
-            + (hasFix ? "" : " " + LockjawDocs.noFixReason());
+        + lookup.map().getSimpleName()
+        + "' holds "
+        + monitor
+        + who
+        + "Make the map a ConcurrentHashMap and fill it with computeIfAbsent"
+        + " (or use ClassValue when the keys are classes), and drop the lock."
+        + (hasFix ? "" : " " + LockjawDocs.noFixReason());
   }
 
   private static boolean lockIsTheKey(Tree region, CacheLookup lookup) {
     if (!(region instanceof SynchronizedTree sync)) {
       return false;
     }
-    Symbol lock =
-        ASTHelpers.getSymbol(
-            ASTHelpers.stripParentheses(sync.getExpression()));
-    Symbol key =
-        ASTHelpers.getSymbol(
-            ASTHelpers.stripParentheses(lookup.key()));
+    Symbol lock = ASTHelpers.getSymbol(ASTHelpers.stripParentheses(sync.getExpression()));
+    Symbol key = ASTHelpers.getSymbol(ASTHelpers.stripParentheses(lookup.key()));
     return lock != null && lock.equals(key);
   }
 }

@@ -23,7 +23,9 @@ import com.sun.source.tree.ReturnTree;
 import com.sun.source.tree.StatementTree;
 import com.sun.source.tree.SynchronizedTree;
 import com.sun.source.tree.Tree;
+import com.sun.source.tree.TypeCastTree;
 import com.sun.source.tree.UnaryTree;
+import com.sun.source.tree.VariableTree;
 import com.sun.source.tree.WhileLoopTree;
 import com.sun.source.util.TreePath;
 import com.sun.source.util.TreePathScanner;
@@ -44,16 +46,16 @@ import javax.lang.model.element.Modifier;
 
 /**
  * What the code of one compilation unit does while it holds a lock: which blocking I/O it performs
- * (following calls to methods declared in the same file), how many database statements it runs,
- * and which of its class's mutable state it touches. One instance per compilation unit and match.
+ * (following calls to methods declared in the same file), how many database statements it runs, and
+ * which of its class's mutable state it touches. One instance per compilation unit and match.
  */
 public final class BlockingIoFacts {
 
   /**
    * What a method or region does.
    *
-   * @param chain the first blocking call, reached through the listed same-file methods, e.g.
-   *     {@code [openConnection(), DriverManager.getConnection()]}; empty if none
+   * @param chain the first blocking call, reached through the listed same-file methods, e.g. {@code
+   *     [openConnection(), DriverManager.getConnection()]}; empty if none
    * @param executions statement executions, where 2 stands for "more than one" (a loop, a batch)
    */
   public record Summary(List<String> chain, int executions) {
@@ -100,9 +102,9 @@ public final class BlockingIoFacts {
   }
 
   /**
-   * What a region does while it holds its lock: the body of a {@code synchronized} method or
-   * block, with nested lambdas and classes left out (they run later) and one-time initialisation
-   * ({@code if (field == null) field = ...}) left out (it blocks once, not on every call).
+   * What a region does while it holds its lock: the body of a {@code synchronized} method or block,
+   * with nested lambdas and classes left out (they run later) and one-time initialisation ({@code
+   * if (field == null) field = ...}) left out (it blocks once, not on every call).
    */
   public Summary summarize(Tree region) {
     Tree body =
@@ -144,18 +146,37 @@ public final class BlockingIoFacts {
         List<? extends StatementTree> statements = block.getStatements();
         for (int i = 0; i < statements.size(); i++) {
           scan(statements.get(i), null);
-          if (isEarlyReturnWhenInitialised(statements.get(i), statements.subList(i + 1, statements.size()))) {
+          if (isEarlyReturnWhenInitialised(
+              statements.get(i), statements.subList(i + 1, statements.size()))) {
             return null; // the rest runs once: 'if (pool != null) return pool; ... pool = ...;'
           }
         }
         return null;
       }
 
+      /** Locals that hold what a map field's {@code get} returned: {@code V v = (V) map.get(k)}. */
+      private final Map<Symbol, Symbol> mapValueLocals = new HashMap<>();
+
+      @Override
+      public Void visitVariable(VariableTree tree, Void unused) {
+        Symbol map = mapGetReceiver(tree.getInitializer());
+        if (map != null) {
+          mapValueLocals.put(ASTHelpers.getSymbol(tree), map);
+        }
+        return super.visitVariable(tree, unused);
+      }
+
       @Override
       public Void visitIf(IfTree tree, Void unused) {
-        if (isOneTimeInitialisation(tree)) {
+        if (isOneTimeInitialisation(tree) || isFillOnMiss(tree, mapValueLocals)) {
           scan(tree.getCondition(), null);
           scan(tree.getElseStatement(), null);
+          return null;
+        }
+        if (isReturnWhenInitialised(tree)) {
+          // if (field != null) return field; else { ...; field = ...; }: the else runs once
+          scan(tree.getCondition(), null);
+          scan(tree.getThenStatement(), null);
           return null;
         }
         return super.visitIf(tree, unused);
@@ -206,7 +227,8 @@ public final class BlockingIoFacts {
       }
 
       private void call(Tree tree, MethodSymbol symbol) {
-        Optional<BlockingIoKnowledge.BlockingCall> known = BlockingIoKnowledge.classify(tree, state);
+        Optional<BlockingIoKnowledge.BlockingCall> known =
+            BlockingIoKnowledge.classify(tree, state);
         if (known.isPresent()) {
           if (chain.isEmpty()) {
             chain.add(known.get().description());
@@ -221,7 +243,10 @@ public final class BlockingIoFacts {
         }
         Summary callee = summarizeMethod(symbol);
         if (callee.blocks() && chain.isEmpty()) {
-          chain.add(symbol.isConstructor() ? "new " + symbol.owner.getSimpleName() + "(...)" : symbol.getSimpleName() + "()");
+          chain.add(
+              symbol.isConstructor()
+                  ? "new " + symbol.owner.getSimpleName() + "(...)"
+                  : symbol.getSimpleName() + "()");
           chain.addAll(callee.chain());
         }
         executions[0] += callee.executions() > 0 && loops > 0 ? 2 : callee.executions();
@@ -254,12 +279,76 @@ public final class BlockingIoFacts {
   }
 
   /**
-   * {@code if (field != null) return field;} followed by code that sets the field: what follows
-   * the {@code if} runs once (lazy creation, e.g. commons-dbcp2's BasicDataSource#createDataSource).
+   * {@code V v = map.get(k); if (v == null) { v = create(k); map.put(k, v); }}: the branch runs
+   * once per key (a pool per user, created on its first request), then the map answers.
+   */
+  private static boolean isFillOnMiss(IfTree tree, Map<Symbol, Symbol> mapValueLocals) {
+    ExpressionTree condition = ASTHelpers.stripParentheses(tree.getCondition());
+    if (!(condition instanceof BinaryTree binary) || binary.getKind() != Tree.Kind.EQUAL_TO) {
+      return false;
+    }
+    ExpressionTree tested =
+        isNullOrFalse(binary.getRightOperand())
+            ? binary.getLeftOperand()
+            : binary.getRightOperand();
+    Symbol map = mapValueLocals.get(ASTHelpers.getSymbol(ASTHelpers.stripParentheses(tested)));
+    if (map == null) {
+      return false;
+    }
+    boolean[] put = {false};
+    new TreeScanner<Void, Void>() {
+      @Override
+      public Void visitMethodInvocation(MethodInvocationTree call, Void unused) {
+        if (ASTHelpers.getSymbol(call) != null
+            && ASTHelpers.getSymbol(call).getSimpleName().contentEquals("put")
+            && map.equals(receiverSymbol(call))) {
+          put[0] = true;
+        }
+        return super.visitMethodInvocation(call, unused);
+      }
+    }.scan(tree.getThenStatement(), null);
+    return put[0];
+  }
+
+  /** The field whose {@code get} an initializer calls ({@code (T) this.map.get(k)}), or null. */
+  private static Symbol mapGetReceiver(ExpressionTree initializer) {
+    ExpressionTree value = initializer == null ? null : ASTHelpers.stripParentheses(initializer);
+    while (value instanceof TypeCastTree cast) {
+      value = ASTHelpers.stripParentheses(cast.getExpression());
+    }
+    if (!(value instanceof MethodInvocationTree call)
+        || ASTHelpers.getSymbol(call) == null
+        || !ASTHelpers.getSymbol(call).getSimpleName().contentEquals("get")
+        || call.getArguments().size() != 1) {
+      return null;
+    }
+    Symbol receiver = receiverSymbol(call);
+    return receiver != null && receiver.getKind() == ElementKind.FIELD ? receiver : null;
+  }
+
+  private static Symbol receiverSymbol(MethodInvocationTree call) {
+    ExpressionTree receiver = ASTHelpers.getReceiver(call);
+    return receiver == null ? null : ASTHelpers.getSymbol(ASTHelpers.stripParentheses(receiver));
+  }
+
+  /** {@code if (field != null) return field; else { ... field = ...; }}. */
+  private static boolean isReturnWhenInitialised(IfTree tree) {
+    return tree.getElseStatement() != null
+        && isEarlyReturnWhenInitialised(tree, List.of(tree.getElseStatement()), true);
+  }
+
+  /**
+   * {@code if (field != null) return field;} followed by code that sets the field: what follows the
+   * {@code if} runs once (lazy creation, e.g. commons-dbcp2's BasicDataSource#createDataSource).
    */
   private static boolean isEarlyReturnWhenInitialised(
       StatementTree statement, List<? extends StatementTree> rest) {
-    if (!(statement instanceof IfTree ifTree) || ifTree.getElseStatement() != null) {
+    return isEarlyReturnWhenInitialised(statement, rest, false);
+  }
+
+  private static boolean isEarlyReturnWhenInitialised(
+      StatementTree statement, List<? extends StatementTree> rest, boolean withElse) {
+    if (!(statement instanceof IfTree ifTree) || (ifTree.getElseStatement() != null) != withElse) {
       return false;
     }
     StatementTree then = ifTree.getThenStatement();
@@ -343,10 +432,10 @@ public final class BlockingIoFacts {
   }
 
   /**
-   * The first piece of mutable state that a region touches, directly or through methods of the
-   * same file, described for a message ({@code field 'openCount'}); empty when the region uses
-   * only its parameters, locals, constants and final fields of thread-safe types. The lock
-   * expression of a {@code synchronized} block is not part of its region.
+   * The first piece of mutable state that a region touches, directly or through methods of the same
+   * file, described for a message ({@code field 'openCount'}); empty when the region uses only its
+   * parameters, locals, constants and final fields of thread-safe types. The lock expression of a
+   * {@code synchronized} block is not part of its region.
    */
   public Optional<String> mutableStateTouchedBy(Tree region) {
     Tree body =
@@ -367,7 +456,9 @@ public final class BlockingIoFacts {
     touches.put(symbol, Optional.empty()); // a recursive call adds nothing new
     TreePath path = methods.get(symbol);
     Optional<String> result =
-        path == null ? Optional.of("method " + symbol.getSimpleName() + "()") : mutableStateTouchedBy(path.getLeaf());
+        path == null
+            ? Optional.of("method " + symbol.getSimpleName() + "()")
+            : mutableStateTouchedBy(path.getLeaf());
     touches.put(symbol, result);
     return result;
   }
@@ -511,16 +602,21 @@ public final class BlockingIoFacts {
           ExpressionTree lock = ASTHelpers.stripParentheses(tree.getExpression());
           boolean isThis =
               (lock instanceof IdentifierTree id && id.getName().contentEquals("this"))
-                  || (lock instanceof MemberSelectTree s && s.getIdentifier().contentEquals("this"));
+                  || (lock instanceof MemberSelectTree s
+                      && s.getIdentifier().contentEquals("this"));
           Type type = ASTHelpers.getType(lock);
           return !isThis
               && type != null
-              && state.getTypes().isSubtype(state.getTypes().erasure(type), state.getTypes().erasure(owner.type));
+              && state
+                  .getTypes()
+                  .isSubtype(state.getTypes().erasure(type), state.getTypes().erasure(owner.type));
         });
   }
 
   /** Whether a block has exactly one statement, the given one. */
   public static boolean isWholeBody(BlockTree body, Tree statement) {
-    return body != null && body.getStatements().size() == 1 && body.getStatements().get(0) == statement;
+    return body != null
+        && body.getStatements().size() == 1
+        && body.getStatements().get(0) == statement;
   }
 }

@@ -12,15 +12,20 @@ import com.google.errorprone.bugpatterns.BugChecker.SynchronizedTreeMatcher;
 import com.google.errorprone.matchers.Description;
 import com.google.errorprone.util.ASTHelpers;
 import com.sun.source.tree.AnnotationTree;
+import com.sun.source.tree.CatchTree;
+import com.sun.source.tree.ClassTree;
 import com.sun.source.tree.IdentifierTree;
+import com.sun.source.tree.LambdaExpressionTree;
 import com.sun.source.tree.MemberSelectTree;
 import com.sun.source.tree.MethodTree;
+import com.sun.source.tree.PrimitiveTypeTree;
 import com.sun.source.tree.SynchronizedTree;
 import com.sun.source.tree.Tree;
 import com.sun.source.util.TreePath;
 import com.sun.tools.javac.code.Symbol;
 import com.sun.tools.javac.code.Type;
 import io.github.lockjaw.checks.cache.CacheLookup;
+import io.github.lockjaw.checks.support.EntryPoints;
 import io.github.lockjaw.common.LockjawDocs;
 import io.github.lockjaw.common.Resilience;
 import io.github.lockjaw.knowledge.Lifecycle;
@@ -31,8 +36,8 @@ import javax.lang.model.type.TypeKind;
 /**
  * {@code synchronized} methods or blocks that open, use or close JDBC connections and statements,
  * look names up in JNDI, or talk to another host, all on one monitor that every request shares:
- * each request waits for the I/O of the one before it. OpenCms 7.5.3's {@code CmsSqlManager}
- * served 54.6 requests/s at 400 users this way and 156 requests/s without the method locks.
+ * each request waits for the I/O of the one before it. OpenCms 7.5.3's {@code CmsSqlManager} served
+ * 54.6 requests/s at 400 users this way and 156 requests/s without the method locks.
  */
 @AutoService(BugChecker.class)
 @BugPattern(
@@ -46,7 +51,6 @@ import javax.lang.model.type.TypeKind;
 public final class SharedMonitorDao extends BugChecker
     implements MethodTreeMatcher, SynchronizedTreeMatcher {
 
-
   private static final int NAMED_MEMBERS = 5;
 
   @Override
@@ -58,7 +62,9 @@ public final class SharedMonitorDao extends BugChecker
   @Override
   public Description matchSynchronized(SynchronizedTree tree, VisitorState state) {
     Optional<SharedMonitor> monitor = SharedMonitor.ofBlock(tree);
-    if (monitor.isEmpty() || monitor.get().isHeldAround(state.getPath())) {
+    if (monitor.isEmpty()
+        || monitor.get().isHeldAround(state.getPath())
+        || inCatchClause(state.getPath())) {
       return Description.NO_MATCH;
     }
     return safely(monitor.get(), state);
@@ -77,10 +83,13 @@ public final class SharedMonitorDao extends BugChecker
     TreePath path = state.getPath();
     Tree region = path.getLeaf();
     MethodTree method = SharedMonitor.enclosingMethod(path);
-    if (method == null || isLifecycle(method) || isPerResourceMonitor(monitor, state)) {
+    if (method == null
+        || isLifecycle(method)
+        || EntryPoints.isStartUp(method, state)
+        || isPerResourceMonitor(monitor, state)) {
       return Description.NO_MATCH;
     }
-    if (!CacheLookup.findIn(path, state).isEmpty()) {
+    if (CacheLookup.reportedIn(path, state)) {
       return Description.NO_MATCH; // a synchronized get-then-put: the cache checks report it
     }
     BlockingIoFacts facts = BlockingIoFacts.forUnit(state);
@@ -145,10 +154,17 @@ public final class SharedMonitorDao extends BugChecker
     return message.toString();
   }
 
-  /** Constructors, and set-up or tear-down methods by name or annotation (entry-points.txt). */
+  /**
+   * Constructors, set-up or tear-down methods by name or annotation, and property setters
+   * (entry-points.txt): they run when the object is built, configured or closed, not per request.
+   */
   private static boolean isLifecycle(MethodTree method) {
     String name = method.getName().toString();
-    if (name.equals("<init>") || Lifecycle.isLifecycleName(name)) {
+    boolean returnsVoid =
+        method.getReturnType() instanceof PrimitiveTypeTree primitive
+            && primitive.getPrimitiveTypeKind() == TypeKind.VOID;
+    if (name.equals("<init>")
+        || Lifecycle.isLifecycleOrConfiguration(name, method.getParameters().size(), returnsVoid)) {
       return true;
     }
     List<String> annotations = Lifecycle.annotationSimpleNames();
@@ -166,7 +182,6 @@ public final class SharedMonitorDao extends BugChecker
     return false;
   }
 
-
   /**
    * A parameterless {@code void} method that is the monitor's only member is a task (a purge, a
    * refresh), and its lock most likely stops two runs from overlapping; no request waits on it.
@@ -179,14 +194,55 @@ public final class SharedMonitorDao extends BugChecker
         && symbol.getReturnType().getKind() == TypeKind.VOID;
   }
 
+  /**
+   * A block in a {@code catch} clause of its method runs when something failed (an interrupted
+   * wait, an exception), not on every request: commons-pool 1.5.6's borrowObject hands an object
+   * back under the pool monitor only when the waiting borrower is interrupted.
+   */
+  private static boolean inCatchClause(TreePath block) {
+    for (TreePath path = block.getParentPath(); path != null; path = path.getParentPath()) {
+      Tree leaf = path.getLeaf();
+      if (leaf instanceof CatchTree) {
+        return true;
+      }
+      if (leaf instanceof MethodTree
+          || leaf instanceof LambdaExpressionTree
+          || leaf instanceof ClassTree) {
+        return false;
+      }
+    }
+    return false;
+  }
+
   /** The instance monitor of a connection, statement or result set wrapper is per resource. */
   private static boolean isPerResourceMonitor(SharedMonitor monitor, VisitorState state) {
     // a wrapper that is itself a connection, or 'synchronized (connection)' on a field holding one
-    if (monitor.kind() != SharedMonitor.Kind.INSTANCE && monitor.kind() != SharedMonitor.Kind.FIELD) {
+    if (monitor.kind() != SharedMonitor.Kind.INSTANCE
+        && monitor.kind() != SharedMonitor.Kind.FIELD) {
       return false;
     }
     Type type = monitor.symbol() == null ? null : monitor.symbol().type;
-    return BlockingIoKnowledge.isResourceType(type, state);
+    if (BlockingIoKnowledge.isResourceType(type, state)) {
+      return true;
+    }
+    // an inner class of a connection or statement (c3p0's per-connection invocation handler): each
+    // instance belongs to one resource, and so does its monitor
+    if (monitor.kind() == SharedMonitor.Kind.INSTANCE
+        && monitor.symbol() instanceof Symbol.ClassSymbol inner) {
+      for (Symbol.ClassSymbol c = inner; c != null && c.hasOuterInstance(); ) {
+        Symbol.ClassSymbol outer = c.owner == null ? null : c.owner.enclClass();
+        if (outer != null && BlockingIoKnowledge.isResourceType(outer.type, state)) {
+          return true;
+        }
+        c = outer;
+      }
+    }
+    // a lock in an instance field of an object that is itself a statement, connection or result
+    // set (a pool's proxy: c3p0's NewProxyStatement locks its own set of open result sets)
+    return monitor.kind() == SharedMonitor.Kind.FIELD
+        && !monitor.symbol().isStatic()
+        && monitor.symbol().owner != null
+        && BlockingIoKnowledge.isResourceType(monitor.symbol().owner.type, state);
   }
 
   private static String blockName(MethodTree method) {

@@ -3,10 +3,13 @@ package io.github.lockjaw.checks.polling;
 import com.google.errorprone.util.ASTHelpers;
 import com.sun.source.tree.BinaryTree;
 import com.sun.source.tree.BlockTree;
+import com.sun.source.tree.BreakTree;
+import com.sun.source.tree.ContinueTree;
 import com.sun.source.tree.DoWhileLoopTree;
 import com.sun.source.tree.ExpressionStatementTree;
 import com.sun.source.tree.ExpressionTree;
 import com.sun.source.tree.ForLoopTree;
+import com.sun.source.tree.IfTree;
 import com.sun.source.tree.ReturnTree;
 import com.sun.source.tree.StatementTree;
 import com.sun.source.tree.Tree;
@@ -99,7 +102,11 @@ final class LoopShape {
     if (!infinite) {
       conjuncts(condition, false, atoms);
     }
-    for (StatementTree s : statements(statement)) {
+    List<StatementTree> statements = statements(statement);
+    if (infinite) {
+      readContinueThenBreak(statements);
+    }
+    for (StatementTree s : statements) {
       Optional<LoopExits.ExitTest> exit = LoopExits.exitTest(s);
       if (exit.isEmpty()) {
         body.add(s);
@@ -115,6 +122,32 @@ final class LoopShape {
       }
     }
     return !(infinite && exitIfs == 0);
+  }
+
+  /**
+   * {@code while (true) { ...; if (t.isAlive()) { continue; } break; }} (the field report's own
+   * harness): the loop goes on while the condition holds, so the {@code if} and the final {@code
+   * break} are one exit test on its negation. Removes both from {@code statements}.
+   */
+  private void readContinueThenBreak(List<StatementTree> statements) {
+    int n = statements.size();
+    if (n < 2
+        || !(statements.get(n - 1) instanceof BreakTree last)
+        || last.getLabel() != null
+        || !(statements.get(n - 2) instanceof IfTree test)
+        || test.getElseStatement() != null) {
+      return;
+    }
+    List<StatementTree> then = statements(test.getThenStatement());
+    if (then.size() != 1
+        || !(then.get(0) instanceof ContinueTree next)
+        || next.getLabel() != null) {
+      return;
+    }
+    exitIfs++;
+    conjuncts(test.getCondition(), false, atoms);
+    statements.remove(n - 1);
+    statements.remove(n - 2);
   }
 
   private static List<StatementTree> statements(StatementTree statement) {

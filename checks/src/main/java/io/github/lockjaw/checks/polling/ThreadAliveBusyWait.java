@@ -70,7 +70,8 @@ public final class ThreadAliveBusyWait extends BugChecker
     Optional<BlockingWaitFix.FixResult> fix =
         polling.onlyWaits() ? Optional.of(BlockingWaitFix.build(polling, state)) : Optional.empty();
     Description.Builder description =
-        buildDescription(polling.loop()).setMessage(message(polling, fix));
+        buildDescription(polling.loop())
+            .setMessage(message(polling, fix, CappedWait.millis(state.getPath())));
     fix.map(BlockingWaitFix.FixResult::fix).ifPresent(description::addFix);
     return description.build();
   }
@@ -79,7 +80,8 @@ public final class ThreadAliveBusyWait extends BugChecker
    * The finding's message: the problem, the blocking call to use instead, and why there is no
    * automatic fix when there is none ({@code fix} is empty when the loop does more than wait).
    */
-  private static String message(PollingLoop polling, Optional<BlockingWaitFix.FixResult> fix) {
+  private static String message(
+      PollingLoop polling, Optional<BlockingWaitFix.FixResult> fix, Optional<Long> capMillis) {
     BlockingKnowledge.PolledState polled = polling.polled();
     if (polling.shape() == PollingLoop.Shape.EACH) {
       String type = polled.typeSimpleName();
@@ -109,6 +111,20 @@ public final class ThreadAliveBusyWait extends BugChecker
             + "() until "
             + polled.event()
             + " instead of blocking, burning a CPU and adding latency while it waits.";
+    if (fix.isEmpty()
+        && capMillis.isPresent()
+        && polled.timed().equals(polled.awaitMethodName() + "(millis)")) {
+      // a wait that gives up after N passes of P ms keeps that cap in one timed block
+      return problem
+          + " It gives up after "
+          + capMillis.get()
+          + " ms (its pass counter times its pause), so block once with the same cap: "
+          + subject
+          + polled.awaitMethodName()
+          + "("
+          + capMillis.get()
+          + ") instead of the loop. (No automatic fix: the loop does more than wait.)";
+    }
     if (fix.isEmpty()) {
       return problem
           + " It also does other work or has another exit on each pass, so keep the loop but"

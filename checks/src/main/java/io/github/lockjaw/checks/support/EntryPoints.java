@@ -124,6 +124,13 @@ public final class EntryPoints {
             || KnownSymbols.overridesEntry(Kind.EntryPoints.SET_UP_METHOD.index(), symbol, state));
   }
 
+  /** Whether the method implements a start-up step ({@code start-up-method}: a JNDI factory). */
+  public static boolean isStartUp(MethodTree method, VisitorState state) {
+    MethodSymbol symbol = ASTHelpers.getSymbol(method);
+    return symbol != null
+        && KnownSymbols.overridesEntry(Kind.EntryPoints.START_UP_METHOD.index(), symbol, state);
+  }
+
   private static boolean isMain(MethodSymbol symbol, VisitorState state) {
     if (!symbol.getSimpleName().contentEquals("main") || !symbol.isStatic()) {
       return false;

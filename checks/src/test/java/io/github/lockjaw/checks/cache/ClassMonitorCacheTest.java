@@ -304,7 +304,7 @@ class ClassMonitorCacheTest {
   }
 
   @Test
-  void concurrentHashMapAlreadyInUse() {
+  void concurrentHashMapUnderTheClassLockStillQueuesOnTheLock() {
     compilation
         .addSourceLines(
             "ClassInfo.java",
@@ -313,6 +313,7 @@ class ClassMonitorCacheTest {
             "public class ClassInfo {",
             "  private static final Map<Class<?>, ClassInfo> CACHE = new ConcurrentHashMap<>();",
             "  public static ClassInfo getInstance(Class<?> clazz) {",
+            "    // BUG: Diagnostic contains: Cache lookup on 'CACHE' holds the monitor of 'clazz'",
             "    synchronized (clazz) {",
             "      ClassInfo cached = CACHE.get(clazz);",
             "      if (cached == null) {",
@@ -818,6 +819,71 @@ class ClassMonitorCacheTest {
             "  }",
             "}")
         .expectUnchanged()
+        .doTest();
+  }
+
+  @Test
+  void aConcurrentMapUnderTheClassLockIsReportedWithoutARewrite() {
+    // the rewrite (drop the lock, computeIfAbsent) belongs to ComputeIfAbsentFix, which does not
+    // handle an already concurrent map yet
+    refactoring
+        .addInputLines(
+            "ClassInfo.java",
+            "import java.util.Map;",
+            "import java.util.concurrent.ConcurrentHashMap;",
+            "public class ClassInfo {",
+            "  private static final Map<Class<?>, ClassInfo> CACHE = new ConcurrentHashMap<>();",
+            "  private final Class<?> type;",
+            "  private ClassInfo(Class<?> type) {",
+            "    this.type = type;",
+            "  }",
+            "  public static ClassInfo getInstance(Class<?> clazz) {",
+            "    synchronized (clazz) {",
+            "      ClassInfo cached = CACHE.get(clazz);",
+            "      if (cached == null) {",
+            "        cached = new ClassInfo(clazz);",
+            "        CACHE.put(clazz, cached);",
+            "      }",
+            "      return cached;",
+            "    }",
+            "  }",
+            "}")
+        .expectUnchanged()
+        .doTest();
+  }
+
+  @Test
+  void theClassThroughALocalIsTheSameJvmWideLock() {
+    compilation
+        .addSourceLines(
+            "PropertyCache.java",
+            "import java.beans.PropertyDescriptor;",
+            "import java.util.Map;",
+            "import java.util.concurrent.ConcurrentHashMap;",
+            "public class PropertyCache {",
+            "  private static final Map<Class<?>, PropertyDescriptor[]> DESCRIPTORS = new ConcurrentHashMap<>();",
+            "  public static PropertyDescriptor[] describe(Object bean) throws Exception {",
+            "    Class<?> c = bean.getClass();",
+            "    // BUG: Diagnostic contains: Cache lookup on 'DESCRIPTORS'",
+            "    synchronized (c) {",
+            "      PropertyDescriptor[] found = DESCRIPTORS.get(c);",
+            "      if (found == null) {",
+            "        found = java.beans.Introspector.getBeanInfo(c).getPropertyDescriptors();",
+            "        DESCRIPTORS.put(c, found);",
+            "      }",
+            "      return found;",
+            "    }",
+            "  }",
+            "  public static PropertyDescriptor[] lockFree(Object bean) throws Exception {",
+            "    Class<?> c = bean.getClass();",
+            "    PropertyDescriptor[] found = DESCRIPTORS.get(c);",
+            "    if (found == null) {",
+            "      found = java.beans.Introspector.getBeanInfo(c).getPropertyDescriptors();",
+            "      DESCRIPTORS.put(c, found);",
+            "    }",
+            "    return found;",
+            "  }",
+            "}")
         .doTest();
   }
 }

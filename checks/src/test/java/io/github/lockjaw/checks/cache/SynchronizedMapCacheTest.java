@@ -906,4 +906,253 @@ class SynchronizedMapCacheTest {
         .expectUnchanged()
         .doTest();
   }
+
+  // ---------------------------------------------------------------- shapes of issue 12
+
+  private static String[] lines(String text) {
+    return text.split("\n", -1);
+  }
+
+  @Test
+  void theMapsOwnMonitorHeldWhileAValueIsBuiltSpring251MergedBeanDefinitions() {
+    compilation
+        .addSourceLines(
+            "BeanFactory.java",
+            lines(
+                """
+                import java.util.Map;
+                import java.util.Set;
+                import java.util.concurrent.ConcurrentHashMap;
+                public abstract class BeanFactory {
+                  static final class Definition {
+                    private String scope = "singleton";
+                    private final String parentName;
+                    Definition(String parentName) { this.parentName = parentName; }
+                    Definition(Definition original) { this.parentName = original.parentName; this.scope = original.scope; }
+                    void overrideFrom(Definition other) { this.scope = other.scope; }
+                    String getParentName() { return parentName; }
+                  }
+                  private final Map<String, Definition> mergedBeanDefinitions = createConcurrentMapIfPossible(16);
+                  private final Set<String> alreadyCreated = ConcurrentHashMap.newKeySet();
+                  static <K, V> Map<K, V> createConcurrentMapIfPossible(int capacity) {
+                    return new ConcurrentHashMap<>(capacity);
+                  }
+                  protected abstract Definition getBeanDefinition(String beanName);
+                  protected Definition getMergedBeanDefinition(String beanName, Definition bd) {
+                    // BUG: Diagnostic contains: Check-then-act cache on 'mergedBeanDefinitions' under the monitor of 'this.mergedBeanDefinitions'
+                    synchronized (this.mergedBeanDefinitions) {
+                      Definition mbd = this.mergedBeanDefinitions.get(beanName);
+                      if (mbd == null) {
+                        if (bd.getParentName() == null) {
+                          mbd = new Definition(bd);
+                        } else {
+                          Definition pbd = getMergedBeanDefinition(bd.getParentName(), getBeanDefinition(bd.getParentName()));
+                          mbd = new Definition(pbd);
+                          mbd.overrideFrom(bd);
+                        }
+                        if (this.alreadyCreated.contains(beanName)) {
+                          this.mergedBeanDefinitions.put(beanName, mbd);
+                        }
+                      }
+                      return mbd;
+                    }
+                  }
+                }
+                """))
+        .doTest();
+  }
+
+  @Test
+  void aFreshValueBuiltInStepsBeforeThePutIsPartOfTheFill() {
+    compilation
+        .addSourceLines(
+            "ReflectorCache.java",
+            lines(
+                """
+                import java.util.HashMap;
+                import java.util.Map;
+                public class ReflectorCache {
+                  static final class Reflector {
+                    private final Class<?> type;
+                    private String[] getters = new String[0];
+                    Reflector(Class<?> type) { this.type = type; }
+                    void init() { getters = new String[type.getMethods().length]; }
+                    void touch() {}
+                  }
+                  private final Map<Class<?>, Reflector> reflectors = new HashMap<>();
+                  // BUG: Diagnostic contains: Check-then-act cache on 'reflectors' under the instance monitor (synchronized method)
+                  public synchronized Reflector forClass(Class<?> type) {
+                    Reflector reflector = reflectors.get(type);
+                    if (reflector == null) {
+                      reflector = new Reflector(type);
+                      reflector.init();
+                      reflectors.put(type, reflector);
+                    }
+                    return reflector;
+                  }
+                  // the cached value itself is changed under the lock: the lock guards more than the map
+                  public synchronized Reflector touched(Class<?> type) {
+                    Reflector reflector = reflectors.get(type);
+                    if (reflector == null) {
+                      reflector = new Reflector(type);
+                      reflectors.put(type, reflector);
+                    }
+                    reflector.touch();
+                    return reflector;
+                  }
+                }
+                """))
+        .doTest();
+  }
+
+  @Test
+  void aConcurrentMapLockedByAnotherMonitorIsNotTheMapsOwnMonitor() {
+    compilation
+        .addSourceLines(
+            "Registry.java",
+            lines(
+                """
+                import java.util.Map;
+                import java.util.concurrent.ConcurrentHashMap;
+                public class Registry {
+                  private final Map<String, Object> beans = new ConcurrentHashMap<>();
+                  private final Object lock = new Object();
+                  public Object bean(String name) {
+                    synchronized (lock) {
+                      Object bean = beans.get(name);
+                      if (bean == null) {
+                        bean = new Object();
+                        beans.put(name, bean);
+                      }
+                      return bean;
+                    }
+                  }
+                }
+                """))
+        .doTest();
+  }
+
+  @Test
+  void aValueBuiltInStepsIsReportedWithoutARewrite() {
+    // the fill is several statements: ComputeIfAbsentFix only rewrites a one-expression fill
+    refactoring
+        .addInputLines(
+            "ReflectorCache.java",
+            lines(
+                """
+                import java.util.HashMap;
+                import java.util.Map;
+                public class ReflectorCache {
+                  static final class Reflector {
+                    private final Class<?> type;
+                    Reflector(Class<?> type) { this.type = type; }
+                    void init() {}
+                  }
+                  private final Map<Class<?>, Reflector> reflectors = new HashMap<>();
+                  public synchronized Reflector forClass(Class<?> type) {
+                    Reflector reflector = reflectors.get(type);
+                    if (reflector == null) {
+                      reflector = new Reflector(type);
+                      reflector.init();
+                      reflectors.put(type, reflector);
+                    }
+                    return reflector;
+                  }
+                }
+                """))
+        .expectUnchanged()
+        .doTest();
+  }
+
+  @Test
+  void aStartUpRegistryUnderTheMapsOwnMonitorHandsNothingBack() {
+    compilation
+        .addSourceLines(
+            "AliasRegistry.java",
+            lines(
+                """
+                import java.util.Map;
+                import java.util.concurrent.ConcurrentHashMap;
+                public class AliasRegistry {
+                  private final Map<String, String> aliasMap = new ConcurrentHashMap<>();
+                  private final Map<Class<?>, Object> suppliers = new ConcurrentHashMap<>();
+                  public void registerAlias(String name, String alias) {
+                    synchronized (this.aliasMap) {
+                      String registeredName = this.aliasMap.get(alias);
+                      if (registeredName != null && !registeredName.equals(name)) {
+                        throw new IllegalStateException("alias '" + alias + "' is already bound to '" + registeredName + "'");
+                      }
+                      this.aliasMap.put(alias, name);
+                    }
+                  }
+                  public <T> void register(Class<T> type, Object supplier) {
+                    synchronized (this.suppliers) {
+                      if (!this.suppliers.containsKey(type)) {
+                        this.suppliers.put(type, supplier);
+                      }
+                    }
+                  }
+                }
+                """))
+        .doTest();
+  }
+
+  @Test
+  void aDoubleCheckedLookupOnAConcurrentMapTakesItsMonitorOnlyOnAMiss() {
+    compilation
+        .addSourceLines(
+            "ConstructorResolver.java",
+            lines(
+                """
+                import java.util.Map;
+                import java.util.concurrent.ConcurrentHashMap;
+                public class ConstructorResolver {
+                  private final Map<Class<?>, Object[]> candidateConstructorsCache = new ConcurrentHashMap<>(256);
+                  public Object[] determineCandidateConstructors(Class<?> beanClass) {
+                    Object[] candidateConstructors = this.candidateConstructorsCache.get(beanClass);
+                    if (candidateConstructors == null) {
+                      synchronized (this.candidateConstructorsCache) {
+                        candidateConstructors = this.candidateConstructorsCache.get(beanClass);
+                        if (candidateConstructors == null) {
+                          candidateConstructors = beanClass.getDeclaredConstructors();
+                          this.candidateConstructorsCache.put(beanClass, candidateConstructors);
+                        }
+                      }
+                    }
+                    return candidateConstructors;
+                  }
+                }
+                """))
+        .doTest();
+  }
+
+  @Test
+  void aDoubleCheckedLookupOnACoarselyLockedMapStillLocksOnEveryRead() {
+    compilation
+        .addSourceLines(
+            "TemplateCache.java",
+            lines(
+                """
+                import java.util.Hashtable;
+                import java.util.Map;
+                public class TemplateCache {
+                  private final Map<String, String> templates = new Hashtable<>();
+                  public String template(String name) {
+                    String template = templates.get(name);
+                    if (template == null) {
+                      // BUG: Diagnostic contains: Check-then-act cache on 'templates' under the monitor of 'templates'
+                      synchronized (templates) {
+                        template = templates.get(name);
+                        if (template == null) {
+                          template = name.toUpperCase();
+                          templates.put(name, template);
+                        }
+                      }
+                    }
+                    return template;
+                  }
+                }
+                """))
+        .doTest();
+  }
 }

@@ -1466,4 +1466,502 @@ class SharedMonitorDaoTest {
             "}")
         .doTest();
   }
+
+  // ---------------------------------------------------------------------------------------------
+  // Pools: every call a pool makes on its object factory or connection factory, by role
+  // (pools.txt), whatever the package of the factory type
+  // ---------------------------------------------------------------------------------------------
+
+  private static final String[] POOL1_FACTORY =
+      lines(
+          """
+          package org.apache.commons.pool;
+          public interface PoolableObjectFactory {
+            Object makeObject() throws Exception;
+            void destroyObject(Object obj) throws Exception;
+            boolean validateObject(Object obj);
+            void activateObject(Object obj) throws Exception;
+            void passivateObject(Object obj) throws Exception;
+          }
+          """);
+
+  private static final String[] POOL3_FACTORY =
+      lines(
+          """
+          package org.apache.commons.pool3;
+          public interface PooledObjectFactory<T, E extends Exception> {
+            T makeObject() throws E;
+            void destroyObject(T p) throws E;
+            boolean validateObject(T p);
+            void activateObject(T p) throws E;
+            void passivateObject(T p) throws E;
+          }
+          """);
+
+  @Test
+  void commonsPool13RunsEveryFactoryLifecycleCallUnderThePoolMonitor() {
+    compilation
+        .addSourceLines("PoolableObjectFactory.java", POOL1_FACTORY)
+        .addSourceLines(
+            "GenericObjectPool.java",
+            lines(
+                """
+                import java.util.Iterator;
+                import java.util.LinkedList;
+                import java.util.NoSuchElementException;
+                import org.apache.commons.pool.PoolableObjectFactory;
+                public class GenericObjectPool {
+                  private final PoolableObjectFactory _factory;
+                  private final LinkedList<Object> _pool = new LinkedList<>();
+                  private final boolean _testOnBorrow;
+                  private final boolean _testOnReturn;
+                  private int _numActive;
+                  public GenericObjectPool(PoolableObjectFactory factory, boolean testOnBorrow, boolean testOnReturn) {
+                    _factory = factory;
+                    _testOnBorrow = testOnBorrow;
+                    _testOnReturn = testOnReturn;
+                  }
+                  // BUG: Diagnostic contains: borrowObject() holds the monitor of the GenericObjectPool instance while it calls PoolableObjectFactory.makeObject() (for a connection pool: opens a connection)
+                  public synchronized Object borrowObject() throws Exception {
+                    Object obj = _pool.isEmpty() ? _factory.makeObject() : _pool.removeFirst();
+                    _factory.activateObject(obj);
+                    if (_testOnBorrow && !_factory.validateObject(obj)) {
+                      throw new NoSuchElementException("Could not validate object");
+                    }
+                    _numActive++;
+                    return obj;
+                  }
+                  // BUG: Diagnostic contains: invalidateObject() holds the monitor of the GenericObjectPool instance while it calls PoolableObjectFactory.destroyObject() (for a connection pool: closes the connection)
+                  public synchronized void invalidateObject(Object obj) throws Exception {
+                    try {
+                      _factory.destroyObject(obj);
+                    } finally {
+                      _numActive--;
+                      notifyAll();
+                    }
+                  }
+                  // BUG: Diagnostic contains: returnObject() holds the monitor of the GenericObjectPool instance while it calls addObjectToPool(), which calls PoolableObjectFactory.validateObject() (for a connection pool: runs the validation query)
+                  public synchronized void returnObject(Object obj) throws Exception {
+                    addObjectToPool(obj, true);
+                  }
+                  private void addObjectToPool(Object obj, boolean decrementNumActive) throws Exception {
+                    boolean success = true;
+                    if (_testOnReturn && !_factory.validateObject(obj)) {
+                      success = false;
+                    } else {
+                      _factory.passivateObject(obj);
+                    }
+                    if (decrementNumActive) {
+                      _numActive--;
+                    }
+                    if (success) {
+                      _pool.addFirst(obj);
+                    } else {
+                      _factory.destroyObject(obj);
+                    }
+                    notifyAll();
+                  }
+                  // BUG: Diagnostic contains: evict() holds the monitor of the GenericObjectPool instance while it calls PoolableObjectFactory.validateObject() (for a connection pool: runs the validation query)
+                  public synchronized void evict() throws Exception {
+                    for (Iterator<Object> it = _pool.iterator(); it.hasNext(); ) {
+                      Object idle = it.next();
+                      if (!_factory.validateObject(idle)) {
+                        it.remove();
+                        _factory.destroyObject(idle);
+                      }
+                    }
+                  }
+                  public synchronized int getNumActive() {
+                    return _numActive;
+                  }
+                }
+                """))
+        .doTest();
+  }
+
+  @Test
+  void pool3FactoryKnownByItsRoleNotItsPackage() {
+    compilation
+        .addSourceLines("PooledObjectFactory.java", POOL3_FACTORY)
+        .addSourceLines(
+            "SoftReferencePool.java",
+            lines(
+                """
+                import java.util.ArrayDeque;
+                import org.apache.commons.pool3.PooledObjectFactory;
+                public class SoftReferencePool<T> {
+                  private final PooledObjectFactory<T, RuntimeException> factory;
+                  private final ArrayDeque<T> idle = new ArrayDeque<>();
+                  public SoftReferencePool(PooledObjectFactory<T, RuntimeException> factory) {
+                    this.factory = factory;
+                  }
+                  // BUG: Diagnostic contains: while it calls PooledObjectFactory.makeObject() (for a connection pool: opens a connection)
+                  public synchronized T borrowObject() {
+                    T obj = idle.poll();
+                    if (obj == null) {
+                      obj = factory.makeObject();
+                    }
+                    factory.activateObject(obj);
+                    return obj;
+                  }
+                  // BUG: Diagnostic contains: while it calls PooledObjectFactory.destroyObject() (for a connection pool: closes the connection)
+                  public synchronized void invalidateObject(T obj) {
+                    factory.destroyObject(obj);
+                  }
+                  public synchronized void returnObject(T obj) {
+                    idle.push(obj);
+                  }
+                }
+                """))
+        .doTest();
+  }
+
+  @Test
+  void aPoolThatCallsItsFactoryOutsideItsLockIsNotFlagged() {
+    compilation
+        .addSourceLines("PooledObjectFactory.java", POOL3_FACTORY)
+        .addSourceLines(
+            "LeanPool.java",
+            lines(
+                """
+                import java.util.ArrayDeque;
+                import org.apache.commons.pool3.PooledObjectFactory;
+                public class LeanPool<T> {
+                  private final PooledObjectFactory<T, RuntimeException> factory;
+                  private final ArrayDeque<T> idle = new ArrayDeque<>();
+                  public LeanPool(PooledObjectFactory<T, RuntimeException> factory) {
+                    this.factory = factory;
+                  }
+                  public T borrowObject() {
+                    T obj;
+                    synchronized (idle) {
+                      obj = idle.poll();
+                    }
+                    if (obj == null) {
+                      obj = factory.makeObject();
+                    }
+                    factory.activateObject(obj);
+                    return obj;
+                  }
+                  public void invalidateObject(T obj) {
+                    factory.destroyObject(obj);
+                  }
+                  public void returnObject(T obj) {
+                    factory.passivateObject(obj);
+                    synchronized (idle) {
+                      idle.push(obj);
+                    }
+                  }
+                }
+                """))
+        .doTest();
+  }
+
+  @Test
+  void connectionFactoryOfDbcp2UnderTheDataSourceMonitor() {
+    compilation
+        .addSourceLines(
+            "ConnectionFactory.java",
+            "package org.apache.commons.dbcp2;",
+            "public interface ConnectionFactory {",
+            "  java.sql.Connection createConnection() throws java.sql.SQLException;",
+            "}")
+        .addSourceLines(
+            "UnpooledDataSource.java",
+            lines(
+                """
+                import java.sql.Connection;
+                import java.sql.SQLException;
+                import org.apache.commons.dbcp2.ConnectionFactory;
+                public class UnpooledDataSource {
+                  private final ConnectionFactory connectionFactory;
+                  private int opened;
+                  public UnpooledDataSource(ConnectionFactory connectionFactory) {
+                    this.connectionFactory = connectionFactory;
+                  }
+                  // BUG: Diagnostic contains: getConnection() holds the monitor of the UnpooledDataSource instance while it calls ConnectionFactory.createConnection() (for a connection pool: opens a connection)
+                  public synchronized Connection getConnection() throws SQLException {
+                    opened++;
+                    return connectionFactory.createConnection();
+                  }
+                  public synchronized int opened() {
+                    return opened;
+                  }
+                }
+                """))
+        .doTest();
+  }
+
+  @Test
+  void aPoolsCloseAndPropertySettersRunAtConfigurationNotPerRequest() {
+    compilation
+        .addSourceLines("PoolableObjectFactory.java", POOL1_FACTORY)
+        .addSourceLines(
+            "StackPool.java",
+            lines(
+                """
+                import java.util.ArrayDeque;
+                import org.apache.commons.pool.PoolableObjectFactory;
+                public class StackPool {
+                  private PoolableObjectFactory factory;
+                  private final ArrayDeque<Object> idle = new ArrayDeque<>();
+                  private int maxIdle = 8;
+                  public synchronized void setFactory(PoolableObjectFactory factory) throws Exception {
+                    for (Object obj : idle) {
+                      this.factory.destroyObject(obj);
+                    }
+                    idle.clear();
+                    this.factory = factory;
+                  }
+                  public synchronized void setMaxIdle(int maxIdle) throws Exception {
+                    this.maxIdle = maxIdle;
+                    while (idle.size() > maxIdle) {
+                      factory.destroyObject(idle.pop());
+                    }
+                  }
+                  public synchronized void close() throws Exception {
+                    for (Object obj : idle) {
+                      factory.destroyObject(obj);
+                    }
+                    idle.clear();
+                  }
+                  // BUG: Diagnostic contains: borrowObject() holds the monitor of the StackPool instance while it calls PoolableObjectFactory.makeObject()
+                  public synchronized Object borrowObject() throws Exception {
+                    return idle.isEmpty() ? factory.makeObject() : idle.pop();
+                  }
+                  // BUG: Diagnostic contains: close() holds the monitor of the StackPool instance while it calls PoolableObjectFactory.destroyObject()
+                  public synchronized void close(Object borrowed) throws Exception {
+                    factory.destroyObject(borrowed);
+                  }
+                }
+                """))
+        .doTest();
+  }
+
+  @Test
+  void aGetThenPutThatNoCacheCheckReportsStillCountsAsIoUnderTheMonitor() {
+    compilation
+        .addSourceLines("PoolableObjectFactory.java", POOL1_FACTORY)
+        .addSourceLines(
+            "KeyedPool.java",
+            lines(
+                """
+                import java.util.ArrayDeque;
+                import java.util.Map;
+                import org.apache.commons.pool.PoolableObjectFactory;
+                public class KeyedPool<K> {
+                  private final Map<K, ArrayDeque<Object>> poolMap;
+                  private final PoolableObjectFactory factory;
+                  private final int minIdle;
+                  public KeyedPool(Map<K, ArrayDeque<Object>> poolMap, PoolableObjectFactory factory, int minIdle) {
+                    this.poolMap = poolMap;
+                    this.factory = factory;
+                    this.minIdle = minIdle;
+                  }
+                  // BUG: Diagnostic contains: preparePool() holds the monitor of the KeyedPool instance while it calls PoolableObjectFactory.makeObject()
+                  public synchronized void preparePool(K key, boolean populateImmediately) throws Exception {
+                    ArrayDeque<Object> pool = poolMap.get(key);
+                    if (pool == null) {
+                      pool = new ArrayDeque<>();
+                      poolMap.put(key, pool);
+                    }
+                    if (populateImmediately) {
+                      while (pool.size() < minIdle) {
+                        pool.push(factory.makeObject());
+                      }
+                    }
+                  }
+                  public synchronized int idle(K key) {
+                    ArrayDeque<Object> pool = poolMap.get(key);
+                    return pool == null ? 0 : pool.size();
+                  }
+                }
+                """))
+        .doTest();
+  }
+
+  @Test
+  void aLockTakenOnlyInACatchClauseIsAFailurePath() {
+    compilation
+        .addSourceLines("PoolableObjectFactory.java", POOL1_FACTORY)
+        .addSourceLines(
+            "WaitingPool.java",
+            lines(
+                """
+                import java.util.ArrayDeque;
+                import org.apache.commons.pool.PoolableObjectFactory;
+                public class WaitingPool {
+                  private final PoolableObjectFactory factory;
+                  private final ArrayDeque<Object> idle = new ArrayDeque<>();
+                  public WaitingPool(PoolableObjectFactory factory) { this.factory = factory; }
+                  public Object borrowObject(long maxWait) throws Exception {
+                    Object obj;
+                    synchronized (this) {
+                      obj = idle.poll();
+                    }
+                    try {
+                      Thread.sleep(maxWait);
+                    } catch (InterruptedException e) {
+                      synchronized (this) {
+                        if (obj != null) {
+                          returnObject(obj);
+                        }
+                      }
+                      throw e;
+                    }
+                    return obj == null ? factory.makeObject() : obj;
+                  }
+                  // BUG: Diagnostic contains: returnObject() holds the monitor of the WaitingPool instance while it calls PoolableObjectFactory.validateObject()
+                  public synchronized void returnObject(Object obj) throws Exception {
+                    if (factory.validateObject(obj)) {
+                      idle.push(obj);
+                    }
+                  }
+                }
+                """))
+        .doTest();
+  }
+
+  @Test
+  void aLockFieldOfAStatementProxyIsPerStatement() {
+    compilation
+        .addSourceLines(
+            "ProxyStatement.java",
+            lines(
+                """
+                import java.sql.ResultSet;
+                import java.sql.SQLException;
+                import java.sql.Statement;
+                import java.util.HashSet;
+                import java.util.Set;
+                public abstract class ProxyStatement implements Statement {
+                  private final Statement inner;
+                  private final Set<ResultSet> myProxyResultSets = new HashSet<>();
+                  protected ProxyStatement(Statement inner) { this.inner = inner; }
+                  @Override public ResultSet executeQuery(String sql) throws SQLException {
+                    synchronized (myProxyResultSets) {
+                      ResultSet rs = inner.executeQuery(sql);
+                      myProxyResultSets.add(rs);
+                      return rs;
+                    }
+                  }
+                  public void closeResultSets() throws SQLException {
+                    synchronized (myProxyResultSets) {
+                      for (ResultSet rs : myProxyResultSets) {
+                        rs.close();
+                      }
+                      myProxyResultSets.clear();
+                    }
+                  }
+                }
+                """))
+        .doTest();
+  }
+
+  @Test
+  void aJndiObjectFactoryRunsOnLookupNotPerRequest() {
+    compilation
+        .addSourceLines(
+            "PoolJndiFactory.java",
+            lines(
+                """
+                import java.util.Hashtable;
+                import javax.naming.Context;
+                import javax.naming.InitialContext;
+                import javax.naming.Name;
+                import javax.naming.NamingException;
+                import javax.naming.Reference;
+                import javax.naming.spi.ObjectFactory;
+                import javax.sql.DataSource;
+                public class PoolJndiFactory implements ObjectFactory {
+                  @Override
+                  public synchronized Object getObjectInstance(Object obj, Name name, Context nameCtx, Hashtable<?, ?> environment)
+                      throws NamingException {
+                    Reference ref = (Reference) obj;
+                    String jndiName = (String) ref.get("dataSourceJNDI").getContent();
+                    return lookup(jndiName);
+                  }
+                  // BUG: Diagnostic contains: lookup() holds the monitor of the PoolJndiFactory instance while it calls InitialContext.lookup()
+                  public synchronized DataSource lookup(String jndiName) throws NamingException {
+                    return (DataSource) new InitialContext().lookup(jndiName);
+                  }
+                }
+                """))
+        .doTest();
+  }
+
+  @Test
+  void ioOncePerKeyOrOnceInAnElseAndPerConnectionHandlersAreNotPerRequest() {
+    compilation
+        .addSourceLines(
+            "PoolManager.java",
+            lines(
+                """
+                import java.sql.Connection;
+                import java.sql.SQLException;
+                import java.util.HashMap;
+                import java.util.Map;
+                import javax.naming.InitialContext;
+                import javax.naming.NamingException;
+                import javax.sql.ConnectionPoolDataSource;
+                import javax.sql.DataSource;
+                public class PoolManager {
+                  private final ConnectionPoolDataSource cpds;
+                  private final Map<String, Object> authsToPools = new HashMap<>();
+                  private final Map<String, Integer> borrowed = new HashMap<>();
+                  private DataSource cachedInner;
+                  public PoolManager(ConnectionPoolDataSource cpds) { this.cpds = cpds; }
+                  public synchronized Object getPool(String user) throws SQLException {
+                    Object out = authsToPools.get(user);
+                    if (out == null) {
+                      cpds.getPooledConnection().close(); // tests the pool's first connection
+                      out = new Object();
+                      authsToPools.put(user, out);
+                      borrowed.put(user, 0);
+                    }
+                    return out;
+                  }
+                  public synchronized DataSource inner() throws NamingException {
+                    if (cachedInner != null) {
+                      return cachedInner;
+                    } else {
+                      DataSource out = (DataSource) new InitialContext().lookup("java:comp/env/jdbc/shop");
+                      cachedInner = out;
+                      return out;
+                    }
+                  }
+                  // BUG: Diagnostic contains: holds the monitor of the PoolManager instance while it calls ConnectionPoolDataSource.getPooledConnection()
+                  public synchronized Object pooledConnection(String user) throws SQLException {
+                    Object out = authsToPools.get(user);
+                    if (out == null) {
+                      out = cpds.getPooledConnection();
+                    }
+                    return out;
+                  }
+                }
+                """))
+        .addSourceLines(
+            "PooledConnectionImpl.java",
+            lines(
+                """
+                import java.lang.reflect.InvocationHandler;
+                import java.lang.reflect.Method;
+                import java.sql.Connection;
+                public abstract class PooledConnectionImpl implements javax.sql.PooledConnection {
+                  private final Connection physical;
+                  protected PooledConnectionImpl(Connection physical) { this.physical = physical; }
+                  final class ProxyConnectionInvocationHandler implements InvocationHandler {
+                    @Override
+                    public synchronized Object invoke(Object proxy, Method method, Object[] args) throws Throwable {
+                      if (method.getName().equals("close")) {
+                        physical.rollback();
+                        return null;
+                      }
+                      return method.invoke(physical, args);
+                    }
+                  }
+                }
+                """))
+        .doTest();
+  }
 }

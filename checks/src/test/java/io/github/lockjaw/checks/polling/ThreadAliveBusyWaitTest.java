@@ -1462,4 +1462,98 @@ class ThreadAliveBusyWaitTest {
             """)
         .doTest();
   }
+
+  @Test
+  void aWaitCappedByACounterKeepsItsCapInTheAdvice() {
+    compilation
+        .addSourceLines(
+            "ClassLoaderCleanup.java",
+            """
+            public class ClassLoaderCleanup {
+              public void clearReferencesThreads(Thread t) throws InterruptedException {
+                int count = 0;
+                // BUG: Diagnostic contains: t.join(2000)
+                while (t.isAlive() && count < 100) {
+                  Thread.sleep(20);
+                  count++;
+                }
+              }
+            }
+            """)
+        .doTest();
+  }
+
+  @Test
+  void theFieldReportsOwnHarnessAndOtherControlFlowForms() {
+    // the harness: 'if (alive) continue; break;' is one exit test on !alive
+    compilation
+        .addSourceLines(
+            "LoadTestClient.java",
+            """
+            public class LoadTestClient {
+              public void awaitAll(Thread client) {
+                // BUG: Diagnostic contains: client.isAlive()
+                while (true) {
+                  if (client.isAlive()) {
+                    continue;
+                  }
+                  break;
+                }
+              }
+              public void awaitFor(Thread client) {
+                // BUG: Diagnostic contains: client.isAlive()
+                for (;;) {
+                  if (!client.isAlive()) {
+                    break;
+                  }
+                }
+              }
+              public void awaitPatiently(Thread client) throws InterruptedException {
+                while (true) {
+                  if (client.isAlive()) {
+                    client.join(1000);
+                    continue;
+                  }
+                  break;
+                }
+              }
+              public void awaitDo(Thread client) {
+                // BUG: Diagnostic contains: client.isAlive()
+                do {
+                  Thread.onSpinWait();
+                } while (client.isAlive());
+              }
+            }
+            """)
+        .doTest();
+  }
+
+  @Test
+  void fixForTheFieldReportsHarness() {
+    refactoring
+        .addInputLines(
+            "LoadTestClient.java",
+            """
+            public class LoadTestClient {
+              public void awaitAll(Thread client) throws InterruptedException {
+                while (true) {
+                  if (client.isAlive()) {
+                    continue;
+                  }
+                  break;
+                }
+              }
+            }
+            """)
+        .addOutputLines(
+            "LoadTestClient.java",
+            """
+            public class LoadTestClient {
+              public void awaitAll(Thread client) throws InterruptedException {
+                client.join();
+              }
+            }
+            """)
+        .doTest();
+  }
 }
