@@ -113,7 +113,6 @@ public record Kind(String catalog, String name) {
     public static final Kind DATABASE_CALL = new Kind(CATALOG, "database-call");
     public static final Kind RESOURCE_TYPE = new Kind(CATALOG, "resource-type");
     public static final Kind THREAD_SAFE_TYPE = new Kind(CATALOG, "thread-safe-type");
-    public static final Kind CREATION_PATH = new Kind(CATALOG, "creation-path");
     public static final Kind POOL_TYPE = new Kind(CATALOG, "pool-type");
 
     private Jdbc() {}

@@ -51,21 +51,15 @@ public final class BlockingIoKnowledge {
   public record BlockingCall(String description, boolean executes, boolean batch) {}
 
   /**
-   * Whether a method creates a pool or a data source rather than serving requests: it implements
-   * a {@code creation-path} method (a JNDI object factory), or it is named {@code create...} and
-   * returns a {@code pool-type} (commons-dbcp's BasicDataSource#createDataSource).
+   * Whether a method creates a pool or a data source rather than serving requests: it is named
+   * {@code create...} and returns a {@code pool-type} (commons-dbcp's
+   * BasicDataSource#createDataSource).
    */
   public static boolean isCreationPath(MethodSymbol method, VisitorState state) {
-    if (method == null || !(method.owner instanceof Symbol.ClassSymbol owner)) {
+    if (method == null || !(method.owner instanceof Symbol.ClassSymbol)) {
       return false;
     }
     String name = method.getSimpleName().toString();
-    for (ApiCatalog.Entry entry : Kind.Jdbc.CREATION_PATH.entries()) {
-      Symbol type = state.getSymbolFromString(entry.type());
-      if (entry.method().equals(name) && type instanceof Symbol.ClassSymbol c && owner.isSubClass(c, state.getTypes())) {
-        return true;
-      }
-    }
     if (!name.startsWith("create") || method.getReturnType() == null) {
       return false;
     }

@@ -1423,7 +1423,7 @@ class SharedMonitorDaoTest {
   // ---- issue 17, item 21: say what is serialised ------------------------------------------------
 
   @Test
-  void aJndiFactoryOrAPoolsCreationSerialisesOnlyTheCreation() {
+  void aPoolsCreationSerialisesOnlyTheCreationAndAJndiFactoryIsNotFlagged() {
     compilation
         .addSourceLines(
             "PoolFactory.java",
@@ -1439,7 +1439,7 @@ class SharedMonitorDaoTest {
             "  private static final Object LOCK = new Object();",
             "  @Override",
             "  public Object getObjectInstance(Object o, Name n, Context c, Hashtable<?, ?> env) throws Exception {",
-            "    // BUG: Diagnostic contains: it creates the pool or data source, so its creation is serialised",
+            "    // runs when a name is looked up, not per request (issue 12): not flagged",
             "    synchronized (LOCK) {",
             "      try (Connection probe = DriverManager.getConnection(\"jdbc:h2:mem:\")) {",
             "        return probe.getMetaData().getURL();",
