@@ -24,6 +24,7 @@ import com.sun.source.util.TreePath;
 import com.sun.tools.javac.api.JavacTaskImpl;
 import com.sun.tools.javac.api.JavacTool;
 import com.sun.tools.javac.main.JavaCompiler;
+import com.sun.tools.javac.tree.JCTree;
 import com.sun.tools.javac.tree.JCTree.JCCompilationUnit;
 import io.github.lockjaw.maven.model.Edit;
 import io.github.lockjaw.maven.model.Finding;
@@ -54,10 +55,15 @@ import javax.tools.StandardJavaFileManager;
  * integration runs, and writes structured findings with their fixes as JSON.
  *
  * <p>Usage: {@code java --add-exports=... -cp <plugin classpath> LockjawAnalyzer request.json}
+ *
+ * <p>The language server runs the same analysis in its own JVM, one edited file at a time,
+ * through {@link #compile} and {@link #scan}.
  */
 public final class LockjawAnalyzer {
   private static final String LOCKJAW_PACKAGE = "io.github.lockjaw.";
   private static final int MAX_ERRORS_SHOWN = 20;
+
+  private final List<Class<? extends BugChecker>> checks = lockjawChecks();
 
   public static void main(String[] args) throws IOException {
     AnalysisRequest request =
@@ -74,7 +80,7 @@ public final class LockjawAnalyzer {
   }
 
   /** Every lockjaw BugChecker on the classpath, found through the AutoService registration. */
-  static List<Class<? extends BugChecker>> lockjawChecks() {
+  public static List<Class<? extends BugChecker>> lockjawChecks() {
     List<Class<? extends BugChecker>> checks = new ArrayList<>();
     for (BugChecker checker : ServiceLoader.load(BugChecker.class, LockjawAnalyzer.class.getClassLoader())) {
       if (checker.getClass().getName().startsWith(LOCKJAW_PACKAGE)) {
@@ -85,7 +91,7 @@ public final class LockjawAnalyzer {
     return checks;
   }
 
-  static List<Rule> rules(List<Class<? extends BugChecker>> checks) {
+  public static List<Rule> rules(List<Class<? extends BugChecker>> checks) {
     List<Rule> rules = new ArrayList<>();
     for (Class<? extends BugChecker> check : checks) {
       BugPattern pattern = check.getAnnotation(BugPattern.class);
@@ -96,31 +102,20 @@ public final class LockjawAnalyzer {
   }
 
   AnalysisResult run(AnalysisRequest request) throws IOException {
-    List<Class<? extends BugChecker>> checks = lockjawChecks();
     List<Rule> rules = rules(checks);
     JavacTool tool = JavacTool.create();
-    DiagnosticCollector<JavaFileObject> diagnostics = new DiagnosticCollector<>();
     Charset charset = charsetOf(request.javacOptions());
-    StandardJavaFileManager files = tool.getStandardFileManager(diagnostics, Locale.ROOT, charset);
+    StandardJavaFileManager files = tool.getStandardFileManager(null, Locale.ROOT, charset);
     List<String> options = new ArrayList<>(request.javacOptions());
-    options.addAll(List.of("-proc:none", "-implicit:none", "-Xlint:none", "-nowarn", "-XDshould-stop.ifError=FLOW"));
     if (!request.classpath().isEmpty()) {
       options.add("-classpath");
       options.add(String.join(java.io.File.pathSeparator, request.classpath()));
     }
     Iterable<? extends JavaFileObject> units =
         files.getJavaFileObjectsFromPaths(request.sources().stream().map(Path::of).toList());
-    JavacTaskImpl task = (JavacTaskImpl) tool.getTask(null, files, diagnostics, options, null, units);
-    JavaCompiler.instance(task.getContext()).genEndPos = true; // fixes need end positions
-    List<CompilationUnitTree> parsed = new ArrayList<>();
-    task.parse().forEach(parsed::add);
-    task.analyze();
+    Compilation compilation = compile(tool, files, units, options);
 
-    List<String> errors =
-        diagnostics.getDiagnostics().stream()
-            .filter(d -> d.getKind() == Diagnostic.Kind.ERROR)
-            .map(LockjawAnalyzer::format)
-            .toList();
+    List<String> errors = compilation.errors().stream().map(LockjawAnalyzer::format).toList();
     if (!errors.isEmpty()) {
       return new AnalysisResult(
           AnalysisResult.COMPILE_ERROR,
@@ -131,26 +126,72 @@ public final class LockjawAnalyzer {
     if (!request.analyze()) {
       return new AnalysisResult(AnalysisResult.OK, List.of(), rules, List.of());
     }
+    List<Finding> findings =
+        scan(compilation, request.errorProneFlags()).stream().map(Located::finding).toList();
+    return new AnalysisResult(AnalysisResult.OK, List.of(), rules, findings);
+  }
 
-    ErrorProneOptions errorProneOptions = ErrorProneOptions.processArgs(request.errorProneFlags());
+  /**
+   * One javac run up to flow analysis, no class files: the parsed units and javac's errors.
+   *
+   * @param errors javac's errors, in any of the compiled files or the sources it loaded
+   */
+  public record Compilation(
+      JavacTaskImpl task, List<CompilationUnitTree> units, List<Diagnostic<? extends JavaFileObject>> errors) {}
+
+  /**
+   * A finding with where its flagged code lies in its file: characters [start, end), and the
+   * extent [memberStart, memberEnd) of the innermost method, field or class declaring it.
+   */
+  public record Located(Finding finding, int start, int end, int memberStart, int memberEnd) {}
+
+  /** The lockjaw checks this analyzer runs. */
+  public List<Rule> rules() {
+    return rules(checks);
+  }
+
+  /**
+   * Compiles {@code units} (files on disk, or an editor's unsaved text) with {@code options} (e.g.
+   * {@code -classpath}, {@code -sourcepath}, {@code --release}); javac goes on to attribution and
+   * flow analysis even after errors, so that callers may still scan what did compile.
+   */
+  public Compilation compile(
+      JavacTool tool, StandardJavaFileManager files, Iterable<? extends JavaFileObject> units, List<String> options) {
+    DiagnosticCollector<JavaFileObject> diagnostics = new DiagnosticCollector<>();
+    List<String> all = new ArrayList<>(options);
+    all.addAll(List.of("-proc:none", "-implicit:none", "-Xlint:none", "-nowarn", "-XDshould-stop.ifError=FLOW"));
+    JavacTaskImpl task = (JavacTaskImpl) tool.getTask(null, files, diagnostics, all, null, units);
+    JavaCompiler.instance(task.getContext()).genEndPos = true; // fixes need end positions
+    List<CompilationUnitTree> parsed = new ArrayList<>();
+    task.parse().forEach(parsed::add);
+    task.analyze();
+    List<Diagnostic<? extends JavaFileObject>> errors =
+        diagnostics.getDiagnostics().stream().filter(d -> d.getKind() == Diagnostic.Kind.ERROR).toList();
+    return new Compilation(task, parsed, errors);
+  }
+
+  /** Runs the lockjaw checks, with {@code -Xep:Name:LEVEL} overrides, over the compiled units. */
+  public List<Located> scan(Compilation compilation, List<String> errorProneFlags) throws IOException {
+    ErrorProneOptions errorProneOptions = ErrorProneOptions.processArgs(errorProneFlags);
     Scanner scanner = ScannerSupplier.fromBugCheckerClasses(checks).applyOverrides(errorProneOptions).get();
     Map<String, BugPattern.SeverityLevel> severities = scanner.severityMap();
-    List<Finding> findings = new ArrayList<>();
-    for (CompilationUnitTree unit : parsed) {
+    List<Located> findings = new ArrayList<>();
+    for (CompilationUnitTree unit : compilation.units()) {
       List<Description> described = new ArrayList<>();
       DescriptionListener listener = described::add;
       VisitorState state =
-          VisitorState.createConfiguredForCompilation(task.getContext(), listener, severities, errorProneOptions);
+          VisitorState.createConfiguredForCompilation(
+              compilation.task().getContext(), listener, severities, errorProneOptions);
       scanner.scan(new TreePath(unit), state);
       String source = unit.getSourceFile().getCharContent(true).toString();
       for (Description description : described) {
         findings.add(toFinding(description, unit, source, severities));
       }
     }
-    return new AnalysisResult(AnalysisResult.OK, List.of(), rules, findings);
+    return findings;
   }
 
-  private static Finding toFinding(
+  private static Located toFinding(
       Description description, CompilationUnitTree unit, String source, Map<String, BugPattern.SeverityLevel> severities) {
     int position = description.position.getPreferredPosition();
     if (position < 0) {
@@ -188,7 +229,16 @@ public final class LockjawAnalyzer {
       edits.sort(Comparator.comparingInt(Edit::start));
     }
     BugPattern.SeverityLevel level = severities.getOrDefault(description.checkName, description.severity());
-    return new Finding(
+    int start = Math.max(0, description.position.getStartPosition());
+    int end = Math.max(start, description.position.getEndPosition(endPositions));
+    Tree member = enclosingDeclaration(path);
+    int memberStart = start;
+    int memberEnd = end;
+    if (member != null) {
+      memberStart = Math.max(0, (int) ((JCTree) member).getStartPosition());
+      memberEnd = Math.max(memberStart, endPositions.getEndPosition((JCTree) member));
+    }
+    Finding finding = new Finding(
         description.checkName,
         Severity.valueOf(level.name()),
         Path.of(unit.getSourceFile().toUri()).toString(),
@@ -200,6 +250,21 @@ public final class LockjawAnalyzer {
         enclosingMember(path),
         flagged,
         edits);
+    return new Located(finding, start, end, memberStart, memberEnd);
+  }
+
+  /** The innermost method, field or class around the flagged tree. */
+  private static Tree enclosingDeclaration(TreePath path) {
+    for (TreePath p = path; p != null; p = p.getParentPath()) {
+      Tree leaf = p.getLeaf();
+      if (leaf instanceof MethodTree || leaf instanceof ClassTree) {
+        return leaf;
+      }
+      if (leaf instanceof VariableTree && p.getParentPath() != null && p.getParentPath().getLeaf() instanceof ClassTree) {
+        return leaf;
+      }
+    }
+    return null;
   }
 
   private static String enclosingClass(TreePath path) {
