@@ -11,6 +11,7 @@ import com.google.errorprone.bugpatterns.BugChecker;
 import com.google.errorprone.fixes.ErrorProneEndPosTable;
 import com.google.errorprone.fixes.Fix;
 import com.google.errorprone.fixes.Replacement;
+import com.google.errorprone.fixes.SuggestedFixes;
 import com.google.errorprone.matchers.Description;
 import com.google.errorprone.scanner.Scanner;
 import com.google.errorprone.scanner.ScannerSupplier;
@@ -141,9 +142,11 @@ public final class LockjawAnalyzer {
 
   /**
    * A finding with where its flagged code lies in its file: characters [start, end), and the
-   * extent [memberStart, memberEnd) of the innermost method, field or class declaring it.
+   * extent [memberStart, memberEnd) of the innermost method, field or class declaring it, and the
+   * edits that add {@code @SuppressWarnings("<check>")} to the declaration around it (Error Prone's
+   * own suppression fix; empty when none applies).
    */
-  public record Located(Finding finding, int start, int end, int memberStart, int memberEnd) {}
+  public record Located(Finding finding, int start, int end, int memberStart, int memberEnd, List<Edit> suppress) {}
 
   /** The lockjaw checks this analyzer runs. */
   public List<Rule> rules() {
@@ -185,7 +188,11 @@ public final class LockjawAnalyzer {
       scanner.scan(new TreePath(unit), state);
       String source = unit.getSourceFile().getCharContent(true).toString();
       for (Description description : described) {
-        findings.add(toFinding(description, unit, source, severities));
+        Located located = toFinding(description, unit, source, severities);
+        findings.add(
+            new Located(
+                located.finding(), located.start(), located.end(), located.memberStart(), located.memberEnd(),
+                suppression(description, unit, state, source)));
       }
     }
     return findings;
@@ -250,7 +257,53 @@ public final class LockjawAnalyzer {
         enclosingMember(path),
         flagged,
         edits);
-    return new Located(finding, start, end, memberStart, memberEnd);
+    return new Located(finding, start, end, memberStart, memberEnd, List.of());
+  }
+
+  /**
+   * Error Prone inserts a new annotation before the modifiers on the same line; where the
+   * declaration starts its line, the annotation gets a line of its own at the same indentation.
+   */
+  private static String ownLine(Replacement replacement, String source) {
+    String text = replacement.replaceWith();
+    int start = replacement.startPosition();
+    if (start != replacement.endPosition() || !text.startsWith("@") || !text.endsWith(" ")) {
+      return text;
+    }
+    int lineStart = start;
+    while (lineStart > 0 && source.charAt(lineStart - 1) != '\n' && source.charAt(lineStart - 1) != '\r') {
+      lineStart--;
+    }
+    String indentation = source.substring(lineStart, start);
+    if (!indentation.isBlank() && !indentation.isEmpty()) {
+      return text;
+    }
+    String lineBreak = source.indexOf("\r\n") >= 0 ? "\r\n" : "\n";
+    return text.stripTrailing() + lineBreak + indentation;
+  }
+
+  private static List<Edit> suppression(
+      Description description, CompilationUnitTree unit, VisitorState state, String source) {
+    Tree tree = description.position.getTree();
+    TreePath path = tree == null ? null : TreePath.getPath(unit, tree);
+    if (path == null) {
+      return List.of();
+    }
+    try {
+      Fix fix = SuggestedFixes.addSuppressWarnings(state.withPath(path), description.checkName);
+      if (fix == null || fix.isEmpty()) {
+        return List.of();
+      }
+      List<Edit> edits = new ArrayList<>();
+      for (Replacement replacement : fix.getReplacements(ErrorProneEndPosTable.create(unit))) {
+        edits.add(
+            new Edit(replacement.startPosition(), replacement.endPosition(), ownLine(replacement, source)));
+      }
+      edits.sort(Comparator.comparingInt(Edit::start));
+      return edits;
+    } catch (RuntimeException e) {
+      return List.of(); // no suppress action rather than no finding
+    }
   }
 
   /** The innermost method, field or class around the flagged tree. */
