@@ -1,7 +1,5 @@
 package io.github.lockjaw.lsp;
 
-import static org.junit.jupiter.api.Assertions.assertNotNull;
-
 import com.google.gson.JsonObject;
 import java.io.IOException;
 import java.io.InputStream;
@@ -137,8 +135,7 @@ final class LspSession implements AutoCloseable {
         return params;
       }
     }
-    assertNotNull(null, "no diagnostics for " + file + " version " + version + " within 120 s");
-    return null;
+    throw new AssertionError("no diagnostics for " + file + " version " + version + " within 120 s");
   }
 
   static String uri(Path file) {

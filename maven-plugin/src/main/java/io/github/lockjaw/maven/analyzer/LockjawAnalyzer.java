@@ -44,6 +44,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.ServiceLoader;
 import java.util.stream.Collectors;
+import javax.lang.model.element.Element;
 import javax.tools.Diagnostic;
 import javax.tools.DiagnosticCollector;
 import javax.tools.JavaFileObject;
@@ -156,7 +157,8 @@ public final class LockjawAnalyzer {
   /**
    * Compiles {@code units} (files on disk, or an editor's unsaved text) with {@code options} (e.g.
    * {@code -classpath}, {@code -sourcepath}, {@code --release}); javac goes on to attribution and
-   * flow analysis even after errors, so that callers may still scan what did compile.
+   * flow analysis even after errors, so that callers may still scan what did compile. With a
+   * {@code -sourcepath}, only {@code units} are attributed.
    */
   public Compilation compile(
       JavacTool tool, StandardJavaFileManager files, Iterable<? extends JavaFileObject> units, List<String> options) {
@@ -167,7 +169,15 @@ public final class LockjawAnalyzer {
     JavaCompiler.instance(task.getContext()).genEndPos = true; // fixes need end positions
     List<CompilationUnitTree> parsed = new ArrayList<>();
     task.parse().forEach(parsed::add);
-    task.analyze();
+    if (options.contains("-sourcepath")) {
+      // Only the given files: the source path's files are read as far as they are used, their
+      // method bodies are not attributed (javac would otherwise attribute every file reached).
+      List<Element> entered = new ArrayList<>();
+      task.enter().forEach(entered::add);
+      task.analyze(entered);
+    } else {
+      task.analyze();
+    }
     List<Diagnostic<? extends JavaFileObject>> errors =
         diagnostics.getDiagnostics().stream().filter(d -> d.getKind() == Diagnostic.Kind.ERROR).toList();
     return new Compilation(task, parsed, errors);
