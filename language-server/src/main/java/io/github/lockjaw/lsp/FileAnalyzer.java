@@ -44,6 +44,8 @@ final class FileAnalyzer {
    */
   record Outcome(List<Located> findings, int errorsInFile) {}
 
+  private static final int MAX_FILE_MANAGERS = 8;
+
   private final LockjawAnalyzer analyzer = new LockjawAnalyzer();
   private final JavacTool tool = JavacTool.create();
   /** One file manager per classpath and source path: it keeps the JDK's and the jars' indexes open. */
@@ -61,6 +63,9 @@ final class FileAnalyzer {
     }
     options.add("-sourcepath");
     options.add(project.sourceRoots().stream().map(Path::toString).collect(Collectors.joining(File.pathSeparator)));
+    if (!fileManagers.containsKey(options) && fileManagers.size() >= MAX_FILE_MANAGERS) {
+      reset(); // e.g. classpaths left behind by pom.xml changes
+    }
     StandardJavaFileManager files =
         fileManagers.computeIfAbsent(List.copyOf(options), k -> tool.getStandardFileManager(null, Locale.ROOT, UTF_8));
     JavaFileObject unit = new EditorText(uri, text);

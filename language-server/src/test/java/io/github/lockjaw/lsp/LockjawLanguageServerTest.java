@@ -20,6 +20,9 @@ import javax.tools.ToolProvider;
 import org.eclipse.lsp4j.CodeAction;
 import org.eclipse.lsp4j.Diagnostic;
 import org.eclipse.lsp4j.DiagnosticSeverity;
+import org.eclipse.lsp4j.DidChangeWatchedFilesParams;
+import org.eclipse.lsp4j.FileChangeType;
+import org.eclipse.lsp4j.FileEvent;
 import org.eclipse.lsp4j.InitializeResult;
 import org.eclipse.lsp4j.MessageType;
 import org.eclipse.lsp4j.PublishDiagnosticsParams;
@@ -250,6 +253,110 @@ class LockjawLanguageServerTest {
     assertEquals(List.of(0), exits);
     session.close();
     session = null;
+  }
+
+  private static final String INVENTORY =
+      """
+      package shop;
+
+      import java.io.IOException;
+      import org.apache.http.client.methods.CloseableHttpResponse;
+      import org.apache.http.client.methods.HttpGet;
+      import org.apache.http.impl.client.CloseableHttpClient;
+      import org.apache.http.impl.client.HttpClients;
+      import org.apache.http.util.EntityUtils;
+
+      public class InventoryClient {
+        private final String baseUrl;
+
+        public InventoryClient(String baseUrl) {
+          this.baseUrl = baseUrl;
+        }
+
+        public String stockLevel(String sku) throws IOException {
+          try (CloseableHttpClient client = HttpClients.createDefault();
+              CloseableHttpResponse response = client.execute(new HttpGet(baseUrl + "/stock/" + sku))) {
+            return EntityUtils.toString(response.getEntity());
+          }
+        }
+      }
+      """;
+
+  @Test
+  void theClasspathComesFromMavenAndIsResolvedAgainWhenThePomIsFixed() throws Exception {
+    // httpclient missing from the pom: the file does not compile, so no finding, and one message
+    Files.writeString(
+        workspace.resolve("pom.xml"), POM.replace("</project>", "<dependencies><dependency></dependencies></project>"), UTF_8);
+    Path pkg = Files.createDirectories(workspace.resolve("src/main/java/shop"));
+    Path file = pkg.resolve("InventoryClient.java");
+    Files.writeString(file, INVENTORY, UTF_8);
+    start();
+    session.open(file, INVENTORY);
+    assertEquals(List.of(), session.diagnostics(file, 1).getDiagnostics());
+    assertEquals(1, session.client.shown.size(), session.client.shown.toString());
+
+    Files.writeString(
+        workspace.resolve("pom.xml"),
+        POM.replace(
+            "</project>",
+            """
+              <dependencies>
+                <dependency>
+                  <groupId>org.apache.httpcomponents</groupId>
+                  <artifactId>httpclient</artifactId>
+                  <version>4.5.14</version>
+                </dependency>
+              </dependencies>
+            </project>
+            """),
+        UTF_8);
+    session.server.getWorkspaceService().didChangeWatchedFiles(
+        new DidChangeWatchedFilesParams(
+            List.of(new FileEvent(LspSession.uri(workspace.resolve("pom.xml")), FileChangeType.Changed))));
+    List<Diagnostic> diagnostics = session.diagnostics(file, 1).getDiagnostics();
+    assertEquals(List.of("PerRequestHttpClient"), diagnostics.stream().map(d -> d.getCode().getLeft()).toList());
+    // the resource "CloseableHttpClient client = HttpClients.createDefault()", 0-based line 17
+    assertEquals(17, diagnostics.get(0).getRange().getStart().getLine(), diagnostics.toString());
+    assertEquals(9, diagnostics.get(0).getRange().getStart().getCharacter(), diagnostics.toString());
+    assertEquals(1, session.client.shown.size(), "a resolved classpath brings no message: " + session.client.shown);
+  }
+
+  @Test
+  void suppressJoinsAnExistingSuppressWarnings() throws Exception {
+    Path file = mavenProject();
+    String text =
+        EXPORTER.replace(
+            "  public void export(", "  @SuppressWarnings(\"unchecked\")\n  public void export(");
+    start();
+    session.open(file, text);
+    Diagnostic diagnostic = session.diagnostics(file, 1).getDiagnostics().get(0);
+    CodeAction suppress =
+        session.codeActions(file, diagnostic).stream()
+            .filter(a -> a.getTitle().startsWith("Suppress"))
+            .findFirst()
+            .orElseThrow();
+    String suppressed = LspSession.apply(text, suppress.getEdit().getChanges().get(LspSession.uri(file)));
+    assertEquals(
+        text.replace(
+            "@SuppressWarnings(\"unchecked\")", "@SuppressWarnings({\"unchecked\", \"ThreadAliveBusyWait\"})"),
+        suppressed);
+    assertCompiles(file, suppressed, workspace.resolve("src/main/java"));
+  }
+
+  @Test
+  void quickSuccessiveChangesAreAnalysedOnceForTheLastText() throws Exception {
+    Path file = mavenProject();
+    start();
+    session.open(file, EXPORTER);
+    assertEquals(1, session.diagnostics(file, 1).getDiagnostics().size());
+    for (int version = 2; version <= 6; version++) {
+      session.change(file, version, EXPORTER.replace("{}", "{ /* " + version + " */ }"));
+    }
+    PublishDiagnosticsParams published = session.diagnostics(file, 2);
+    assertEquals(6, published.getVersion(), "only the last of the quick changes is analysed");
+    assertEquals(1, published.getDiagnostics().size());
+    Thread.sleep(2 * LockjawLanguageServer.DEFAULT_DEBOUNCE_MILLIS);
+    assertEquals(List.of(), List.copyOf(session.client.diagnostics), "nothing else was published");
   }
 
   /** Compiles the text as the file, with the module's sources on the source path, and fails on any error. */
