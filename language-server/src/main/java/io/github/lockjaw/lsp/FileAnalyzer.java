@@ -98,7 +98,7 @@ final class FileAnalyzer {
     }
     List<Located> found;
     try {
-      found = analyzer.scan(compilation, List.of());
+      found = analyzer.scan(compilation, List.of(), true);
     } catch (RuntimeException e) {
       if (errorsInFile > 0) {
         return new Outcome(List.of(), errorsInFile); // a check tripped over the broken code

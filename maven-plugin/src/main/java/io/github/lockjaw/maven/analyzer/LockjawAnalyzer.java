@@ -82,7 +82,7 @@ public final class LockjawAnalyzer {
   }
 
   /** Every lockjaw BugChecker on the classpath, found through the AutoService registration. */
-  public static List<Class<? extends BugChecker>> lockjawChecks() {
+  static List<Class<? extends BugChecker>> lockjawChecks() {
     List<Class<? extends BugChecker>> checks = new ArrayList<>();
     for (BugChecker checker : ServiceLoader.load(BugChecker.class, LockjawAnalyzer.class.getClassLoader())) {
       if (checker.getClass().getName().startsWith(LOCKJAW_PACKAGE)) {
@@ -93,7 +93,7 @@ public final class LockjawAnalyzer {
     return checks;
   }
 
-  public static List<Rule> rules(List<Class<? extends BugChecker>> checks) {
+  static List<Rule> rules(List<Class<? extends BugChecker>> checks) {
     List<Rule> rules = new ArrayList<>();
     for (Class<? extends BugChecker> check : checks) {
       BugPattern pattern = check.getAnnotation(BugPattern.class);
@@ -129,7 +129,7 @@ public final class LockjawAnalyzer {
       return new AnalysisResult(AnalysisResult.OK, List.of(), rules, List.of());
     }
     List<Finding> findings =
-        scan(compilation, request.errorProneFlags()).stream().map(Located::finding).toList();
+        scan(compilation, request.errorProneFlags(), false).stream().map(Located::finding).toList();
     return new AnalysisResult(AnalysisResult.OK, List.of(), rules, findings);
   }
 
@@ -148,11 +148,6 @@ public final class LockjawAnalyzer {
    * own suppression fix; empty when none applies).
    */
   public record Located(Finding finding, int start, int end, int memberStart, int memberEnd, List<Edit> suppress) {}
-
-  /** The lockjaw checks this analyzer runs. */
-  public List<Rule> rules() {
-    return rules(checks);
-  }
 
   /**
    * Compiles {@code units} (files on disk, or an editor's unsaved text) with {@code options} (e.g.
@@ -183,8 +178,13 @@ public final class LockjawAnalyzer {
     return new Compilation(task, parsed, errors);
   }
 
-  /** Runs the lockjaw checks, with {@code -Xep:Name:LEVEL} overrides, over the compiled units. */
-  public List<Located> scan(Compilation compilation, List<String> errorProneFlags) throws IOException {
+  /**
+   * Runs the lockjaw checks, with {@code -Xep:Name:LEVEL} overrides, over the compiled units;
+   * {@code suppressions}: also compute each finding's {@code @SuppressWarnings} edits (an editor's
+   * suppress action).
+   */
+  public List<Located> scan(Compilation compilation, List<String> errorProneFlags, boolean suppressions)
+      throws IOException {
     ErrorProneOptions errorProneOptions = ErrorProneOptions.processArgs(errorProneFlags);
     Scanner scanner = ScannerSupplier.fromBugCheckerClasses(checks).applyOverrides(errorProneOptions).get();
     Map<String, BugPattern.SeverityLevel> severities = scanner.severityMap();
@@ -202,7 +202,7 @@ public final class LockjawAnalyzer {
         findings.add(
             new Located(
                 located.finding(), located.start(), located.end(), located.memberStart(), located.memberEnd(),
-                suppression(description, unit, state, source)));
+                suppressions ? suppression(description, unit, state, source) : List.of()));
       }
     }
     return findings;
@@ -285,7 +285,7 @@ public final class LockjawAnalyzer {
       lineStart--;
     }
     String indentation = source.substring(lineStart, start);
-    if (!indentation.isBlank() && !indentation.isEmpty()) {
+    if (!indentation.isBlank()) {
       return text;
     }
     String lineBreak = source.indexOf("\r\n") >= 0 ? "\r\n" : "\n";
