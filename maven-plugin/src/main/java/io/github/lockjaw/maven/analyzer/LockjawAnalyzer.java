@@ -45,6 +45,7 @@ import java.util.Map;
 import java.util.ServiceLoader;
 import java.util.stream.Collectors;
 import javax.lang.model.element.Element;
+import javax.lang.model.element.TypeElement;
 import javax.tools.Diagnostic;
 import javax.tools.DiagnosticCollector;
 import javax.tools.JavaFileObject;
@@ -153,7 +154,8 @@ public final class LockjawAnalyzer {
    * Compiles {@code units} (files on disk, or an editor's unsaved text) with {@code options} (e.g.
    * {@code -classpath}, {@code -sourcepath}, {@code --release}); javac goes on to attribution and
    * flow analysis even after errors, so that callers may still scan what did compile. With a
-   * {@code -sourcepath}, only {@code units} are attributed.
+   * {@code -sourcepath}, {@code units} are attributed, and of the source path's classes only those
+   * the checks may look into ({@link SourcePathAttribution}).
    */
   public Compilation compile(
       JavacTool tool, StandardJavaFileManager files, Iterable<? extends JavaFileObject> units, List<String> options) {
@@ -165,11 +167,11 @@ public final class LockjawAnalyzer {
     List<CompilationUnitTree> parsed = new ArrayList<>();
     task.parse().forEach(parsed::add);
     if (options.contains("-sourcepath")) {
-      // Only the given files: the source path's files are read as far as they are used, their
-      // method bodies are not attributed (javac would otherwise attribute every file reached).
+      // The given files, then only the source-path classes the checks may look into.
       List<Element> entered = new ArrayList<>();
-      task.enter().forEach(entered::add);
+      task.enter().forEach(e -> { if (e instanceof TypeElement) entered.add(e); });
       task.analyze(entered);
+      SourcePathAttribution.attributeCallees(task, parsed);
     } else {
       task.analyze();
     }
