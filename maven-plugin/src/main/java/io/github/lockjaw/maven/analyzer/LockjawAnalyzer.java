@@ -11,6 +11,7 @@ import com.google.errorprone.bugpatterns.BugChecker;
 import com.google.errorprone.fixes.ErrorProneEndPosTable;
 import com.google.errorprone.fixes.Fix;
 import com.google.errorprone.fixes.Replacement;
+import com.google.errorprone.fixes.SuggestedFixes;
 import com.google.errorprone.matchers.Description;
 import com.google.errorprone.scanner.Scanner;
 import com.google.errorprone.scanner.ScannerSupplier;
@@ -24,6 +25,7 @@ import com.sun.source.util.TreePath;
 import com.sun.tools.javac.api.JavacTaskImpl;
 import com.sun.tools.javac.api.JavacTool;
 import com.sun.tools.javac.main.JavaCompiler;
+import com.sun.tools.javac.tree.JCTree;
 import com.sun.tools.javac.tree.JCTree.JCCompilationUnit;
 import io.github.lockjaw.maven.exec.ParentWatch;
 import io.github.lockjaw.maven.model.Edit;
@@ -44,6 +46,8 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.ServiceLoader;
 import java.util.stream.Collectors;
+import javax.lang.model.element.Element;
+import javax.lang.model.element.TypeElement;
 import javax.tools.Diagnostic;
 import javax.tools.DiagnosticCollector;
 import javax.tools.JavaFileObject;
@@ -56,10 +60,15 @@ import javax.tools.StandardJavaFileManager;
  * integration runs, and writes structured findings with their fixes as JSON.
  *
  * <p>Usage: {@code java --add-exports=... -cp <plugin classpath> LockjawAnalyzer request.json}
+ *
+ * <p>The language server runs the same analysis in its own JVM, one edited file at a time,
+ * through {@link #compile} and {@link #scan}.
  */
 public final class LockjawAnalyzer {
   private static final String LOCKJAW_PACKAGE = "io.github.lockjaw.";
   private static final int MAX_ERRORS_SHOWN = 20;
+
+  private final List<Class<? extends BugChecker>> checks = lockjawChecks();
 
   public static void main(String[] args) throws IOException {
     ParentWatch.start(); // ends this JVM when Maven is killed
@@ -99,31 +108,20 @@ public final class LockjawAnalyzer {
   }
 
   AnalysisResult run(AnalysisRequest request) throws IOException {
-    List<Class<? extends BugChecker>> checks = lockjawChecks();
     List<Rule> rules = rules(checks);
     JavacTool tool = JavacTool.create();
-    DiagnosticCollector<JavaFileObject> diagnostics = new DiagnosticCollector<>();
     Charset charset = charsetOf(request.javacOptions());
-    StandardJavaFileManager files = tool.getStandardFileManager(diagnostics, Locale.ROOT, charset);
+    StandardJavaFileManager files = tool.getStandardFileManager(null, Locale.ROOT, charset);
     List<String> options = new ArrayList<>(request.javacOptions());
-    options.addAll(List.of("-proc:none", "-implicit:none", "-Xlint:none", "-nowarn", "-XDshould-stop.ifError=FLOW"));
     if (!request.classpath().isEmpty()) {
       options.add("-classpath");
       options.add(String.join(File.pathSeparator, request.classpath()));
     }
     Iterable<? extends JavaFileObject> units =
         files.getJavaFileObjectsFromPaths(request.sources().stream().map(Path::of).toList());
-    JavacTaskImpl task = (JavacTaskImpl) tool.getTask(null, files, diagnostics, options, null, units);
-    JavaCompiler.instance(task.getContext()).genEndPos = true; // fixes need end positions
-    List<CompilationUnitTree> parsed = new ArrayList<>();
-    task.parse().forEach(parsed::add);
-    task.analyze();
+    Compilation compilation = compile(tool, files, units, options);
 
-    List<String> errors =
-        diagnostics.getDiagnostics().stream()
-            .filter(d -> d.getKind() == Diagnostic.Kind.ERROR)
-            .map(LockjawAnalyzer::format)
-            .toList();
+    List<String> errors = compilation.errors().stream().map(LockjawAnalyzer::format).toList();
     if (!errors.isEmpty()) {
       return new AnalysisResult(
           AnalysisResult.COMPILE_ERROR,
@@ -134,26 +132,88 @@ public final class LockjawAnalyzer {
     if (!request.analyze()) {
       return new AnalysisResult(AnalysisResult.OK, List.of(), rules, List.of());
     }
-
-    ErrorProneOptions errorProneOptions = ErrorProneOptions.processArgs(request.errorProneFlags());
-    Scanner scanner = ScannerSupplier.fromBugCheckerClasses(checks).applyOverrides(errorProneOptions).get();
-    Map<String, BugPattern.SeverityLevel> severities = scanner.severityMap();
-    List<Finding> findings = new ArrayList<>();
-    for (CompilationUnitTree unit : parsed) {
-      List<Description> described = new ArrayList<>();
-      DescriptionListener listener = described::add;
-      VisitorState state =
-          VisitorState.createConfiguredForCompilation(task.getContext(), listener, severities, errorProneOptions);
-      scanner.scan(new TreePath(unit), state);
-      String source = unit.getSourceFile().getCharContent(true).toString();
-      for (Description description : described) {
-        findings.add(toFinding(description, unit, source, severities));
-      }
-    }
+    List<Finding> findings =
+        scan(compilation, request.errorProneFlags(), false).stream().map(Located::finding).toList();
     return new AnalysisResult(AnalysisResult.OK, List.of(), rules, findings);
   }
 
-  private static Finding toFinding(
+  /**
+   * One javac run up to flow analysis, no class files: the parsed units and javac's errors.
+   *
+   * @param errors javac's errors, in any of the compiled files or the sources it loaded
+   */
+  public record Compilation(
+      JavacTaskImpl task, List<CompilationUnitTree> units, List<Diagnostic<? extends JavaFileObject>> errors) {}
+
+  /**
+   * A finding with where its flagged code lies in its file: characters [start, end), and the
+   * extent [memberStart, memberEnd) of the innermost method, field or class declaring it, and the
+   * edits that add {@code @SuppressWarnings("<check>")} to the declaration around it (Error Prone's
+   * own suppression fix; empty when none applies).
+   */
+  public record Located(Finding finding, int start, int end, int memberStart, int memberEnd, List<Edit> suppress) {}
+
+  /**
+   * Compiles {@code units} (files on disk, or an editor's unsaved text) with {@code options} (e.g.
+   * {@code -classpath}, {@code -sourcepath}, {@code --release}); javac goes on to attribution and
+   * flow analysis even after errors, so that callers may still scan what did compile. With a
+   * {@code -sourcepath}, {@code units} are attributed, and of the source path's classes only those
+   * the checks may look into ({@link SourcePathAttribution}).
+   */
+  public Compilation compile(
+      JavacTool tool, StandardJavaFileManager files, Iterable<? extends JavaFileObject> units, List<String> options) {
+    DiagnosticCollector<JavaFileObject> diagnostics = new DiagnosticCollector<>();
+    List<String> all = new ArrayList<>(options);
+    all.addAll(List.of("-proc:none", "-implicit:none", "-Xlint:none", "-nowarn", "-XDshould-stop.ifError=FLOW"));
+    JavacTaskImpl task = (JavacTaskImpl) tool.getTask(null, files, diagnostics, all, null, units);
+    JavaCompiler.instance(task.getContext()).genEndPos = true; // fixes need end positions
+    List<CompilationUnitTree> parsed = new ArrayList<>();
+    task.parse().forEach(parsed::add);
+    if (options.contains("-sourcepath")) {
+      // The given files, then only the source-path classes the checks may look into.
+      List<Element> entered = new ArrayList<>();
+      task.enter().forEach(e -> { if (e instanceof TypeElement) entered.add(e); });
+      task.analyze(entered);
+      SourcePathAttribution.attributeCallees(task, parsed);
+    } else {
+      task.analyze();
+    }
+    List<Diagnostic<? extends JavaFileObject>> errors =
+        diagnostics.getDiagnostics().stream().filter(d -> d.getKind() == Diagnostic.Kind.ERROR).toList();
+    return new Compilation(task, parsed, errors);
+  }
+
+  /**
+   * Runs the lockjaw checks, with {@code -Xep:Name:LEVEL} overrides, over the compiled units;
+   * {@code suppressions}: also compute each finding's {@code @SuppressWarnings} edits (an editor's
+   * suppress action).
+   */
+  public List<Located> scan(Compilation compilation, List<String> errorProneFlags, boolean suppressions)
+      throws IOException {
+    ErrorProneOptions errorProneOptions = ErrorProneOptions.processArgs(errorProneFlags);
+    Scanner scanner = ScannerSupplier.fromBugCheckerClasses(checks).applyOverrides(errorProneOptions).get();
+    Map<String, BugPattern.SeverityLevel> severities = scanner.severityMap();
+    List<Located> findings = new ArrayList<>();
+    for (CompilationUnitTree unit : compilation.units()) {
+      List<Description> described = new ArrayList<>();
+      DescriptionListener listener = described::add;
+      VisitorState state =
+          VisitorState.createConfiguredForCompilation(
+              compilation.task().getContext(), listener, severities, errorProneOptions);
+      scanner.scan(new TreePath(unit), state);
+      String source = unit.getSourceFile().getCharContent(true).toString();
+      for (Description description : described) {
+        Located located = toFinding(description, unit, source, severities);
+        findings.add(
+            new Located(
+                located.finding(), located.start(), located.end(), located.memberStart(), located.memberEnd(),
+                suppressions ? suppression(description, unit, state, source) : List.of()));
+      }
+    }
+    return findings;
+  }
+
+  private static Located toFinding(
       Description description, CompilationUnitTree unit, String source, Map<String, BugPattern.SeverityLevel> severities) {
     int position = description.position.getPreferredPosition();
     if (position < 0) {
@@ -191,7 +251,16 @@ public final class LockjawAnalyzer {
       edits.sort(Comparator.comparingInt(Edit::start));
     }
     BugPattern.SeverityLevel level = severities.getOrDefault(description.checkName, description.severity());
-    return new Finding(
+    int start = Math.max(0, description.position.getStartPosition());
+    int end = Math.max(start, description.position.getEndPosition(endPositions));
+    Tree member = enclosingDeclaration(path);
+    int memberStart = start;
+    int memberEnd = end;
+    if (member != null) {
+      memberStart = Math.max(0, (int) ((JCTree) member).getStartPosition());
+      memberEnd = Math.max(memberStart, endPositions.getEndPosition((JCTree) member));
+    }
+    Finding finding = new Finding(
         description.checkName,
         Severity.valueOf(level.name()),
         Path.of(unit.getSourceFile().toUri()).toString(),
@@ -203,6 +272,67 @@ public final class LockjawAnalyzer {
         enclosingMember(path),
         flagged,
         edits);
+    return new Located(finding, start, end, memberStart, memberEnd, List.of());
+  }
+
+  /**
+   * Error Prone inserts a new annotation before the modifiers on the same line; where the
+   * declaration starts its line, the annotation gets a line of its own at the same indentation.
+   */
+  private static String ownLine(Replacement replacement, String source) {
+    String text = replacement.replaceWith();
+    int start = replacement.startPosition();
+    if (start != replacement.endPosition() || !text.startsWith("@") || !text.endsWith(" ")) {
+      return text;
+    }
+    int lineStart = start;
+    while (lineStart > 0 && source.charAt(lineStart - 1) != '\n' && source.charAt(lineStart - 1) != '\r') {
+      lineStart--;
+    }
+    String indentation = source.substring(lineStart, start);
+    if (!indentation.isBlank()) {
+      return text;
+    }
+    String lineBreak = source.indexOf("\r\n") >= 0 ? "\r\n" : "\n";
+    return text.stripTrailing() + lineBreak + indentation;
+  }
+
+  private static List<Edit> suppression(
+      Description description, CompilationUnitTree unit, VisitorState state, String source) {
+    Tree tree = description.position.getTree();
+    TreePath path = tree == null ? null : TreePath.getPath(unit, tree);
+    if (path == null) {
+      return List.of();
+    }
+    try {
+      Fix fix = SuggestedFixes.addSuppressWarnings(state.withPath(path), description.checkName);
+      if (fix == null || fix.isEmpty()) {
+        return List.of();
+      }
+      List<Edit> edits = new ArrayList<>();
+      for (Replacement replacement : fix.getReplacements(ErrorProneEndPosTable.create(unit))) {
+        edits.add(
+            new Edit(replacement.startPosition(), replacement.endPosition(), ownLine(replacement, source)));
+      }
+      edits.sort(Comparator.comparingInt(Edit::start));
+      return edits;
+    } catch (RuntimeException e) {
+      return List.of(); // no suppress action rather than no finding
+    }
+  }
+
+  /** The innermost method, field or class around the flagged tree. */
+  private static Tree enclosingDeclaration(TreePath path) {
+    for (TreePath p = path; p != null; p = p.getParentPath()) {
+      Tree leaf = p.getLeaf();
+      if (leaf instanceof MethodTree || leaf instanceof ClassTree) {
+        return leaf;
+      }
+      if (leaf instanceof VariableTree && p.getParentPath() != null && p.getParentPath().getLeaf() instanceof ClassTree) {
+        return leaf;
+      }
+    }
+    return null;
   }
 
   /** Fix text with the file's line separator: in a CRLF file, inserted lines end in CRLF too. */
