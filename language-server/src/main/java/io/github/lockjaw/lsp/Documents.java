@@ -11,10 +11,12 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CancellationException;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.Executors;
+import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
@@ -242,7 +244,7 @@ final class Documents implements TextDocumentService {
       for (ScheduledFuture<?> future : pending) {
         try {
           future.get();
-        } catch (ExecutionException | java.util.concurrent.CancellationException e) {
+        } catch (ExecutionException | CancellationException e) {
           // done either way
         }
       }
@@ -256,7 +258,7 @@ final class Documents implements TextDocumentService {
       }
       try {
         doc.pending = analysis.schedule(() -> analyse(doc), delayMillis, TimeUnit.MILLISECONDS);
-      } catch (java.util.concurrent.RejectedExecutionException e) {
+      } catch (RejectedExecutionException e) {
         doc.pending = null; // shutting down
       }
     }

@@ -2,8 +2,8 @@ package io.github.lockjaw.lsp;
 
 import static java.nio.charset.StandardCharsets.UTF_8;
 
-import com.sun.tools.javac.api.JavacTool;
 import com.sun.source.tree.CompilationUnitTree;
+import com.sun.tools.javac.api.JavacTool;
 import com.sun.tools.javac.tree.EndPosTable;
 import com.sun.tools.javac.tree.JCTree;
 import com.sun.tools.javac.tree.JCTree.JCClassDecl;
@@ -17,6 +17,7 @@ import io.github.lockjaw.maven.model.Finding;
 import java.io.File;
 import java.io.IOException;
 import java.net.URI;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -137,7 +138,7 @@ final class FileAnalyzer {
 
   private Path emptyDirectory() throws IOException {
     if (emptyDirectory == null) {
-      emptyDirectory = java.nio.file.Files.createTempDirectory("lockjaw-no-classpath");
+      emptyDirectory = Files.createTempDirectory("lockjaw-no-classpath");
       emptyDirectory.toFile().deleteOnExit();
     }
     return emptyDirectory;

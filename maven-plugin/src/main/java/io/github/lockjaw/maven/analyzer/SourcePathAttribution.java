@@ -13,6 +13,7 @@ import com.sun.tools.javac.code.Symbol.MethodSymbol;
 import com.sun.tools.javac.comp.AttrContext;
 import com.sun.tools.javac.comp.Env;
 import com.sun.tools.javac.comp.Todo;
+import com.sun.tools.javac.tree.JCTree;
 import com.sun.tools.javac.tree.JCTree.JCNewClass;
 import com.sun.tools.javac.tree.TreeInfo;
 import java.util.ArrayList;
@@ -84,7 +85,7 @@ final class SourcePathAttribution {
         new TreeScanner<>() {
           @Override
           public Void visitMethodInvocation(MethodInvocationTree tree, Void unused) {
-            add(TreeInfo.symbol((com.sun.tools.javac.tree.JCTree) tree.getMethodSelect()));
+            add(TreeInfo.symbol((JCTree) tree.getMethodSelect()));
             return super.visitMethodInvocation(tree, unused);
           }
 
