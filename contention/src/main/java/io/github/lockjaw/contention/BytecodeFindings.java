@@ -26,7 +26,7 @@ public final class BytecodeFindings {
     return new StaticFinding(finding.check(), finding.className(), "", "", finding.methodName(),
         finding.methodDescriptor(), -1, -1, finding.line(),
         where + " " + finding.readableMethod() + (finding.line() > 0 ? " line " + finding.line() : ""),
-        finding.message(), finding.advice(), key);
+        finding.message(), finding.advice(), where, key);
   }
 
   /** {@code group:artifact:version} of a jar when it says so, else its file name. */

@@ -16,6 +16,8 @@ package io.github.lockjaw.contention;
  * @param location where to show it: a repository-relative path, or {@code group:artifact:version}
  * @param message what is wrong
  * @param advice the fix: a suggested change, or for a dependency the release that fixed it; may be empty
+ * @param artifact the jar a bytecode finding is in, as the user knows it ({@code group:artifact:version});
+ *     empty for the module's own (source) findings
  * @param key an identifier the caller maps back to its own finding (e.g. an index)
  */
 public record StaticFinding(
@@ -31,6 +33,7 @@ public record StaticFinding(
     String location,
     String message,
     String advice,
+    String artifact,
     int key) {
 
   public StaticFinding {
@@ -41,6 +44,7 @@ public record StaticFinding(
     descriptor = descriptor == null ? "" : descriptor;
     advice = advice == null ? "" : advice;
     message = message == null ? "" : message;
+    artifact = artifact == null ? "" : artifact;
   }
 
   /** Whether the finding's member holds the code of this frame. */

@@ -20,12 +20,12 @@ class ContentionReportTest {
 
   static StaticFinding bytecode(String check, String className, String method, String descriptor, int key) {
     return new StaticFinding(check, className, "", "", method, descriptor, -1, -1, 20, "app.jar " + method,
-        check + " message", check + " advice", key);
+        check + " message", check + " advice", "app.jar", key);
   }
 
   static StaticFinding source(String check, String file, String enclosing, String method, int first, int last, int key) {
     return new StaticFinding(check, "", file, enclosing, method, "", first, last, first, "src/" + enclosing + ".java",
-        check + " message", "", key);
+        check + " message", "", "", key);
   }
 
   @Test
@@ -112,6 +112,8 @@ class ContentionReportTest {
         + "lock park: ReentrantLock\\.lock\\s+no finding"), text.get(4));
     assertTrue(text.contains("   Fix: ClassMonitorCache advice"), String.join("\n", text));
     assertTrue(text.contains("Findings no thread was seen waiting on (1):"), String.join("\n", text));
+    assertTrue(text.contains("  app.jar: 1 finding in code no thread was seen waiting in (ThreadAliveBusyWait 1);"
+        + " lockjaw's audit lists them"), String.join("\n", text));
 
     String markdown = writer.markdown();
     assertTrue(markdown.contains("| rank | waiting threads | dumps | site | waits for | finding |\n|---:|---:|---:|---|---|---|\n"),
