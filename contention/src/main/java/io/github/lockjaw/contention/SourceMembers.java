@@ -1,6 +1,5 @@
 package io.github.lockjaw.contention;
 
-import com.sun.source.tree.ClassTree;
 import com.sun.source.tree.CompilationUnitTree;
 import com.sun.source.tree.LineMap;
 import com.sun.source.tree.MethodTree;
@@ -73,11 +72,6 @@ public final class SourceMembers {
               ranges.add(new Range((int) lines.getLineNumber(start), (int) lines.getLineNumber(end)));
             }
             return super.visitMethod(method, unused);
-          }
-
-          @Override
-          public Void visitClass(ClassTree tree, Void unused) {
-            return super.visitClass(tree, unused);
           }
         }.scan(unit, null);
       }
