@@ -133,7 +133,7 @@ class CliIT {
     assertEquals(2, rank(cache), out + loadOutput);
     assertTrue(rank(journal) > rank(cache), out);
     assertTrue(find.endsWith("SharedMonitorDao") && find.contains("monitor enter: OrderDao"), find);
-    assertTrue(cache.endsWith("ClassMonitorCache") && cache.contains("monitor enter"), cache);
+    assertTrue(cache.endsWith("ClassMonitorCache") && cache.contains("monitor enter: ReflectionCache.class"), cache);
     assertTrue(save.endsWith("SharedMonitorDao"), save);
     assertTrue(journal.endsWith("no finding") && journal.contains("lock park: ReentrantLock.lock"), journal);
     assertTrue(out.contains("[ClassMonitorCache] " + webapp + "/WEB-INF/classes ReflectionCache.describe(String) line 19"), out);

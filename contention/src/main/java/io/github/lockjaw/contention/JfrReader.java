@@ -111,6 +111,9 @@ final class JfrReader {
     }
     RecordedThread thread = event.getThread();
     List<Frame> stack = frames(event.getStackTrace());
+    if (monitor.equals("java.lang.Class")) {
+      monitor = classMonitor(event.getStackTrace(), monitor);
+    }
     into.addEvent(kind, stack, monitor, event.getDuration().toNanos(),
         thread == null ? "" : thread.getJavaName(), event.getStartTime().toEpochMilli());
   }
@@ -137,6 +140,28 @@ final class JfrReader {
       }
     }
     return frames;
+  }
+
+  /**
+   * JFR names a Class monitor only {@code java.lang.Class}. When the thread waits at the entry of a
+   * {@code static synchronized} method (the top frame at bytecode index 0), the monitor is that
+   * method's class; a {@code synchronized (X.class)} block waits later in its method and stays
+   * unnamed.
+   */
+  private static String classMonitor(RecordedStackTrace trace, String monitor) {
+    if (trace == null || trace.getFrames().isEmpty()) {
+      return monitor;
+    }
+    RecordedFrame top = trace.getFrames().get(0);
+    RecordedMethod method = top.getMethod();
+    if (method == null || method.getType() == null || top.getBytecodeIndex() != 0) {
+      return monitor;
+    }
+    int modifiers = method.getModifiers();
+    if (java.lang.reflect.Modifier.isStatic(modifiers) && java.lang.reflect.Modifier.isSynchronized(modifiers)) {
+      return "java.lang.Class for " + method.getType().getName();
+    }
+    return monitor;
   }
 
   private static RecordedClass safeClass(RecordedEvent event, String field) {

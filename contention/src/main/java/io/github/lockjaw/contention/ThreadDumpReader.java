@@ -31,12 +31,11 @@ final class ThreadDumpReader {
   /** Lines that end the thread section of a dump. */
   private static final Pattern DUMP_END = Pattern.compile("^(JNI global ref|Heap$|Found \\d+ deadlock|\"[^\"]*\" os_prio)");
 
-  /** Whether the file looks like a thread dump: a "Full thread dump" line or a thread state line near its top. */
+  /** Whether the file holds a thread dump: a "Full thread dump" line or a thread state line anywhere (a server log). */
   static boolean looksLikeDump(Path file) throws IOException {
     try (BufferedReader reader = reader(file)) {
       String line;
-      int lines = 0;
-      while ((line = reader.readLine()) != null && lines++ < 200_000) {
+      while ((line = reader.readLine()) != null) {
         if (line.indexOf('\0') >= 0) {
           return false;
         }

@@ -91,7 +91,8 @@ class JfrReaderTest {
     assertNotNull(ledger, String.valueOf(seen.sites()));
     assertTrue(ledger.events() > 0);
     assertTrue(ledger.totalNanos() >= ledger.maxNanos() && ledger.maxNanos() > 0);
-    assertEquals("java.lang.Class", ledger.monitor());
+    assertEquals("java.lang.Class for " + Ledger.class.getName(), ledger.monitor(),
+        "the class of a static synchronized method, though JFR says only java.lang.Class");
     assertEquals("()V", ledger.frame().descriptor());
     assertTrue(ledger.threadCount() >= 2, "several threads waited: " + ledger.threadCount());
     ObservedSite sequence = find(seen, WaitKind.LOCK_PARK, Sequence.class.getName(), "next");

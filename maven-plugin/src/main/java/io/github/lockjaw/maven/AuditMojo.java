@@ -110,18 +110,10 @@ public class AuditMojo extends AbstractLockjawMojo {
 
   /** Checks set to OFF in the plugin's checks configuration. */
   private Set<String> checksSwitchedOff() throws MojoFailureException, MojoExecutionException {
-    Set<String> off = new java.util.HashSet<>();
-    List<String> flags;
     try {
-      flags = CheckSelection.toErrorProneFlags(checks, CheckSelection.knownChecks(getClass().getClassLoader()));
+      return CheckSelection.switchedOff(checks, CheckSelection.knownChecks(getClass().getClassLoader()));
     } catch (IOException e) {
       throw new MojoExecutionException("lockjaw cannot list its checks: " + e.getMessage(), e);
     }
-    for (String flag : flags) {
-      if (flag.endsWith(":OFF")) {
-        off.add(flag.substring("-Xep:".length(), flag.length() - ":OFF".length()));
-      }
-    }
-    return off;
   }
 }

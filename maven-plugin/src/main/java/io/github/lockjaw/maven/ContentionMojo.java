@@ -111,7 +111,11 @@ public class ContentionMojo extends AbstractLockjawMojo {
     }
     Map<Finding, String> coordinates = new LinkedHashMap<>();
     Map<Path, Artifact> artifacts = dependencyJars();
+    Set<String> off = checksSwitchedOff();
     for (AuditFinding audited : dependencyFindings(observations, new ArrayList<>(artifacts.keySet()))) {
+      if (off.contains(audited.check())) {
+        continue;
+      }
       Finding finding = AuditFindings.toFinding(audited);
       Artifact artifact = audited.jar() == null ? null : artifacts.get(audited.jar().toAbsolutePath().normalize());
       String where = artifact == null ? BytecodeFindings.describe(audited.jar())
@@ -157,6 +161,18 @@ public class ContentionMojo extends AbstractLockjawMojo {
       }
     } catch (MojoFailureException e) {
       getLog().warn("lockjaw: the module's own findings are left out of the contention report: " + e.getMessage());
+    }
+  }
+
+  /** Checks set to OFF: their findings in dependency jars are left out, as lockjaw:audit leaves them out. */
+  private Set<String> checksSwitchedOff() throws MojoExecutionException {
+    try {
+      return CheckSelection.switchedOff(checks, CheckSelection.knownChecks(getClass().getClassLoader()));
+    } catch (IOException e) {
+      throw new MojoExecutionException("lockjaw cannot list its checks: " + e.getMessage(), e);
+    } catch (MojoFailureException e) {
+      getLog().warn("lockjaw: " + e.getMessage());
+      return Set.of();
     }
   }
 
