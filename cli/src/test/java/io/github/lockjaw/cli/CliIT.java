@@ -198,6 +198,21 @@ class CliIT {
     assertTrue(run.out().contains("ReflectionCache.describe(String) line 19: [ClassMonitorCache]"), run.out());
     assertTrue(run.out().contains("OrderDao.findOrder(int) line 25: [SharedMonitorDao]"), run.out());
     assertFalse(run.out().contains("AuditJournal"), "no check is about the journal's lock: " + run.out());
+
+    Run markdown = cli(java(), "audit", "--format", "markdown", war.toString());
+    assertEquals(1, markdown.exit(), markdown.err());
+    assertTrue(markdown.out().contains("| jar | method | line | check | what is wrong | fix |"), markdown.out());
+    assertTrue(markdown.out().contains("| shop.war!/WEB-INF/classes | `ReflectionCache.describe(String)` | 19 | ClassMonitorCache |"),
+        markdown.out());
+
+    Run sarif = cli(java(), "audit", "--format", "sarif", war.toString());
+    assertEquals(1, sarif.exit(), sarif.err());
+    JsonObject run0 = JsonParser.parseString(sarif.out()).getAsJsonObject().getAsJsonArray("runs").get(0).getAsJsonObject();
+    JsonArray results = run0.getAsJsonArray("results");
+    assertEquals(run.out().lines().filter(l -> l.contains(": [")).count(), results.size(), "one result per finding");
+    String uri = results.get(0).getAsJsonObject().getAsJsonArray("locations").get(0).getAsJsonObject()
+        .getAsJsonObject("physicalLocation").getAsJsonObject("artifactLocation").get("uri").getAsString();
+    assertTrue(uri.startsWith("file:") && uri.endsWith("/shop.war"), "located in the WAR the user gave: " + uri);
   }
 
   @Test
