@@ -97,12 +97,26 @@ public final class Evidence {
       return false;
     }
     String name = file.getFileName().toString();
-    String hint = name.endsWith(".hprof") ? " It looks like a heap dump, which shows no waiting threads."
+    String head = head(file);
+    String hint = head.startsWith("JAVA PROFILE") || name.endsWith(".hprof")
+        ? " It is a heap dump, which shows no waiting threads."
+        : head.contains("0SECTION") ? " It is an OpenJ9 javacore, whose format lockjaw does not read; take the dumps"
+            + " with jstack or jcmd from a HotSpot JVM (OpenJDK, Temurin, Oracle), or record with JFR."
+        : head.startsWith("\u001f\u008b") || name.endsWith(".gz") ? " It is compressed: gunzip it first."
         : name.endsWith(".jfr") ? " Its name says JFR, but it does not start with a JFR chunk header: it is corrupt,"
             + " or was compressed (gunzip it first)."
         : "";
     throw new EvidenceException(file + " is neither a JFR recording nor a HotSpot thread dump." + hint + " lockjaw reads"
         + " .jfr files (-XX:StartFlightRecording, jcmd PID JFR.dump) and the text of jcmd PID Thread.print, jstack PID"
         + " or kill -3 PID (also inside a server log), from JDK 8 to 25; see docs/contention.md.");
+  }
+
+  /** The first bytes of a file as ISO-8859-1 text, to name a format lockjaw does not read. */
+  private static String head(Path file) {
+    try (java.io.InputStream in = Files.newInputStream(file)) {
+      return new String(in.readNBytes(4096), java.nio.charset.StandardCharsets.ISO_8859_1);
+    } catch (IOException e) {
+      return "";
+    }
   }
 }

@@ -144,6 +144,20 @@ class ThreadDumpReaderTest {
   }
 
   @Test
+  void otherDiagnosticFormatsAreNamed() throws IOException {
+    Path javacore = Files.writeString(temp.resolve("javacore.20261120.txt"), String.join("\n",
+        "0SECTION       TITLE subcomponent dump routine",
+        "NULL           ===============================",
+        "1TICHARSET     UTF-8",
+        "1TISIGINFO     Dump Event \"user\" (00004000) received"));
+    EvidenceException j9 = assertThrows(EvidenceException.class, () -> Evidence.read(List.of(javacore)));
+    assertTrue(j9.getMessage().contains("OpenJ9 javacore"), j9.getMessage());
+    Path heap = Files.write(temp.resolve("heap.bin"), "JAVA PROFILE 1.0.2\0".getBytes(java.nio.charset.StandardCharsets.ISO_8859_1));
+    EvidenceException hprof = assertThrows(EvidenceException.class, () -> Evidence.read(List.of(heap)));
+    assertTrue(hprof.getMessage().contains("heap dump"), hprof.getMessage());
+  }
+
+  @Test
   void missingFileAndEmptyDirectory() throws IOException {
     EvidenceException missing =
         assertThrows(EvidenceException.class, () -> Evidence.read(List.of(temp.resolve("nope.jfr"))));
