@@ -80,6 +80,24 @@ public record StaticFinding(
     }
     String pkg = frame.packageName();
     String nested = pkg.isEmpty() ? frame.className() : frame.className().substring(pkg.length() + 1);
-    return nested.replace('$', '.').equals(enclosingClass);
+    return sourceName(nested).equals(enclosingClass);
+  }
+
+  /**
+   * How source names a nested binary name: {@code Outer.Inner} for {@code Outer$Inner}, {@code
+   * Outer.<anonymous>} for {@code Outer$1}, {@code Outer.Local} for the local class {@code Outer$1Local}.
+   */
+  static String sourceName(String binaryNested) {
+    String[] parts = binaryNested.split("\\$", -1);
+    StringBuilder name = new StringBuilder(parts[0]);
+    for (int i = 1; i < parts.length; i++) {
+      String part = parts[i];
+      int digits = 0;
+      while (digits < part.length() && Character.isDigit(part.charAt(digits))) {
+        digits++;
+      }
+      name.append('.').append(digits == part.length() ? "<anonymous>" : part.substring(digits));
+    }
+    return name.toString();
   }
 }

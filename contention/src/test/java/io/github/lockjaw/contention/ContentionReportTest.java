@@ -53,6 +53,17 @@ class ContentionReportTest {
   }
 
   @Test
+  void anonymousAndLocalClassesMatchTheirSourceNames() {
+    String file = "/repo/src/main/java/com/acme/Poller.java";
+    StaticFinding anonymous = source("SharedMonitorDao", file, "Poller.<anonymous>", "run", 40, 48, 0);
+    assertTrue(anonymous.covers(new Frame("com.acme.Poller$2", "run", "", 44, "")));
+    assertFalse(anonymous.covers(new Frame("com.acme.Poller$1", "run", "", 20, "")), "the other anonymous class's lines");
+    StaticFinding local = source("SharedMonitorDao", file, "Poller.Worker", "run", 60, 70, 1);
+    assertTrue(local.covers(new Frame("com.acme.Poller$1Worker", "run", "", 65, "")));
+    assertEquals("Outer.Inner.<anonymous>", StaticFinding.sourceName("Outer$Inner$3"));
+  }
+
+  @Test
   void sourceMembersGiveTheMethodAroundALine() throws Exception {
     Path file = temp.resolve("TemplateCache.java");
     Files.writeString(file, String.join("\n",
