@@ -151,7 +151,9 @@ class CliIT {
     assertTrue(find.endsWith("SharedMonitorDao"), find);
     assertTrue(cache.endsWith("ClassMonitorCache"), cache);
     assertTrue(journal.endsWith("no finding"), journal);
-    assertTrue(rank(find) < rank(journal) && rank(cache) < rank(journal), out);
+    // Three dumps are a sample: the DAO's lookups (8 threads, 3 calls in 4) lead it by far; the cache's
+    // 4 threads and the journal's 3 are too close in a sample to rank them against each other.
+    assertEquals(1, rank(find), out);
     assertTrue(find.matches("\\s*\\d+\\s+\\d+\\s+3/3\\s.*"), "the DAO's lookups queue in every dump: " + find);
   }
 
