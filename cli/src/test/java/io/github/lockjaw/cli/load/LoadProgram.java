@@ -35,21 +35,22 @@ public final class LoadProgram {
       AuditJournal journal = new AuditJournal();
       AtomicLongArray counts = new AtomicLongArray(3);
       List<Thread> workers = new ArrayList<>();
-      // Thread counts and mix set the expected ranking: the DAO's findOrder (8 threads queue on it,
-      // three lookups for each save), then the catalogue cache (4 threads), far above the journal.
+      // Thread counts and mix set the expected ranking by blocked time, each about twice the next:
+      // the DAO's findOrder (8 threads queue on the DAO, six lookups for each save), then the
+      // catalogue cache (5 threads), then the journal (3 threads) and saveOrder.
       for (int i = 0; i < 8; i++) {
         workers.add(new Thread(() -> {
           int n = 0;
           while (System.nanoTime() < end) {
-            dao.findOrder(n);
-            dao.findOrder(n + 1);
-            dao.findOrder(n + 2);
+            for (int lookup = 0; lookup < 6; lookup++) {
+              dao.findOrder(n + lookup);
+            }
             dao.saveOrder(n++, "book");
-            counts.addAndGet(0, 4);
+            counts.addAndGet(0, 7);
           }
         }, "order-" + i));
       }
-      for (int i = 0; i < 4; i++) {
+      for (int i = 0; i < 5; i++) {
         workers.add(new Thread(() -> {
           while (System.nanoTime() < end) {
             ReflectionCache.describe("type-" + ThreadLocalRandom.current().nextInt(1_000_000));
