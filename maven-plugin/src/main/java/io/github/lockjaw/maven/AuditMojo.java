@@ -93,19 +93,7 @@ public class AuditMojo extends AbstractLockjawMojo {
       }
       Artifact artifact = a.jar() == null ? null : jars.get(a.jar().toAbsolutePath().normalize());
       String where = artifact == null ? "unknown jar" : artifact.getGroupId() + ":" + artifact.getArtifactId() + ":" + artifact.getVersion();
-      Finding finding =
-          new Finding(
-              a.check(),
-              Severity.WARNING,
-              a.jar() == null ? "" : a.jar().toAbsolutePath().toString(),
-              Math.max(a.line(), 0),
-              0,
-              a.message() + " " + a.advice(),
-              LockjawDocs.forCheck(a.check()),
-              a.className(),
-              methodOnly(a),
-              a.methodName() + a.methodDescriptor(),
-              List.of());
+      Finding finding = io.github.lockjaw.maven.model.AuditFindings.toFinding(a);
       findings.add(finding);
       // groupId:artifactId without the version: a finding that survives an upgrade stays baselined
       coordinates.put(finding, artifact == null ? where : artifact.getGroupId() + ":" + artifact.getArtifactId());
@@ -126,32 +114,16 @@ public class AuditMojo extends AbstractLockjawMojo {
     perArtifact.forEach((gav, n) -> lines.add("lockjaw: " + gav + ": " + n + (n == 1 ? " finding" : " findings")));
     List<Rule> rules = new ArrayList<>();
     findings.stream().map(Finding::check).distinct().sorted().forEach(check ->
-        rules.add(new Rule(check, "lockjaw's " + check + " anti-pattern, found in a dependency's bytecode",
-            LockjawDocs.forCheck(check), Severity.WARNING)));
+        rules.add(io.github.lockjaw.maven.model.AuditFindings.rule(check)));
     reportAndJudge(findings, rules, lines, f -> f.file(), fingerprints, baselined, auditSarif, threshold, failOnViolation);
-  }
-
-  /** {@code borrowObject()} from {@code GenericObjectPool.borrowObject()}. */
-  private static String methodOnly(AuditFinding finding) {
-    String simpleClass = finding.className().substring(finding.className().lastIndexOf('.') + 1).replace('$', '.');
-    String readable = finding.readableMethod();
-    return readable.startsWith(simpleClass + ".") ? readable.substring(simpleClass.length() + 1) : readable;
   }
 
   /** Checks set to OFF in the plugin's checks configuration. */
   private Set<String> checksSwitchedOff() throws MojoFailureException, MojoExecutionException {
-    Set<String> off = new HashSet<>();
-    List<String> flags;
     try {
-      flags = CheckSelection.toErrorProneFlags(checks, CheckSelection.knownChecks(getClass().getClassLoader()));
+      return CheckSelection.switchedOff(checks, CheckSelection.knownChecks(getClass().getClassLoader()));
     } catch (IOException e) {
       throw new MojoExecutionException("lockjaw cannot list its checks: " + e.getMessage(), e);
     }
-    for (String flag : flags) {
-      if (flag.endsWith(":OFF")) {
-        off.add(flag.substring("-Xep:".length(), flag.length() - ":OFF".length()));
-      }
-    }
-    return off;
   }
 }

@@ -75,4 +75,15 @@ final class CheckSelection {
     }
     return flags;
   }
+
+  /** The checks the configuration switches OFF, for goals that filter findings themselves (audit, contention). */
+  static Set<String> switchedOff(List<String> configured, Set<String> known) throws MojoFailureException {
+    Set<String> off = new TreeSet<>();
+    for (String flag : toErrorProneFlags(configured, known)) {
+      if (flag.endsWith(":OFF")) {
+        off.add(flag.substring("-Xep:".length(), flag.length() - ":OFF".length()));
+      }
+    }
+    return off;
+  }
 }

@@ -41,4 +41,11 @@ class CheckSelectionTest {
     assertTrue(known.containsAll(Set.of("ClassMonitorCache", "SynchronizedMapCache", "ThreadAliveBusyWait",
         "SharedMonitorDao", "PerRequestHttpClient")), known.toString());
   }
+
+  @Test
+  void switchedOffNamesOnlyTheChecksSetToOff() throws Exception {
+    assertEquals(Set.of("ThreadAliveBusyWait"),
+        CheckSelection.switchedOff(List.of("ClassMonitorCache:ERROR", "ThreadAliveBusyWait:off"), KNOWN));
+    assertEquals(Set.of(), CheckSelection.switchedOff(null, KNOWN));
+  }
 }

@@ -43,6 +43,21 @@ public final class SarifReporter {
       Function<Finding, String> relativePath,
       Map<Finding, String> fingerprints,
       Predicate<Finding> baselined) {
+    return build(rules, findings, relativePath, fingerprints, baselined, f -> Map.of());
+  }
+
+  /**
+   * As {@link #build(List, List, Function, Map, Predicate)}, with a property bag per result: e.g.
+   * the contention report's observed figures, so code scanning can sort results by them. Values are
+   * numbers, booleans or strings; an empty map adds no bag.
+   */
+  public JsonObject build(
+      List<Rule> rules,
+      List<Finding> findings,
+      Function<Finding, String> relativePath,
+      Map<Finding, String> fingerprints,
+      Predicate<Finding> baselined,
+      Function<Finding, Map<String, Object>> resultProperties) {
     JsonObject driver = new JsonObject();
     driver.addProperty("name", "lockjaw");
     driver.addProperty("version", toolVersion);
@@ -112,6 +127,10 @@ public final class SarifReporter {
       result.addProperty("baselineState", baselined.test(finding) ? "unchanged" : "new");
       if (finding.hasFix()) {
         result.add("fixes", fixes(finding, relativePath.apply(finding)));
+      }
+      Map<String, Object> bag = resultProperties.apply(finding);
+      if (bag != null && !bag.isEmpty()) {
+        result.add("properties", Json.GSON.toJsonTree(bag));
       }
       results.add(result);
     }

@@ -67,4 +67,23 @@ class SarifReporterTest {
     assertFalse(second.has("fixes"));
     assertTrue(first.getAsJsonArray("locations").get(0).getAsJsonObject().has("logicalLocations"));
   }
+
+  @Test
+  void carriesPropertiesPerResultOnlyWhereGiven() {
+    List<Rule> rules = List.of(
+        new Rule("ClassMonitorCache", "Lookup cache guarded by a Class monitor", "https://x/docs/checks/ClassMonitorCache.md", Severity.WARNING));
+    Map<String, Object> observed = new java.util.LinkedHashMap<>();
+    observed.put("lockjaw/contentionRank", 1);
+    observed.put("lockjaw/blockedMillis", 812.5);
+    observed.put("lockjaw/observed", true);
+    JsonObject log = new SarifReporter("0.1.0", Path.of("/repo")).build(rules, List.of(withFix, baselined),
+        f -> f.file().substring("/repo/".length()), Map.of(withFix, "fp1", baselined, "fp2"), f -> false,
+        f -> f == withFix ? observed : Map.of());
+    JsonObject run = log.getAsJsonArray("runs").get(0).getAsJsonObject();
+    JsonObject properties = run.getAsJsonArray("results").get(0).getAsJsonObject().getAsJsonObject("properties");
+    assertEquals(1, properties.get("lockjaw/contentionRank").getAsInt());
+    assertEquals(812.5, properties.get("lockjaw/blockedMillis").getAsDouble());
+    assertTrue(properties.get("lockjaw/observed").getAsBoolean());
+    assertFalse(run.getAsJsonArray("results").get(1).getAsJsonObject().has("properties"));
+  }
 }

@@ -1,0 +1,127 @@
+package io.github.lockjaw.cli;
+
+import io.github.lockjaw.bytecode.AuditFinding;
+import io.github.lockjaw.bytecode.JarAuditor;
+import io.github.lockjaw.contention.BytecodeFindings;
+import io.github.lockjaw.maven.model.AuditFindings;
+import io.github.lockjaw.maven.model.Finding;
+import io.github.lockjaw.maven.model.Fingerprint;
+import io.github.lockjaw.maven.model.Rule;
+import io.github.lockjaw.maven.report.SarifReporter;
+import io.github.lockjaw.maven.analyzer.Json;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.IdentityHashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Function;
+
+/** {@code audit PATH...}: lockjaw's bytecode detectors over the application's jars and classes. */
+final class AuditCommand {
+  private final PrintStream progress;
+
+  AuditCommand(PrintStream progress) {
+    this.progress = progress;
+  }
+
+  Main.Report run(Options options) throws CliException, InterruptedException, IOException {
+    try (Targets targets = Targets.expand(options.paths())) {
+      List<AuditFinding> findings = audit(targets, progress);
+      String summary = findings.size() + (findings.size() == 1 ? " finding" : " findings") + " in "
+          + targets.entries().size() + " jar(s) and class directories";
+      String text = switch (options.format()) {
+        case "markdown" -> markdown(findings, targets, summary);
+        case "sarif" -> sarif(findings, targets, f -> Map.of());
+        default -> text(findings, targets, summary);
+      };
+      return new Main.Report(text, summary, findings.isEmpty() ? Main.OK : Main.FINDINGS);
+    }
+  }
+
+  /** Runs the detectors over every entry (each is also the others' class path). */
+  static List<AuditFinding> audit(Targets targets, PrintStream progress) throws CliException, InterruptedException {
+    progress.println("lockjaw: auditing " + targets.entries().size() + " jar(s) and class directories...");
+    try {
+      return new JarAuditor().audit(targets.entries(), targets.entries());
+    } catch (IOException e) {
+      throw new CliException(Main.FAILURE, "lockjaw could not audit: " + e.getMessage());
+    }
+  }
+
+  /** {@code commons-pool:commons-pool:1.3 (shop.war!/WEB-INF/lib/commons-pool-1.3.jar)}. */
+  static String where(AuditFinding finding, Targets targets) {
+    String label = targets.label(finding.jar());
+    if (finding.jar() != null && java.nio.file.Files.isDirectory(finding.jar())) {
+      return label; // a class directory: its path, as the user gave it
+    }
+    String identity = BytecodeFindings.describe(finding.jar());
+    return label.endsWith(String.valueOf(finding.jar() == null ? "" : finding.jar().getFileName()))
+        && !label.contains("!") ? identity : identity + " (" + label + ")";
+  }
+
+  private static String text(List<AuditFinding> findings, Targets targets, String summary) {
+    StringBuilder out = new StringBuilder("lockjaw audit: ").append(summary).append('\n');
+    String current = null;
+    for (AuditFinding f : findings) {
+      String where = where(f, targets);
+      if (!where.equals(current)) {
+        out.append(where).append('\n');
+        current = where;
+      }
+      out.append("  ").append(f.readableMethod()).append(f.line() > 0 ? " line " + f.line() : "")
+          .append(": [").append(f.check()).append("] ").append(f.message()).append('\n');
+      if (!f.advice().isEmpty()) {
+        out.append("    Fix: ").append(f.advice()).append('\n');
+      }
+    }
+    return out.toString();
+  }
+
+  private static String markdown(List<AuditFinding> findings, Targets targets, String summary) {
+    StringBuilder md = new StringBuilder("# lockjaw audit\n\n").append(summary).append(".\n\n");
+    if (findings.isEmpty()) {
+      return md.toString();
+    }
+    md.append("| jar | method | line | check | what is wrong | fix |\n|---|---|---:|---|---|---|\n");
+    for (AuditFinding f : findings) {
+      md.append("| ").append(cell(where(f, targets))).append(" | `").append(f.readableMethod()).append("` | ")
+          .append(f.line() > 0 ? String.valueOf(f.line()) : "").append(" | ").append(f.check()).append(" | ")
+          .append(cell(f.message())).append(" | ").append(cell(f.advice())).append(" |\n");
+    }
+    return md.append('\n').toString();
+  }
+
+  private static String cell(String text) {
+    return text.replace("|", "\\|").replace("\n", " ");
+  }
+
+  /** SARIF through the plugin's reporter; locations name the file the user gave (a jar, WAR or directory). */
+  static String sarif(List<AuditFinding> audited, Targets targets, Function<AuditFinding, Map<String, Object>> properties) {
+    List<Finding> findings = new ArrayList<>();
+    Map<Finding, AuditFinding> origin = new IdentityHashMap<>();
+    Map<Finding, String> coordinates = new LinkedHashMap<>();
+    List<Rule> rules = new ArrayList<>();
+    for (AuditFinding a : audited) {
+      Finding finding = AuditFindings.toFinding(a);
+      findings.add(finding);
+      origin.put(finding, a);
+      coordinates.put(finding, BytecodeFindings.describe(a.jar()));
+      if (rules.stream().noneMatch(r -> r.id().equals(a.check()))) {
+        rules.add(AuditFindings.rule(a.check()));
+      }
+    }
+    SarifReporter reporter = new SarifReporter(version(), Path.of("").toAbsolutePath());
+    Map<Finding, String> fingerprints = Fingerprint.all(findings, coordinates::get);
+    return Json.GSON.toJson(reporter.build(rules, findings,
+        f -> String.valueOf(targets.origin(origin.get(f).jar())), fingerprints, f -> false,
+        f -> properties.apply(origin.get(f)))) + "\n";
+  }
+
+  static String version() {
+    String version = AuditCommand.class.getPackage().getImplementationVersion();
+    return version == null ? "development" : version;
+  }
+}

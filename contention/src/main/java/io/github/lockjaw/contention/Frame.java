@@ -1,0 +1,59 @@
+package io.github.lockjaw.contention;
+
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * One stack frame as a JFR recording or a thread dump gives it.
+ *
+ * @param className the binary class name, e.g. {@code com.acme.Cache$Entry}
+ * @param methodName the method name as compiled, e.g. {@code lambda$get$0}
+ * @param descriptor the JVM descriptor, e.g. {@code (Ljava/lang/String;)V}; empty when unknown (dumps)
+ * @param line the source line, or -1 when unknown
+ * @param fileName the source file name, e.g. {@code Cache.java}; empty when unknown (JFR)
+ */
+public record Frame(String className, String methodName, String descriptor, int line, String fileName) {
+  private static final Pattern LAMBDA = Pattern.compile("lambda\\$(.+)\\$\\d+");
+
+  public Frame {
+    descriptor = descriptor == null ? "" : descriptor;
+    fileName = fileName == null ? "" : fileName;
+  }
+
+  /**
+   * The method as written in source: {@code get} for {@code lambda$get$0} (a lambda's body is
+   * part of the method that declares it); the name itself otherwise.
+   */
+  public String sourceMethodName() {
+    Matcher lambda = LAMBDA.matcher(methodName);
+    if (lambda.matches()) {
+      String enclosing = lambda.group(1);
+      return enclosing.equals("static") ? "<clinit>" : enclosing.equals("new") ? "<init>" : enclosing;
+    }
+    return methodName;
+  }
+
+  /** The top-level class that holds this frame's code: {@code com.acme.Cache} for {@code com.acme.Cache$Entry}. */
+  public String topLevelClassName() {
+    int dollar = className.indexOf('$', className.lastIndexOf('.') + 1);
+    return dollar < 0 ? className : className.substring(0, dollar);
+  }
+
+  /** The package, empty for the default package. */
+  public String packageName() {
+    int dot = className.lastIndexOf('.');
+    return dot < 0 ? "" : className.substring(0, dot);
+  }
+
+  /** {@code Cache.get(Cache.java:42)}, the way a stack trace names a frame, short. */
+  public String display() {
+    String simple = className.substring(className.lastIndexOf('.') + 1);
+    String file = fileName.isEmpty() ? topLevelClassName().substring(topLevelClassName().lastIndexOf('.') + 1) + ".java" : fileName;
+    return simple + "." + methodName + "(" + file + (line > 0 ? ":" + line : "") + ")";
+  }
+
+  /** {@code com.acme.Cache.get:42}. */
+  public String qualified() {
+    return className + "." + methodName + (line > 0 ? ":" + line : "");
+  }
+}
