@@ -3,14 +3,15 @@ package io.github.lockjaw.cli;
 import io.github.lockjaw.bytecode.AuditFinding;
 import io.github.lockjaw.bytecode.JarAuditor;
 import io.github.lockjaw.contention.BytecodeFindings;
+import io.github.lockjaw.maven.analyzer.Json;
 import io.github.lockjaw.maven.model.AuditFindings;
 import io.github.lockjaw.maven.model.Finding;
 import io.github.lockjaw.maven.model.Fingerprint;
 import io.github.lockjaw.maven.model.Rule;
 import io.github.lockjaw.maven.report.SarifReporter;
-import io.github.lockjaw.maven.analyzer.Json;
 import java.io.IOException;
 import java.io.PrintStream;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.IdentityHashMap;
@@ -54,7 +55,7 @@ final class AuditCommand {
   /** {@code commons-pool:commons-pool:1.3 (shop.war!/WEB-INF/lib/commons-pool-1.3.jar)}. */
   static String where(AuditFinding finding, Targets targets) {
     String label = targets.label(finding.jar());
-    if (finding.jar() != null && java.nio.file.Files.isDirectory(finding.jar())) {
+    if (finding.jar() != null && Files.isDirectory(finding.jar())) {
       return label; // a class directory: its path, as the user gave it
     }
     String identity = BytecodeFindings.describe(finding.jar());

@@ -1,6 +1,8 @@
 package io.github.lockjaw.contention;
 
 import java.io.IOException;
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -113,8 +115,8 @@ public final class Evidence {
 
   /** The first bytes of a file as ISO-8859-1 text, to name a format lockjaw does not read. */
   private static String head(Path file) {
-    try (java.io.InputStream in = Files.newInputStream(file)) {
-      return new String(in.readNBytes(4096), java.nio.charset.StandardCharsets.ISO_8859_1);
+    try (InputStream in = Files.newInputStream(file)) {
+      return new String(in.readNBytes(4096), StandardCharsets.ISO_8859_1);
     } catch (IOException e) {
       return "";
     }

@@ -4,12 +4,14 @@ import io.github.lockjaw.knowledge.ApiCatalog;
 import java.io.EOFException;
 import java.io.IOException;
 import java.io.InputStream;
+import java.lang.reflect.Modifier;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -48,7 +50,7 @@ final class JfrReader {
   static boolean looksLikeRecording(Path file) throws IOException {
     byte[] head = new byte[MAGIC.length];
     try (InputStream in = Files.newInputStream(file)) {
-      return in.readNBytes(head, 0, head.length) == head.length && java.util.Arrays.equals(head, MAGIC);
+      return in.readNBytes(head, 0, head.length) == head.length && Arrays.equals(head, MAGIC);
     }
   }
 
@@ -158,7 +160,7 @@ final class JfrReader {
       return monitor;
     }
     int modifiers = method.getModifiers();
-    if (java.lang.reflect.Modifier.isStatic(modifiers) && java.lang.reflect.Modifier.isSynchronized(modifiers)) {
+    if (Modifier.isStatic(modifiers) && Modifier.isSynchronized(modifiers)) {
       return "java.lang.Class for " + method.getType().getName();
     }
     return monitor;

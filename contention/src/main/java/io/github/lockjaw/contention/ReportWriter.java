@@ -2,8 +2,11 @@ package io.github.lockjaw.contention;
 
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
+import java.util.TreeMap;
 
 /**
  * Renders a {@link ContentionReport}: a table for the terminal or build log, or Markdown. The
@@ -154,14 +157,14 @@ public final class ReportWriter {
    * SynchronizedMapCache 2); lockjaw audit lists them}. A jar's findings are many and mostly in
    * code the application never calls; the observed ones are in the table.
    */
-  private java.util.Map<String, String> perArtifact() {
-    java.util.Map<String, java.util.Map<String, Integer>> counts = new java.util.TreeMap<>();
+  private Map<String, String> perArtifact() {
+    Map<String, Map<String, Integer>> counts = new TreeMap<>();
     for (StaticFinding finding : report.unobserved()) {
       if (!finding.artifact().isEmpty()) {
-        counts.computeIfAbsent(finding.artifact(), a -> new java.util.TreeMap<>()).merge(finding.check(), 1, Integer::sum);
+        counts.computeIfAbsent(finding.artifact(), a -> new TreeMap<>()).merge(finding.check(), 1, Integer::sum);
       }
     }
-    java.util.Map<String, String> lines = new java.util.LinkedHashMap<>();
+    Map<String, String> lines = new LinkedHashMap<>();
     counts.forEach((artifact, perCheck) -> {
       int total = perCheck.values().stream().mapToInt(Integer::intValue).sum();
       List<String> parts = new ArrayList<>();

@@ -4,6 +4,7 @@ import io.github.lockjaw.bytecode.AuditFinding;
 import io.github.lockjaw.bytecode.JarAuditor;
 import io.github.lockjaw.common.LockjawDocs;
 import io.github.lockjaw.maven.exec.UnreadableJars;
+import io.github.lockjaw.maven.model.AuditFindings;
 import io.github.lockjaw.maven.model.Baseline;
 import io.github.lockjaw.maven.model.Finding;
 import io.github.lockjaw.maven.model.Fingerprint;
@@ -93,7 +94,7 @@ public class AuditMojo extends AbstractLockjawMojo {
       }
       Artifact artifact = a.jar() == null ? null : jars.get(a.jar().toAbsolutePath().normalize());
       String where = artifact == null ? "unknown jar" : artifact.getGroupId() + ":" + artifact.getArtifactId() + ":" + artifact.getVersion();
-      Finding finding = io.github.lockjaw.maven.model.AuditFindings.toFinding(a);
+      Finding finding = AuditFindings.toFinding(a);
       findings.add(finding);
       // groupId:artifactId without the version: a finding that survives an upgrade stays baselined
       coordinates.put(finding, artifact == null ? where : artifact.getGroupId() + ":" + artifact.getArtifactId());
@@ -114,7 +115,7 @@ public class AuditMojo extends AbstractLockjawMojo {
     perArtifact.forEach((gav, n) -> lines.add("lockjaw: " + gav + ": " + n + (n == 1 ? " finding" : " findings")));
     List<Rule> rules = new ArrayList<>();
     findings.stream().map(Finding::check).distinct().sorted().forEach(check ->
-        rules.add(io.github.lockjaw.maven.model.AuditFindings.rule(check)));
+        rules.add(AuditFindings.rule(check)));
     reportAndJudge(findings, rules, lines, f -> f.file(), fingerprints, baselined, auditSarif, threshold, failOnViolation);
   }
 

@@ -20,9 +20,12 @@ import io.github.lockjaw.maven.report.ContentionProperties;
 import io.github.lockjaw.maven.report.SarifReporter;
 import java.io.File;
 import java.io.IOException;
+import java.nio.charset.Charset;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.IdentityHashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -140,7 +143,7 @@ public class ContentionMojo extends AbstractLockjawMojo {
     Map<Finding, String> fingerprints = new LinkedHashMap<>();
     fingerprints.putAll(Fingerprint.all(findings.subList(0, sourceCount), this::relativePath));
     fingerprints.putAll(Fingerprint.all(findings.subList(sourceCount, findings.size()), coordinates::get));
-    Map<Finding, StaticFinding> byFinding = new java.util.IdentityHashMap<>();
+    Map<Finding, StaticFinding> byFinding = new IdentityHashMap<>();
     for (StaticFinding s : statics) {
       byFinding.put(findings.get(s.key()), s);
     }
@@ -206,11 +209,11 @@ public class ContentionMojo extends AbstractLockjawMojo {
     }
   }
 
-  private java.nio.charset.Charset charsetOrUtf8() {
+  private Charset charsetOrUtf8() {
     try {
       return charset();
     } catch (MojoFailureException e) {
-      return java.nio.charset.StandardCharsets.UTF_8;
+      return StandardCharsets.UTF_8;
     }
   }
 }
