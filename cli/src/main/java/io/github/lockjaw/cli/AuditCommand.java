@@ -31,20 +31,27 @@ final class AuditCommand {
   Main.Report run(Options options) throws CliException, InterruptedException, IOException {
     try (Targets targets = Targets.expand(options.paths())) {
       List<AuditFinding> findings = audit(targets, progress);
-      String summary = findings.size() + (findings.size() == 1 ? " finding" : " findings") + " in "
-          + targets.entries().size() + " jar(s) and class directories";
-      String text = switch (options.format()) {
-        case "markdown" -> markdown(findings, targets, summary);
-        case "sarif" -> sarif(findings, targets, f -> Map.of());
-        default -> text(findings, targets, summary);
-      };
+      String summary =
+          findings.size()
+              + (findings.size() == 1 ? " finding" : " findings")
+              + " in "
+              + targets.entries().size()
+              + " jar(s) and class directories";
+      String text =
+          switch (options.format()) {
+            case "markdown" -> markdown(findings, targets, summary);
+            case "sarif" -> sarif(findings, targets, f -> Map.of());
+            default -> text(findings, targets, summary);
+          };
       return new Main.Report(text, summary, findings.isEmpty() ? Main.OK : Main.FINDINGS);
     }
   }
 
   /** Runs the detectors over every entry (each is also the others' class path). */
-  static List<AuditFinding> audit(Targets targets, PrintStream progress) throws CliException, InterruptedException {
-    progress.println("lockjaw: auditing " + targets.entries().size() + " jar(s) and class directories...");
+  static List<AuditFinding> audit(Targets targets, PrintStream progress)
+      throws CliException, InterruptedException {
+    progress.println(
+        "lockjaw: auditing " + targets.entries().size() + " jar(s) and class directories...");
     try {
       return new JarAuditor().audit(targets.entries(), targets.entries());
     } catch (IOException e) {
@@ -60,7 +67,9 @@ final class AuditCommand {
     }
     String identity = BytecodeFindings.describe(finding.jar());
     return label.endsWith(String.valueOf(finding.jar() == null ? "" : finding.jar().getFileName()))
-        && !label.contains("!") ? identity : identity + " (" + label + ")";
+            && !label.contains("!")
+        ? identity
+        : identity + " (" + label + ")";
   }
 
   private static String text(List<AuditFinding> findings, Targets targets, String summary) {
@@ -72,8 +81,14 @@ final class AuditCommand {
         out.append(where).append('\n');
         current = where;
       }
-      out.append("  ").append(f.readableMethod()).append(f.line() > 0 ? " line " + f.line() : "")
-          .append(": [").append(f.check()).append("] ").append(f.message()).append('\n');
+      out.append("  ")
+          .append(f.readableMethod())
+          .append(f.line() > 0 ? " line " + f.line() : "")
+          .append(": [")
+          .append(f.check())
+          .append("] ")
+          .append(f.message())
+          .append('\n');
       if (!f.advice().isEmpty()) {
         out.append("    Fix: ").append(f.advice()).append('\n');
       }
@@ -86,11 +101,22 @@ final class AuditCommand {
     if (findings.isEmpty()) {
       return md.toString();
     }
-    md.append("| jar | method | line | check | what is wrong | fix |\n|---|---|---:|---|---|---|\n");
+    md.append(
+        "| jar | method | line | check | what is wrong | fix |\n|---|---|---:|---|---|---|\n");
     for (AuditFinding f : findings) {
-      md.append("| ").append(cell(where(f, targets))).append(" | `").append(f.readableMethod()).append("` | ")
-          .append(f.line() > 0 ? String.valueOf(f.line()) : "").append(" | ").append(f.check()).append(" | ")
-          .append(cell(f.message())).append(" | ").append(cell(f.advice())).append(" |\n");
+      md.append("| ")
+          .append(cell(where(f, targets)))
+          .append(" | `")
+          .append(f.readableMethod())
+          .append("` | ")
+          .append(f.line() > 0 ? String.valueOf(f.line()) : "")
+          .append(" | ")
+          .append(f.check())
+          .append(" | ")
+          .append(cell(f.message()))
+          .append(" | ")
+          .append(cell(f.advice()))
+          .append(" |\n");
     }
     return md.append('\n').toString();
   }
@@ -99,8 +125,14 @@ final class AuditCommand {
     return text.replace("|", "\\|").replace("\n", " ");
   }
 
-  /** SARIF through the plugin's reporter; locations name the file the user gave (a jar, WAR or directory). */
-  static String sarif(List<AuditFinding> audited, Targets targets, Function<AuditFinding, Map<String, Object>> properties) {
+  /**
+   * SARIF through the plugin's reporter; locations name the file the user gave (a jar, WAR or
+   * directory).
+   */
+  static String sarif(
+      List<AuditFinding> audited,
+      Targets targets,
+      Function<AuditFinding, Map<String, Object>> properties) {
     List<Finding> findings = new ArrayList<>();
     Map<Finding, AuditFinding> origin = new IdentityHashMap<>();
     Map<Finding, String> coordinates = new LinkedHashMap<>();
@@ -116,9 +148,15 @@ final class AuditCommand {
     }
     SarifReporter reporter = new SarifReporter(version(), Path.of("").toAbsolutePath());
     Map<Finding, String> fingerprints = Fingerprint.all(findings, coordinates::get);
-    return Json.GSON.toJson(reporter.build(rules, findings,
-        f -> String.valueOf(targets.origin(origin.get(f).jar())), fingerprints, f -> false,
-        f -> properties.apply(origin.get(f)))) + "\n";
+    return Json.GSON.toJson(
+            reporter.build(
+                rules,
+                findings,
+                f -> String.valueOf(targets.origin(origin.get(f).jar())),
+                fingerprints,
+                f -> false,
+                f -> properties.apply(origin.get(f))))
+        + "\n";
   }
 
   static String version() {

@@ -16,7 +16,10 @@ import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
 
-/** {@code contention --recording FILE PATH...}: the evidence ranked and tied to the bytecode findings in PATH... */
+/**
+ * {@code contention --recording FILE PATH...}: the evidence ranked and tied to the bytecode
+ * findings in PATH...
+ */
 final class ContentionCommand {
   private final PrintStream progress;
 
@@ -37,8 +40,9 @@ final class ContentionCommand {
       if (targets != null) {
         audited = AuditCommand.audit(targets, progress);
       } else {
-        progress.println("lockjaw: no PATH given, so the sites are not tied to findings; add the application's jars,"
-            + " WAR/EAR or class directories to see which finding covers each.");
+        progress.println(
+            "lockjaw: no PATH given, so the sites are not tied to findings; add the application's jars,"
+                + " WAR/EAR or class directories to see which finding covers each.");
       }
       List<StaticFinding> statics = new ArrayList<>();
       Map<AuditFinding, StaticFinding> byFinding = new IdentityHashMap<>();
@@ -49,11 +53,14 @@ final class ContentionCommand {
       }
       ContentionReport report = ContentionReport.correlate(observations, statics);
       ReportWriter writer = new ReportWriter(report);
-      String text = switch (options.format()) {
-        case "markdown" -> writer.markdown();
-        case "sarif" -> AuditCommand.sarif(audited, targets, a -> ContentionProperties.of(report, byFinding.get(a)));
-        default -> String.join("\n", writer.text()) + "\n";
-      };
+      String text =
+          switch (options.format()) {
+            case "markdown" -> writer.markdown();
+            case "sarif" ->
+                AuditCommand.sarif(
+                    audited, targets, a -> ContentionProperties.of(report, byFinding.get(a)));
+            default -> String.join("\n", writer.text()) + "\n";
+          };
       return new Main.Report(text, writer.summary(), Main.OK);
     } finally {
       if (targets != null) {

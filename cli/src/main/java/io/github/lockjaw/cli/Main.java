@@ -8,22 +8,27 @@ import java.nio.file.Path;
 
 /**
  * lockjaw's command-line tool, for the application as it is deployed: {@code audit} finds lockjaw's
- * anti-patterns in its jars, WAR/EAR and classes; {@code contention} ranks the locks a JFR recording
- * or thread dumps saw threads wait on, each tied to the finding that covers it.
+ * anti-patterns in its jars, WAR/EAR and classes; {@code contention} ranks the locks a JFR
+ * recording or thread dumps saw threads wait on, each tied to the finding that covers it.
  */
 public final class Main {
   /** audit: no findings; contention: the report was written. */
   static final int OK = 0;
+
   /** audit: findings reported. */
   static final int FINDINGS = 1;
+
   /** Wrong usage: unknown command or option, missing PATH or --recording. */
   static final int USAGE_ERROR = 2;
+
   /** An input cannot be read: a missing file, not a jar, a corrupt recording. */
   static final int INPUT_ERROR = 3;
+
   /** lockjaw itself failed. */
   static final int FAILURE = 4;
 
-  static final String HELP = """
+  static final String HELP =
+      """
       lockjaw: finds the Java concurrency anti-patterns that make servers collapse under load,
       in an application's jars and classes, and ranks the locks a load test saw threads wait on.
 
@@ -81,8 +86,10 @@ public final class Main {
     }
     try {
       Options options = Options.parse(args);
-      Report report = options.command().equals("audit") ? new AuditCommand(err).run(options)
-          : new ContentionCommand(err).run(options);
+      Report report =
+          options.command().equals("audit")
+              ? new AuditCommand(err).run(options)
+              : new ContentionCommand(err).run(options);
       write(options.output(), report.text(), out);
       if (options.output() != null) {
         err.println("lockjaw: " + report.summary() + "; report written to " + options.output());
@@ -96,7 +103,8 @@ public final class Main {
       err.println("lockjaw: interrupted.");
       return FAILURE;
     } catch (RuntimeException | IOException | LinkageError e) {
-      err.println("lockjaw failed unexpectedly: " + e + ". Please report this, with the command line.");
+      err.println(
+          "lockjaw failed unexpectedly: " + e + ". Please report this, with the command line.");
       return FAILURE;
     }
   }
@@ -114,7 +122,8 @@ public final class Main {
       }
       Files.writeString(output, text, StandardCharsets.UTF_8);
     } catch (IOException e) {
-      throw new CliException(INPUT_ERROR, "lockjaw cannot write " + output + ": " + e.getMessage() + ".");
+      throw new CliException(
+          INPUT_ERROR, "lockjaw cannot write " + output + ": " + e.getMessage() + ".");
     }
   }
 

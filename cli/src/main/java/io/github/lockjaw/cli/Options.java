@@ -5,18 +5,26 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 
-/** The parsed command line: {@code COMMAND [--recording FILE]... [--format F] [--output FILE] PATH...}. */
-record Options(String command, List<Path> recordings, String format, Path output, List<Path> paths) {
+/**
+ * The parsed command line: {@code COMMAND [--recording FILE]... [--format F] [--output FILE]
+ * PATH...}.
+ */
+record Options(
+    String command, List<Path> recordings, String format, Path output, List<Path> paths) {
   static final List<String> FORMATS = List.of("text", "markdown", "sarif");
 
   static Options parse(String[] args) throws CliException {
     if (args.length == 0) {
-      throw new CliException(Main.USAGE_ERROR, "No command given. Run with --help to see the commands.");
+      throw new CliException(
+          Main.USAGE_ERROR, "No command given. Run with --help to see the commands.");
     }
     String command = args[0];
     if (!command.equals("audit") && !command.equals("contention")) {
-      throw new CliException(Main.USAGE_ERROR,
-          "Unknown command '" + command + "'; the commands are audit and contention (--help shows how to use them).");
+      throw new CliException(
+          Main.USAGE_ERROR,
+          "Unknown command '"
+              + command
+              + "'; the commands are audit and contention (--help shows how to use them).");
     }
     List<Path> recordings = new ArrayList<>();
     List<Path> paths = new ArrayList<>();
@@ -41,7 +49,8 @@ record Options(String command, List<Path> recordings, String format, Path output
         case "--recording", "--format", "--output" -> {
           if (value == null) {
             if (i + 1 >= args.length) {
-              throw new CliException(Main.USAGE_ERROR, name + " needs a value, e.g. " + example(name) + ".");
+              throw new CliException(
+                  Main.USAGE_ERROR, name + " needs a value, e.g. " + example(name) + ".");
             }
             value = args[++i];
           }
@@ -51,26 +60,35 @@ record Options(String command, List<Path> recordings, String format, Path output
             default -> output = Path.of(value);
           }
         }
-        default -> throw new CliException(Main.USAGE_ERROR,
-            "Unknown option '" + arg + "' for " + command + "; --help lists the options.");
+        default ->
+            throw new CliException(
+                Main.USAGE_ERROR,
+                "Unknown option '" + arg + "' for " + command + "; --help lists the options.");
       }
     }
     if (!FORMATS.contains(format)) {
-      throw new CliException(Main.USAGE_ERROR, "--format is '" + format + "'; use text, markdown or sarif.");
+      throw new CliException(
+          Main.USAGE_ERROR, "--format is '" + format + "'; use text, markdown or sarif.");
     }
     if (command.equals("audit")) {
       if (!recordings.isEmpty()) {
-        throw new CliException(Main.USAGE_ERROR, "--recording belongs to the contention command: lockjaw contention"
-            + " --recording FILE PATH...");
+        throw new CliException(
+            Main.USAGE_ERROR,
+            "--recording belongs to the contention command: lockjaw contention"
+                + " --recording FILE PATH...");
       }
       if (paths.isEmpty()) {
-        throw new CliException(Main.USAGE_ERROR, "audit needs at least one PATH: a jar, a WAR or EAR file, or a"
-            + " WEB-INF/lib or WEB-INF/classes directory (or the exploded application's directory).");
+        throw new CliException(
+            Main.USAGE_ERROR,
+            "audit needs at least one PATH: a jar, a WAR or EAR file, or a"
+                + " WEB-INF/lib or WEB-INF/classes directory (or the exploded application's directory).");
       }
     } else if (recordings.isEmpty()) {
-      throw new CliException(Main.USAGE_ERROR, "contention needs the evidence: --recording FILE with a JFR recording,"
-          + " a thread dump (jcmd PID Thread.print > dump.txt) or a directory of them; then the application's jars,"
-          + " WAR/EAR or class directories as PATHs.");
+      throw new CliException(
+          Main.USAGE_ERROR,
+          "contention needs the evidence: --recording FILE with a JFR recording,"
+              + " a thread dump (jcmd PID Thread.print > dump.txt) or a directory of them; then the application's jars,"
+              + " WAR/EAR or class directories as PATHs.");
     }
     return new Options(command, List.copyOf(recordings), format, output, List.copyOf(paths));
   }

@@ -60,8 +60,11 @@ final class Targets implements AutoCloseable {
 
   private void add(Path path) throws CliException, IOException {
     if (!Files.exists(path)) {
-      throw new CliException(Main.INPUT_ERROR, path + " does not exist. Give jars, WAR or EAR files, or directories"
-          + " (an exploded application, WEB-INF/lib, WEB-INF/classes).");
+      throw new CliException(
+          Main.INPUT_ERROR,
+          path
+              + " does not exist. Give jars, WAR or EAR files, or directories"
+              + " (an exploded application, WEB-INF/lib, WEB-INF/classes).");
     }
     if (Files.isDirectory(path)) {
       addDirectory(path, path.toString(), path);
@@ -78,8 +81,11 @@ final class Targets implements AutoCloseable {
       unzip(path, into);
       addDirectory(into, path.getFileName() + "!", path);
     } else {
-      throw new CliException(Main.INPUT_ERROR, path + " is not a jar, WAR or EAR file. Give the application's jars,"
-          + " its WAR/EAR, or a directory that holds them or its classes.");
+      throw new CliException(
+          Main.INPUT_ERROR,
+          path
+              + " is not a jar, WAR or EAR file. Give the application's jars,"
+              + " its WAR/EAR, or a directory that holds them or its classes.");
     }
   }
 
@@ -103,24 +109,28 @@ final class Targets implements AutoCloseable {
     }
     int archives = addArchives(dir, label, origin, true);
     if (!classes && archives == 0) {
-      throw new CliException(Main.INPUT_ERROR, dir + " holds no jar, WAR, EAR or class file to audit.");
+      throw new CliException(
+          Main.INPUT_ERROR, dir + " holds no jar, WAR, EAR or class file to audit.");
     }
   }
 
   /** Adds the archives under {@code dir}; returns how many there are. */
-  private int addArchives(Path dir, String label, Path origin, boolean recurse) throws CliException, IOException {
+  private int addArchives(Path dir, String label, Path origin, boolean recurse)
+      throws CliException, IOException {
     if (!Files.isDirectory(dir)) {
       return 0;
     }
     List<Path> archives;
     try (Stream<Path> walk = Files.walk(dir, recurse ? 6 : 1)) {
-      archives = walk.filter(Files::isRegularFile)
-          .filter(p -> {
-            String n = p.getFileName().toString().toLowerCase(Locale.ROOT);
-            return n.endsWith(".jar") || n.endsWith(".war") || n.endsWith(".ear");
-          })
-          .sorted()
-          .toList();
+      archives =
+          walk.filter(Files::isRegularFile)
+              .filter(
+                  p -> {
+                    String n = p.getFileName().toString().toLowerCase(Locale.ROOT);
+                    return n.endsWith(".jar") || n.endsWith(".war") || n.endsWith(".ear");
+                  })
+              .sorted()
+              .toList();
     }
     for (Path archive : archives) {
       String inner = label + "/" + dir.relativize(archive).toString().replace('\\', '/');
@@ -131,7 +141,8 @@ final class Targets implements AutoCloseable {
         origins.putIfAbsent(archive, origin);
       } else {
         requireZip(archive);
-        Path into = Files.createDirectory(temp().resolve(entries.size() + "-" + archive.getFileName()));
+        Path into =
+            Files.createDirectory(temp().resolve(entries.size() + "-" + archive.getFileName()));
         unzip(archive, into);
         addDirectory(into, inner + "!", origin);
       }
@@ -143,8 +154,13 @@ final class Targets implements AutoCloseable {
     try (ZipFile zip = new ZipFile(file.toFile())) {
       zip.size();
     } catch (IOException e) {
-      throw new CliException(Main.INPUT_ERROR, file + " is not a readable jar/zip file (" + e.getMessage() + "): it may be"
-          + " truncated or not an archive at all.");
+      throw new CliException(
+          Main.INPUT_ERROR,
+          file
+              + " is not a readable jar/zip file ("
+              + e.getMessage()
+              + "): it may be"
+              + " truncated or not an archive at all.");
     }
   }
 
@@ -156,7 +172,8 @@ final class Targets implements AutoCloseable {
         ZipEntry entry = all.nextElement();
         String name = entry.getName();
         String lower = name.toLowerCase(Locale.ROOT);
-        if (entry.isDirectory() || !(lower.endsWith(".jar") || lower.endsWith(".war") || lower.endsWith(".class"))) {
+        if (entry.isDirectory()
+            || !(lower.endsWith(".jar") || lower.endsWith(".war") || lower.endsWith(".class"))) {
           continue;
         }
         Path target = into.resolve(name).normalize();

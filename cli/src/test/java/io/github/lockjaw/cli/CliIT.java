@@ -46,7 +46,8 @@ class CliIT {
   static void runTheLoadTest() throws Exception {
     jar = Path.of(System.getProperty("lockjaw.cli.jar", "target/lockjaw-cli.jar"));
     assertTrue(Files.isRegularFile(jar), "the packaged jar is missing: " + jar);
-    Path classes = Path.of(LoadProgram.class.getProtectionDomain().getCodeSource().getLocation().toURI());
+    Path classes =
+        Path.of(LoadProgram.class.getProtectionDomain().getCodeSource().getLocation().toURI());
     webapp = temp.resolve("shop");
     Path loadPackage = Path.of("io", "github", "lockjaw", "cli", "load");
     Path into = Files.createDirectories(webapp.resolve("WEB-INF/classes").resolve(loadPackage));
@@ -57,14 +58,22 @@ class CliIT {
     }
     recording = temp.resolve("load.jfr");
     dumps = Files.createDirectory(temp.resolve("dumps"));
-    Process load = new ProcessBuilder(java().toString(),
-        "-XX:StartFlightRecording=filename=" + recording + ",settings=profile,"
-            + "jdk.JavaMonitorEnter#threshold=0ms,jdk.ThreadPark#threshold=0ms",
-        "-cp", webapp.resolve("WEB-INF/classes").toString(), LoadProgram.class.getName(), "6")
-        .redirectErrorStream(true)
-        .start();
+    Process load =
+        new ProcessBuilder(
+                java().toString(),
+                "-XX:StartFlightRecording=filename="
+                    + recording
+                    + ",settings=profile,"
+                    + "jdk.JavaMonitorEnter#threshold=0ms,jdk.ThreadPark#threshold=0ms",
+                "-cp",
+                webapp.resolve("WEB-INF/classes").toString(),
+                LoadProgram.class.getName(),
+                "6")
+            .redirectErrorStream(true)
+            .start();
     StringBuilder output = new StringBuilder();
-    try (BufferedReader out = new BufferedReader(new InputStreamReader(load.getInputStream(), UTF_8))) {
+    try (BufferedReader out =
+        new BufferedReader(new InputStreamReader(load.getInputStream(), UTF_8))) {
       String line;
       while ((line = out.readLine()) != null && !line.equals("ready")) {
         output.append(line).append('\n');
@@ -73,13 +82,16 @@ class CliIT {
       Thread.sleep(500);
       Path jcmd = Path.of(System.getProperty("java.home"), "bin", "jcmd");
       for (int i = 1; i <= 3; i++) {
-        Process dump = new ProcessBuilder(jcmd.toString(), String.valueOf(load.pid()), "Thread.print")
-            .redirectErrorStream(true)
-            .redirectOutput(dumps.resolve("dump-" + i + ".txt").toFile())
-            .start();
+        Process dump =
+            new ProcessBuilder(jcmd.toString(), String.valueOf(load.pid()), "Thread.print")
+                .redirectErrorStream(true)
+                .redirectOutput(dumps.resolve("dump-" + i + ".txt").toFile())
+                .start();
         assertTrue(dump.waitFor(60, TimeUnit.SECONDS), "jcmd hangs");
         String text = Files.readString(dumps.resolve("dump-" + i + ".txt"), UTF_8);
-        assertTrue(text.contains("Full thread dump"), "jcmd took no dump " + i + " while the load ran: " + text);
+        assertTrue(
+            text.contains("Full thread dump"),
+            "jcmd took no dump " + i + " while the load ran: " + text);
         Thread.sleep(300);
       }
       while ((line = out.readLine()) != null) {
@@ -103,14 +115,20 @@ class CliIT {
     command.addAll(List.of(args));
     Path out = Files.createTempFile(temp, "out", ".txt");
     Path err = Files.createTempFile(temp, "err", ".txt");
-    Process process = new ProcessBuilder(command).redirectOutput(out.toFile()).redirectError(err.toFile()).start();
+    Process process =
+        new ProcessBuilder(command)
+            .redirectOutput(out.toFile())
+            .redirectError(err.toFile())
+            .start();
     assertTrue(process.waitFor(120, TimeUnit.SECONDS), "lockjaw-cli hangs: " + command);
     return new Run(process.exitValue(), Files.readString(out, UTF_8), Files.readString(err, UTF_8));
   }
 
   /** The table row of a site: rank first, finding last. */
   static String row(String out, String site) {
-    return out.lines().filter(l -> l.matches("\\s*\\d+\\s.*") && l.contains(site)).findFirst()
+    return out.lines()
+        .filter(l -> l.matches("\\s*\\d+\\s.*") && l.contains(site))
+        .findFirst()
         .orElseThrow(() -> new AssertionError("no row for " + site + " in\n" + out));
   }
 
@@ -119,7 +137,8 @@ class CliIT {
   }
 
   @Test
-  void recordingRanksTheDaoThenTheClassLockedCacheAndShowsTheJournalWithoutAFinding() throws Exception {
+  void recordingRanksTheDaoThenTheClassLockedCacheAndShowsTheJournalWithoutAFinding()
+      throws Exception {
     Run run = cli(java(), "contention", "--recording", recording.toString(), webapp.toString());
     assertEquals(0, run.exit(), run.err() + run.out());
     String out = run.out();
@@ -129,14 +148,25 @@ class CliIT {
     String cache = row(out, "ReflectionCache.describe(ReflectionCache.java:19)");
     String save = row(out, "OrderDao.saveOrder(OrderDao.java:29)");
     String journal = row(out, "AuditJournal.append(AuditJournal.java:27)");
-    assertEquals(1, rank(find), "8 threads queue on the DAO, 6 lookups for each save:\n" + out + loadOutput);
+    assertEquals(
+        1, rank(find), "8 threads queue on the DAO, 6 lookups for each save:\n" + out + loadOutput);
     assertEquals(2, rank(cache), out + loadOutput);
     assertTrue(rank(journal) > rank(cache), out);
     assertTrue(find.endsWith("SharedMonitorDao") && find.contains("monitor enter: OrderDao"), find);
-    assertTrue(cache.endsWith("ClassMonitorCache") && cache.contains("monitor enter: ReflectionCache.class"), cache);
+    assertTrue(
+        cache.endsWith("ClassMonitorCache")
+            && cache.contains("monitor enter: ReflectionCache.class"),
+        cache);
     assertTrue(save.endsWith("SharedMonitorDao"), save);
-    assertTrue(journal.endsWith("no finding") && journal.contains("lock park: ReentrantLock.lock"), journal);
-    assertTrue(out.contains("[ClassMonitorCache] " + webapp + "/WEB-INF/classes ReflectionCache.describe(String) line 19"), out);
+    assertTrue(
+        journal.endsWith("no finding") && journal.contains("lock park: ReentrantLock.lock"),
+        journal);
+    assertTrue(
+        out.contains(
+            "[ClassMonitorCache] "
+                + webapp
+                + "/WEB-INF/classes ReflectionCache.describe(String) line 19"),
+        out);
   }
 
   @Test
@@ -144,29 +174,44 @@ class CliIT {
     Run run = cli(java(), "contention", "--recording", dumps.toString(), webapp.toString());
     assertEquals(0, run.exit(), run.err() + run.out());
     String out = run.out();
-    assertTrue(out.lines().findFirst().orElseThrow().contains("from 3 thread dumps in 3 files"), out);
+    assertTrue(
+        out.lines().findFirst().orElseThrow().contains("from 3 thread dumps in 3 files"), out);
     String find = row(out, "OrderDao.findOrder(OrderDao.java:25)");
     String cache = row(out, "ReflectionCache.describe(ReflectionCache.java:19)");
     String journal = row(out, "AuditJournal.append(AuditJournal.java:27)");
     assertTrue(find.endsWith("SharedMonitorDao"), find);
     assertTrue(cache.endsWith("ClassMonitorCache"), cache);
     assertTrue(journal.endsWith("no finding"), journal);
-    // Three dumps are a sample: the DAO's lookups (8 threads, 6 calls in 7) lead it by far; the cache's
-    // 5 threads and the journal's 3 are too close in a sample of three to rank them against each other.
+    // Three dumps are a sample: the DAO's lookups (8 threads, 6 calls in 7) lead it by far; the
+    // cache's
+    // 5 threads and the journal's 3 are too close in a sample of three to rank them against each
+    // other.
     assertEquals(1, rank(find), out);
-    assertTrue(find.matches("\\s*\\d+\\s+\\d+\\s+3/3\\s.*"), "the DAO's lookups queue in every dump: " + find);
+    assertTrue(
+        find.matches("\\s*\\d+\\s+\\d+\\s+3/3\\s.*"),
+        "the DAO's lookups queue in every dump: " + find);
   }
 
   @Test
   void sarifCarriesTheObservedFigures() throws Exception {
     Path sarif = temp.resolve("contention.sarif");
-    Run run = cli(java(), "contention", "--recording", recording.toString(), "--format", "sarif", "--output",
-        sarif.toString(), webapp.toString());
+    Run run =
+        cli(
+            java(),
+            "contention",
+            "--recording",
+            recording.toString(),
+            "--format",
+            "sarif",
+            "--output",
+            sarif.toString(),
+            webapp.toString());
     assertEquals(0, run.exit(), run.err());
     assertTrue(run.err().contains("report written to " + sarif), run.err());
     JsonObject log = JsonParser.parseString(Files.readString(sarif, UTF_8)).getAsJsonObject();
     assertEquals("2.1.0", log.get("version").getAsString());
-    JsonArray results = log.getAsJsonArray("runs").get(0).getAsJsonObject().getAsJsonArray("results");
+    JsonArray results =
+        log.getAsJsonArray("runs").get(0).getAsJsonObject().getAsJsonArray("results");
     JsonObject cache = null;
     for (JsonElement result : results) {
       JsonObject r = result.getAsJsonObject();
@@ -179,7 +224,8 @@ class CliIT {
     assertEquals(2, properties.get("lockjaw/contentionRank").getAsInt(), properties.toString());
     assertTrue(properties.get("lockjaw/blockedMillis").getAsDouble() > 0, properties.toString());
     assertTrue(properties.get("lockjaw/waits").getAsLong() > 0, properties.toString());
-    assertEquals("io.github.lockjaw.cli.load.ReflectionCache.describe:19",
+    assertEquals(
+        "io.github.lockjaw.cli.load.ReflectionCache.describe:19",
         properties.get("lockjaw/contendedSite").getAsString());
   }
 
@@ -197,24 +243,53 @@ class CliIT {
     Run run = cli(java(), "audit", war.toString());
     assertEquals(1, run.exit(), run.err() + run.out());
     assertTrue(run.out().contains("shop.war!/WEB-INF/classes"), run.out());
-    assertTrue(run.out().contains("ReflectionCache.describe(String) line 19: [ClassMonitorCache]"), run.out());
-    assertTrue(run.out().contains("OrderDao.findOrder(int) line 25: [SharedMonitorDao]"), run.out());
-    assertFalse(run.out().contains("AuditJournal"), "no check is about the journal's lock: " + run.out());
+    assertTrue(
+        run.out().contains("ReflectionCache.describe(String) line 19: [ClassMonitorCache]"),
+        run.out());
+    assertTrue(
+        run.out().contains("OrderDao.findOrder(int) line 25: [SharedMonitorDao]"), run.out());
+    assertFalse(
+        run.out().contains("AuditJournal"), "no check is about the journal's lock: " + run.out());
 
     Run markdown = cli(java(), "audit", "--format", "markdown", war.toString());
     assertEquals(1, markdown.exit(), markdown.err());
-    assertTrue(markdown.out().contains("| jar | method | line | check | what is wrong | fix |"), markdown.out());
-    assertTrue(markdown.out().contains("| shop.war!/WEB-INF/classes | `ReflectionCache.describe(String)` | 19 | ClassMonitorCache |"),
+    assertTrue(
+        markdown.out().contains("| jar | method | line | check | what is wrong | fix |"),
+        markdown.out());
+    assertTrue(
+        markdown
+            .out()
+            .contains(
+                "| shop.war!/WEB-INF/classes | `ReflectionCache.describe(String)` | 19 | ClassMonitorCache |"),
         markdown.out());
 
     Run sarif = cli(java(), "audit", "--format", "sarif", war.toString());
     assertEquals(1, sarif.exit(), sarif.err());
-    JsonObject run0 = JsonParser.parseString(sarif.out()).getAsJsonObject().getAsJsonArray("runs").get(0).getAsJsonObject();
+    JsonObject run0 =
+        JsonParser.parseString(sarif.out())
+            .getAsJsonObject()
+            .getAsJsonArray("runs")
+            .get(0)
+            .getAsJsonObject();
     JsonArray results = run0.getAsJsonArray("results");
-    assertEquals(run.out().lines().filter(l -> l.contains(": [")).count(), results.size(), "one result per finding");
-    String uri = results.get(0).getAsJsonObject().getAsJsonArray("locations").get(0).getAsJsonObject()
-        .getAsJsonObject("physicalLocation").getAsJsonObject("artifactLocation").get("uri").getAsString();
-    assertTrue(uri.startsWith("file:") && uri.endsWith("/shop.war"), "located in the WAR the user gave: " + uri);
+    assertEquals(
+        run.out().lines().filter(l -> l.contains(": [")).count(),
+        results.size(),
+        "one result per finding");
+    String uri =
+        results
+            .get(0)
+            .getAsJsonObject()
+            .getAsJsonArray("locations")
+            .get(0)
+            .getAsJsonObject()
+            .getAsJsonObject("physicalLocation")
+            .getAsJsonObject("artifactLocation")
+            .get("uri")
+            .getAsString();
+    assertTrue(
+        uri.startsWith("file:") && uri.endsWith("/shop.war"),
+        "located in the WAR the user gave: " + uri);
   }
 
   @Test
@@ -241,6 +316,7 @@ class CliIT {
     assumeTrue(Files.isExecutable(java17), "no JDK 17 here");
     Run old = cli(java17, "audit", webapp.toString());
     assertEquals(4, old.exit(), old.err());
-    assertTrue(old.err().startsWith("lockjaw needs Java 21 or newer, but this is Java 17"), old.err());
+    assertTrue(
+        old.err().startsWith("lockjaw needs Java 21 or newer, but this is Java 17"), old.err());
   }
 }

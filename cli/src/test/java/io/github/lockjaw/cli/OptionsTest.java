@@ -15,7 +15,9 @@ import org.junit.jupiter.api.Test;
 class OptionsTest {
   @Test
   void auditWithFormatAndOutput() throws CliException {
-    Options options = Options.parse(new String[] {"audit", "--format=MARKDOWN", "--output", "r.md", "a.jar", "b.war"});
+    Options options =
+        Options.parse(
+            new String[] {"audit", "--format=MARKDOWN", "--output", "r.md", "a.jar", "b.war"});
     assertEquals("audit", options.command());
     assertEquals("markdown", options.format());
     assertEquals(Path.of("r.md"), options.output());
@@ -24,7 +26,11 @@ class OptionsTest {
 
   @Test
   void contentionTakesSeveralRecordingsAndNoPath() throws CliException {
-    Options options = Options.parse(new String[] {"contention", "--recording", "a.jfr", "--recording=dumps", "--", "--odd.jar"});
+    Options options =
+        Options.parse(
+            new String[] {
+              "contention", "--recording", "a.jfr", "--recording=dumps", "--", "--odd.jar"
+            });
     assertEquals(List.of(Path.of("a.jfr"), Path.of("dumps")), options.recordings());
     assertEquals(List.of(Path.of("--odd.jar")), options.paths());
     assertEquals("text", options.format());
@@ -36,11 +42,16 @@ class OptionsTest {
     assertUsage("No command given", new String[] {});
     assertUsage("Unknown command 'scan'", new String[] {"scan", "a.jar"});
     assertUsage("audit needs at least one PATH", new String[] {"audit"});
-    assertUsage("contention needs the evidence: --recording FILE", new String[] {"contention", "a.jar"});
-    assertUsage("--format is 'xml'; use text, markdown or sarif", new String[] {"audit", "--format", "xml", "a.jar"});
+    assertUsage(
+        "contention needs the evidence: --recording FILE", new String[] {"contention", "a.jar"});
+    assertUsage(
+        "--format is 'xml'; use text, markdown or sarif",
+        new String[] {"audit", "--format", "xml", "a.jar"});
     assertUsage("--recording needs a value", new String[] {"contention", "--recording"});
     assertUsage("Unknown option '--verbose'", new String[] {"audit", "--verbose", "a.jar"});
-    assertUsage("--recording belongs to the contention command", new String[] {"audit", "--recording", "x", "a.jar"});
+    assertUsage(
+        "--recording belongs to the contention command",
+        new String[] {"audit", "--recording", "x", "a.jar"});
   }
 
   private static void assertUsage(String message, String[] args) {
@@ -61,6 +72,9 @@ class OptionsTest {
     assertEquals(Main.INPUT_ERROR, Main.run(new String[] {"audit", "no/such/app.war"}, o, e));
     String errors = err.toString(StandardCharsets.UTF_8);
     assertEquals(2, errors.lines().count(), errors);
-    assertTrue(errors.contains("lockjaw: no/such/app.war does not exist") || errors.contains("app.war does not exist"), errors);
+    assertTrue(
+        errors.contains("lockjaw: no/such/app.war does not exist")
+            || errors.contains("app.war does not exist"),
+        errors);
   }
 }

@@ -37,17 +37,29 @@ class TargetsTest {
   @Test
   void warGivesItsLibJarsAndClassesAndIsCleanedUp() throws Exception {
     byte[] lib = zip(Map.of("org/acme/Pool.class", CLASS));
-    Path war = Files.write(temp.resolve("shop.war"), zip(Map.of(
-        "WEB-INF/lib/commons-pool-1.3.jar", lib,
-        "WEB-INF/classes/com/acme/Cache.class", CLASS,
-        "index.jsp", "<html/>".getBytes(),
-        "WEB-INF/web.xml", "<web-app/>".getBytes())));
+    Path war =
+        Files.write(
+            temp.resolve("shop.war"),
+            zip(
+                Map.of(
+                    "WEB-INF/lib/commons-pool-1.3.jar",
+                    lib,
+                    "WEB-INF/classes/com/acme/Cache.class",
+                    CLASS,
+                    "index.jsp",
+                    "<html/>".getBytes(),
+                    "WEB-INF/web.xml",
+                    "<web-app/>".getBytes())));
     Path unpacked;
     try (Targets targets = Targets.expand(List.of(war))) {
-      assertEquals(List.of("shop.war!/WEB-INF/classes", "shop.war!/WEB-INF/lib/commons-pool-1.3.jar"), targets.labels());
+      assertEquals(
+          List.of("shop.war!/WEB-INF/classes", "shop.war!/WEB-INF/lib/commons-pool-1.3.jar"),
+          targets.labels());
       Path classes = targets.entries().get(0);
       assertTrue(Files.isRegularFile(classes.resolve("com/acme/Cache.class")));
-      assertFalse(Files.exists(classes.getParent().getParent().resolve("index.jsp")), "only classes and jars are unpacked");
+      assertFalse(
+          Files.exists(classes.getParent().getParent().resolve("index.jsp")),
+          "only classes and jars are unpacked");
       assertEquals(war.toAbsolutePath(), targets.origin(targets.entries().get(1)));
       unpacked = classes.getParent().getParent().getParent();
     }
@@ -57,11 +69,19 @@ class TargetsTest {
   @Test
   void earGivesItsJarsAndItsWarsContents() throws Exception {
     byte[] war = zip(Map.of("WEB-INF/classes/com/acme/Web.class", CLASS));
-    Path ear = Files.write(temp.resolve("app.ear"), zip(Map.of(
-        "lib/shared.jar", zip(Map.of("com/acme/Shared.class", CLASS)),
-        "web.war", war)));
+    Path ear =
+        Files.write(
+            temp.resolve("app.ear"),
+            zip(
+                Map.of(
+                    "lib/shared.jar",
+                    zip(Map.of("com/acme/Shared.class", CLASS)),
+                    "web.war",
+                    war)));
     try (Targets targets = Targets.expand(List.of(ear))) {
-      assertEquals(List.of("app.ear!/lib/shared.jar", "app.ear!/web.war!/WEB-INF/classes"), targets.labels());
+      assertEquals(
+          List.of("app.ear!/lib/shared.jar", "app.ear!/web.war!/WEB-INF/classes"),
+          targets.labels());
     }
   }
 
@@ -92,14 +112,19 @@ class TargetsTest {
     assertTrue(other.getMessage().contains("is not a jar, WAR or EAR file"), other.getMessage());
     Path empty = Files.createDirectory(temp.resolve("empty"));
     CliException none = assertThrows(CliException.class, () -> Targets.expand(List.of(empty)));
-    assertTrue(none.getMessage().contains("holds no jar, WAR, EAR or class file"), none.getMessage());
+    assertTrue(
+        none.getMessage().contains("holds no jar, WAR, EAR or class file"), none.getMessage());
   }
 
   @Test
   void zipSlipEntriesAreNotWrittenOutside() throws Exception {
-    Path war = Files.write(temp.resolve("evil.war"), zip(Map.of(
-        "WEB-INF/classes/../../../../escaped.class", CLASS,
-        "WEB-INF/classes/com/acme/Ok.class", CLASS)));
+    Path war =
+        Files.write(
+            temp.resolve("evil.war"),
+            zip(
+                Map.of(
+                    "WEB-INF/classes/../../../../escaped.class", CLASS,
+                    "WEB-INF/classes/com/acme/Ok.class", CLASS)));
     try (Targets targets = Targets.expand(List.of(war))) {
       assertEquals(1, targets.entries().size());
     }

@@ -23,10 +23,24 @@ public final class BytecodeFindings {
    * The advice is the detector's: the release that fixed it when {@code known-fixes.txt} knows one.
    */
   public static StaticFinding of(AuditFinding finding, String where, int key) {
-    return new StaticFinding(finding.check(), finding.className(), "", "", finding.methodName(),
-        finding.methodDescriptor(), -1, -1, finding.line(),
-        where + " " + finding.readableMethod() + (finding.line() > 0 ? " line " + finding.line() : ""),
-        finding.message(), finding.advice(), where, key);
+    return new StaticFinding(
+        finding.check(),
+        finding.className(),
+        "",
+        "",
+        finding.methodName(),
+        finding.methodDescriptor(),
+        -1,
+        -1,
+        finding.line(),
+        where
+            + " "
+            + finding.readableMethod()
+            + (finding.line() > 0 ? " line " + finding.line() : ""),
+        finding.message(),
+        finding.advice(),
+        where,
+        key);
   }
 
   /** {@code group:artifact:version} of a jar when it says so, else its file name. */
@@ -36,7 +50,8 @@ public final class BytecodeFindings {
     }
     JarIdentity identity = JarIdentity.of(jar);
     if (!identity.coordinates().isEmpty()) {
-      return identity.coordinates() + (identity.version().isEmpty() ? "" : ":" + identity.version());
+      return identity.coordinates()
+          + (identity.version().isEmpty() ? "" : ":" + identity.version());
     }
     return identity.display();
   }
@@ -50,7 +65,10 @@ public final class BytecodeFindings {
     return classes;
   }
 
-  /** The jars or class directories among {@code candidates} that hold at least one of {@code classes}. */
+  /**
+   * The jars or class directories among {@code candidates} that hold at least one of {@code
+   * classes}.
+   */
   public static List<Path> holding(Set<String> classes, List<Path> candidates) {
     List<Path> holding = new ArrayList<>();
     for (Path candidate : candidates) {

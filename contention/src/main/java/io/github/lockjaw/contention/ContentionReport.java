@@ -7,14 +7,15 @@ import java.util.List;
 import java.util.Set;
 
 /**
- * The observed lock sites ranked by how much they made threads wait, each with the lockjaw
- * findings that cover it (none: "no finding"), and the findings no thread was seen waiting on.
+ * The observed lock sites ranked by how much they made threads wait, each with the lockjaw findings
+ * that cover it (none: "no finding"), and the findings no thread was seen waiting on.
  *
  * @param rows the sites, most contended first
  * @param unobserved the findings that cover no observed site, in the order given
  * @param observations what was read
  */
-public record ContentionReport(List<Row> rows, List<StaticFinding> unobserved, Observations observations) {
+public record ContentionReport(
+    List<Row> rows, List<StaticFinding> unobserved, Observations observations) {
 
   /** One ranked site and the findings that cover it. */
   public record Row(int rank, ObservedSite site, List<StaticFinding> findings) {
@@ -25,13 +26,18 @@ public record ContentionReport(List<Row> rows, List<StaticFinding> unobserved, O
 
   /** Most blocked time first (JFR), then most waiting threads over the dumps, then most waits. */
   public static final Comparator<ObservedSite> RANKING =
-      Comparator.comparingLong(ObservedSite::totalNanos).reversed()
+      Comparator.comparingLong(ObservedSite::totalNanos)
+          .reversed()
           .thenComparing(Comparator.comparingLong(ObservedSite::dumpThreads).reversed())
           .thenComparing(Comparator.comparingLong(ObservedSite::events).reversed())
           .thenComparing(s -> s.frame().qualified());
 
-  /** Joins observations with findings: a finding covers a site when its member holds the waiting frame. */
-  public static ContentionReport correlate(Observations observations, List<StaticFinding> findings) {
+  /**
+   * Joins observations with findings: a finding covers a site when its member holds the waiting
+   * frame.
+   */
+  public static ContentionReport correlate(
+      Observations observations, List<StaticFinding> findings) {
     List<ObservedSite> sites = new ArrayList<>(observations.sites());
     sites.sort(RANKING);
     List<Row> rows = new ArrayList<>();

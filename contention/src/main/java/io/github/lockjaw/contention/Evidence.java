@@ -10,8 +10,8 @@ import java.util.List;
 import java.util.stream.Stream;
 
 /**
- * Reads contention evidence: JFR recordings, thread dumps (one or several per file), or
- * directories of them, told apart by their content, not their names.
+ * Reads contention evidence: JFR recordings, thread dumps (one or several per file), or directories
+ * of them, told apart by their content, not their names.
  *
  * <pre>{@code
  * Observations seen = Evidence.read(List.of(Path.of("load.jfr")));
@@ -24,13 +24,15 @@ public final class Evidence {
    * Reads every path into one set of observations. A file given by name must be a recording or a
    * dump; in a directory, other files are skipped with a note.
    *
-   * @throws EvidenceException with a one-paragraph message when a file cannot be read, or nothing was
+   * @throws EvidenceException with a one-paragraph message when a file cannot be read, or nothing
+   *     was
    */
   public static Observations read(List<Path> paths) throws EvidenceException {
     Observations observations = new Observations();
     if (paths.isEmpty()) {
-      throw new EvidenceException("No contention evidence given: pass a JFR recording, a thread dump or a directory"
-          + " of them (see docs/contention.md for how to record them).");
+      throw new EvidenceException(
+          "No contention evidence given: pass a JFR recording, a thread dump or a directory"
+              + " of them (see docs/contention.md for how to record them).");
     }
     for (Path path : paths) {
       if (Files.isDirectory(path)) {
@@ -47,7 +49,8 @@ public final class Evidence {
     try (Stream<Path> walk = Files.walk(directory, 4)) {
       files = walk.filter(Files::isRegularFile).sorted().toList();
     } catch (IOException e) {
-      throw new EvidenceException("lockjaw cannot list the directory " + directory + ": " + e.getMessage() + ".", e);
+      throw new EvidenceException(
+          "lockjaw cannot list the directory " + directory + ": " + e.getMessage() + ".", e);
     }
     int read = 0;
     List<String> skipped = new ArrayList<>();
@@ -63,22 +66,38 @@ public final class Evidence {
       }
     }
     if (read == 0) {
-      throw new EvidenceException("The directory " + directory + " holds no JFR recording and no thread dump lockjaw"
-          + " can read (" + files.size() + " file(s) looked at). Put the .jfr files or the dumps of jcmd PID"
-          + " Thread.print / jstack PID there, or pass the files themselves.");
+      throw new EvidenceException(
+          "The directory "
+              + directory
+              + " holds no JFR recording and no thread dump lockjaw"
+              + " can read ("
+              + files.size()
+              + " file(s) looked at). Put the .jfr files or the dumps of jcmd PID"
+              + " Thread.print / jstack PID there, or pass the files themselves.");
     }
     if (!skipped.isEmpty()) {
-      into.note("Skipped " + skipped.size() + " file(s) in " + directory + " that are neither JFR recordings nor thread"
-          + " dumps: " + String.join(", ", skipped.subList(0, Math.min(5, skipped.size())))
-          + (skipped.size() > 5 ? ", ..." : "") + ".");
+      into.note(
+          "Skipped "
+              + skipped.size()
+              + " file(s) in "
+              + directory
+              + " that are neither JFR recordings nor thread"
+              + " dumps: "
+              + String.join(", ", skipped.subList(0, Math.min(5, skipped.size())))
+              + (skipped.size() > 5 ? ", ..." : "")
+              + ".");
     }
   }
 
   /** Reads one file; returns false when it is neither kind and {@code mustBeEvidence} is false. */
-  private static boolean readFile(Path file, Observations into, boolean mustBeEvidence) throws EvidenceException {
+  private static boolean readFile(Path file, Observations into, boolean mustBeEvidence)
+      throws EvidenceException {
     if (!Files.exists(file)) {
-      throw new EvidenceException("The contention evidence " + file + " does not exist. Pass the path of a JFR recording"
-          + " (.jfr), a thread dump, or a directory of them.");
+      throw new EvidenceException(
+          "The contention evidence "
+              + file
+              + " does not exist. Pass the path of a JFR recording"
+              + " (.jfr), a thread dump, or a directory of them.");
     }
     if (!Files.isReadable(file)) {
       throw new EvidenceException("lockjaw may not read " + file + "; check its permissions.");
@@ -100,17 +119,25 @@ public final class Evidence {
     }
     String name = file.getFileName().toString();
     String head = head(file);
-    String hint = head.startsWith("JAVA PROFILE") || name.endsWith(".hprof")
-        ? " It is a heap dump, which shows no waiting threads."
-        : head.contains("0SECTION") ? " It is an OpenJ9 javacore, whose format lockjaw does not read; take the dumps"
-            + " with jstack or jcmd from a HotSpot JVM (OpenJDK, Temurin, Oracle), or record with JFR."
-        : head.startsWith("\u001f\u008b") || name.endsWith(".gz") ? " It is compressed: gunzip it first."
-        : name.endsWith(".jfr") ? " Its name says JFR, but it does not start with a JFR chunk header: it is corrupt,"
-            + " or was compressed (gunzip it first)."
-        : "";
-    throw new EvidenceException(file + " is neither a JFR recording nor a HotSpot thread dump." + hint + " lockjaw reads"
-        + " .jfr files (-XX:StartFlightRecording, jcmd PID JFR.dump) and the text of jcmd PID Thread.print, jstack PID"
-        + " or kill -3 PID (also inside a server log), from JDK 8 to 25; see docs/contention.md.");
+    String hint =
+        head.startsWith("JAVA PROFILE") || name.endsWith(".hprof")
+            ? " It is a heap dump, which shows no waiting threads."
+            : head.contains("0SECTION")
+                ? " It is an OpenJ9 javacore, whose format lockjaw does not read; take the dumps"
+                    + " with jstack or jcmd from a HotSpot JVM (OpenJDK, Temurin, Oracle), or record with JFR."
+                : head.startsWith("\u001f\u008b") || name.endsWith(".gz")
+                    ? " It is compressed: gunzip it first."
+                    : name.endsWith(".jfr")
+                        ? " Its name says JFR, but it does not start with a JFR chunk header: it is corrupt,"
+                            + " or was compressed (gunzip it first)."
+                        : "";
+    throw new EvidenceException(
+        file
+            + " is neither a JFR recording nor a HotSpot thread dump."
+            + hint
+            + " lockjaw reads"
+            + " .jfr files (-XX:StartFlightRecording, jcmd PID JFR.dump) and the text of jcmd PID Thread.print, jstack PID"
+            + " or kill -3 PID (also inside a server log), from JDK 8 to 25; see docs/contention.md.");
   }
 
   /** The first bytes of a file as ISO-8859-1 text, to name a format lockjaw does not read. */

@@ -8,11 +8,13 @@ import java.util.regex.Pattern;
  *
  * @param className the binary class name, e.g. {@code com.acme.Cache$Entry}
  * @param methodName the method name as compiled, e.g. {@code lambda$get$0}
- * @param descriptor the JVM descriptor, e.g. {@code (Ljava/lang/String;)V}; empty when unknown (dumps)
+ * @param descriptor the JVM descriptor, e.g. {@code (Ljava/lang/String;)V}; empty when unknown
+ *     (dumps)
  * @param line the source line, or -1 when unknown
  * @param fileName the source file name, e.g. {@code Cache.java}; empty when unknown (JFR)
  */
-public record Frame(String className, String methodName, String descriptor, int line, String fileName) {
+public record Frame(
+    String className, String methodName, String descriptor, int line, String fileName) {
   private static final Pattern LAMBDA = Pattern.compile("lambda\\$(.+)\\$\\d+");
 
   public Frame {
@@ -21,19 +23,24 @@ public record Frame(String className, String methodName, String descriptor, int 
   }
 
   /**
-   * The method as written in source: {@code get} for {@code lambda$get$0} (a lambda's body is
-   * part of the method that declares it); the name itself otherwise.
+   * The method as written in source: {@code get} for {@code lambda$get$0} (a lambda's body is part
+   * of the method that declares it); the name itself otherwise.
    */
   public String sourceMethodName() {
     Matcher lambda = LAMBDA.matcher(methodName);
     if (lambda.matches()) {
       String enclosing = lambda.group(1);
-      return enclosing.equals("static") ? "<clinit>" : enclosing.equals("new") ? "<init>" : enclosing;
+      return enclosing.equals("static")
+          ? "<clinit>"
+          : enclosing.equals("new") ? "<init>" : enclosing;
     }
     return methodName;
   }
 
-  /** The top-level class that holds this frame's code: {@code com.acme.Cache} for {@code com.acme.Cache$Entry}. */
+  /**
+   * The top-level class that holds this frame's code: {@code com.acme.Cache} for {@code
+   * com.acme.Cache$Entry}.
+   */
   public String topLevelClassName() {
     int dollar = className.indexOf('$', className.lastIndexOf('.') + 1);
     return dollar < 0 ? className : className.substring(0, dollar);
@@ -48,7 +55,10 @@ public record Frame(String className, String methodName, String descriptor, int 
   /** {@code Cache.get(Cache.java:42)}, the way a stack trace names a frame, short. */
   public String display() {
     String simple = className.substring(className.lastIndexOf('.') + 1);
-    String file = fileName.isEmpty() ? topLevelClassName().substring(topLevelClassName().lastIndexOf('.') + 1) + ".java" : fileName;
+    String file =
+        fileName.isEmpty()
+            ? topLevelClassName().substring(topLevelClassName().lastIndexOf('.') + 1) + ".java"
+            : fileName;
     return simple + "." + methodName + "(" + file + (line > 0 ? ":" + line : "") + ")";
   }
 

@@ -25,9 +25,9 @@ import jdk.jfr.consumer.RecordingFile;
 
 /**
  * Reads the lock events of a JFR recording ({@code jdk.JavaMonitorEnter}, {@code
- * jdk.JavaMonitorWait}, {@code jdk.ThreadPark} on a lock, {@code jdk.VirtualThreadPinned}) one at
- * a time with {@link RecordingFile}: the recording is streamed chunk by chunk, never held in
- * memory, and only one entry per lock site is kept.
+ * jdk.JavaMonitorWait}, {@code jdk.ThreadPark} on a lock, {@code jdk.VirtualThreadPinned}) one at a
+ * time with {@link RecordingFile}: the recording is streamed chunk by chunk, never held in memory,
+ * and only one entry per lock site is kept.
  */
 final class JfrReader {
   /** The magic bytes every JFR chunk starts with. */
@@ -70,20 +70,36 @@ final class JfrReader {
     } catch (EOFException e) {
       // checkChunks told the user already when the file ends inside a chunk
       if (complete == null) {
-        into.note(file + " ends before its last event: the recording was cut off; lockjaw used the " + read
-            + " events before the cut.");
+        into.note(
+            file
+                + " ends before its last event: the recording was cut off; lockjaw used the "
+                + read
+                + " events before the cut.");
       }
     } catch (IOException | RuntimeException e) {
       if (read == 0 && complete != null) {
         throw new EvidenceException(complete + " No complete chunk is left to read.", e);
       }
       if (read == 0) {
-        throw new EvidenceException(file + " is not a readable JFR recording (" + describe(e) + "). It may be"
-            + " corrupt, or written by a newer JDK than the one running lockjaw (" + Runtime.version().feature()
-            + "); run lockjaw on the JDK that recorded it, or check the file with jfr summary " + file + ".", e);
+        throw new EvidenceException(
+            file
+                + " is not a readable JFR recording ("
+                + describe(e)
+                + "). It may be"
+                + " corrupt, or written by a newer JDK than the one running lockjaw ("
+                + Runtime.version().feature()
+                + "); run lockjaw on the JDK that recorded it, or check the file with jfr summary "
+                + file
+                + ".",
+            e);
       }
-      into.note(file + " could not be read to its end (" + describe(e) + "); lockjaw used the " + read
-          + " events before the damage.");
+      into.note(
+          file
+              + " could not be read to its end ("
+              + describe(e)
+              + "); lockjaw used the "
+              + read
+              + " events before the damage.");
     }
     into.readRecording(file);
     if (complete != null) {
@@ -93,9 +109,12 @@ final class JfrReader {
       throw new EvidenceException(complete + " No complete chunk is left to read.");
     }
     if (into.lockEvents() == before) {
-      into.note(file + " has no lock events (jdk.JavaMonitorEnter, jdk.JavaMonitorWait, jdk.ThreadPark,"
-          + " jdk.VirtualThreadPinned): they were off, or no thread waited longer than their threshold (20 ms"
-          + " with the default settings). " + HOW_TO_RECORD);
+      into.note(
+          file
+              + " has no lock events (jdk.JavaMonitorEnter, jdk.JavaMonitorWait, jdk.ThreadPark,"
+              + " jdk.VirtualThreadPinned): they were off, or no thread waited longer than their threshold (20 ms"
+              + " with the default settings). "
+              + HOW_TO_RECORD);
     }
   }
 
@@ -116,8 +135,13 @@ final class JfrReader {
     if (monitor.equals("java.lang.Class")) {
       monitor = classMonitor(event.getStackTrace(), monitor);
     }
-    into.addEvent(kind, stack, monitor, event.getDuration().toNanos(),
-        thread == null ? "" : thread.getJavaName(), event.getStartTime().toEpochMilli());
+    into.addEvent(
+        kind,
+        stack,
+        monitor,
+        event.getDuration().toNanos(),
+        thread == null ? "" : thread.getJavaName(),
+        event.getStartTime().toEpochMilli());
   }
 
   /** The frames down to the first one outside the runtime, and its callers the report shows. */
@@ -132,8 +156,13 @@ final class JfrReader {
       if (method == null || method.getType() == null) {
         continue;
       }
-      Frame frame = new Frame(method.getType().getName(), method.getName(), method.getDescriptor(),
-          recorded.getLineNumber(), "");
+      Frame frame =
+          new Frame(
+              method.getType().getName(),
+              method.getName(),
+              method.getDescriptor(),
+              recorded.getLineNumber(),
+              "");
       frames.add(frame);
       if (pastSite < 0 && !RuntimeFrames.isRuntime(frame)) {
         pastSite = 0;
@@ -183,22 +212,43 @@ final class JfrReader {
       while (position < size) {
         header.clear();
         int n = channel.read(header, position);
-        if (n < 16 || header.get(0) != 'F' || header.get(1) != 'L' || header.get(2) != 'R' || header.get(3) != 0) {
+        if (n < 16
+            || header.get(0) != 'F'
+            || header.get(1) != 'L'
+            || header.get(2) != 'R'
+            || header.get(3) != 0) {
           if (chunks == 0) {
-            throw new EvidenceException(file + " is not a JFR recording: it does not start with a JFR chunk header."
-                + " Pass a .jfr file written by -XX:StartFlightRecording or jcmd PID JFR.dump, or a thread dump.");
+            throw new EvidenceException(
+                file
+                    + " is not a JFR recording: it does not start with a JFR chunk header."
+                    + " Pass a .jfr file written by -XX:StartFlightRecording or jcmd PID JFR.dump, or a thread dump.");
           }
-          return file + " is damaged after its first " + chunks + " chunk(s) (at byte " + position + " of " + size
+          return file
+              + " is damaged after its first "
+              + chunks
+              + " chunk(s) (at byte "
+              + position
+              + " of "
+              + size
               + "); lockjaw used what precedes it.";
         }
         long chunkSize = header.getLong(8);
         if (chunkSize <= 0 || position + chunkSize > size) {
           if (chunkSize == 0 || chunks == 0 && chunkSize <= 0) {
-            return file + " is a recording that was still being written (its chunk is not finished): copy it with"
+            return file
+                + " is a recording that was still being written (its chunk is not finished): copy it with"
                 + " jcmd PID JFR.dump filename=... or stop the recording first.";
           }
-          return file + " is truncated: its chunk " + (chunks + 1) + " needs " + chunkSize + " bytes from byte "
-              + position + " but the file has " + size + "; the file was cut off while being copied or written."
+          return file
+              + " is truncated: its chunk "
+              + (chunks + 1)
+              + " needs "
+              + chunkSize
+              + " bytes from byte "
+              + position
+              + " but the file has "
+              + size
+              + "; the file was cut off while being copied or written."
               + (chunks > 0 ? " lockjaw used the " + chunks + " complete chunk(s) before it." : "");
         }
         position += chunkSize;

@@ -8,9 +8,9 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * What the evidence showed: the contended lock sites, what was read, and notes for the user
- * (a truncated file, a recording without lock events). Filled by the readers, one event or one
- * thread at a time; it keeps one entry per site, never the events themselves.
+ * What the evidence showed: the contended lock sites, what was read, and notes for the user (a
+ * truncated file, a recording without lock events). Filled by the readers, one event or one thread
+ * at a time; it keeps one entry per site, never the events themselves.
  */
 public final class Observations {
   /** How many caller frames past the site a reader needs to pass in. */
@@ -29,10 +29,16 @@ public final class Observations {
   private long lastEventMillis = Long.MIN_VALUE;
 
   /**
-   * One JFR lock event. {@code stack} is top frame first; waits whose every frame is the
-   * runtime's (idle pool threads, the JDK's own locks) are counted but not reported.
+   * One JFR lock event. {@code stack} is top frame first; waits whose every frame is the runtime's
+   * (idle pool threads, the JDK's own locks) are counted but not reported.
    */
-  void addEvent(WaitKind kind, List<Frame> stack, String monitor, long durationNanos, String thread, long startMillis) {
+  void addEvent(
+      WaitKind kind,
+      List<Frame> stack,
+      String monitor,
+      long durationNanos,
+      String thread,
+      long startMillis) {
     lockEvents++;
     firstEventMillis = Math.min(firstEventMillis, startMillis);
     lastEventMillis = Math.max(lastEventMillis, startMillis + durationNanos / 1_000_000);
@@ -43,7 +49,8 @@ public final class Observations {
   }
 
   /** One waiting thread in thread dump number {@code dumpIndex} (counted across all files). */
-  void addDumpThread(WaitKind kind, List<Frame> stack, String monitor, String thread, int dumpIndex) {
+  void addDumpThread(
+      WaitKind kind, List<Frame> stack, String monitor, String thread, int dumpIndex) {
     ObservedSite site = site(kind, stack, monitor, thread);
     if (site != null) {
       site.addDumpThread(dumpIndex);
@@ -64,11 +71,15 @@ public final class Observations {
       return null;
     }
     Frame frame = stack.get(index);
-    String via = index == 0 ? "" : stack.get(index - 1).className() + "." + stack.get(index - 1).methodName();
+    String via =
+        index == 0
+            ? ""
+            : stack.get(index - 1).className() + "." + stack.get(index - 1).methodName();
     Frame caller = index + 1 < stack.size() ? stack.get(index + 1) : null;
     ObservedSite site =
         sites.computeIfAbsent(
-            new Key(kind, frame.className(), frame.methodName(), frame.line()), k -> new ObservedSite(kind, frame));
+            new Key(kind, frame.className(), frame.methodName(), frame.line()),
+            k -> new ObservedSite(kind, frame));
     site.describe(frame, via, monitor, caller, thread);
     return site;
   }

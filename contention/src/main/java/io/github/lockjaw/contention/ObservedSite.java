@@ -52,8 +52,11 @@ public final class ObservedSite {
     if (this.via.isEmpty() && via != null) {
       this.via = via;
     }
-    if (monitor != null && !monitor.isEmpty() && (this.monitor.isEmpty() || this.monitor.equals("java.lang.Class"))) {
-      this.monitor = monitor; // a dump's "java.lang.Class for X" says more than JFR's java.lang.Class
+    if (monitor != null
+        && !monitor.isEmpty()
+        && (this.monitor.isEmpty() || this.monitor.equals("java.lang.Class"))) {
+      this.monitor =
+          monitor; // a dump's "java.lang.Class for X" says more than JFR's java.lang.Class
     }
     if (this.caller == null) {
       this.caller = caller;
@@ -71,17 +74,25 @@ public final class ObservedSite {
     return kind;
   }
 
-  /** The waiting frame: class, method, line (and file or descriptor where the evidence has them). */
+  /**
+   * The waiting frame: class, method, line (and file or descriptor where the evidence has them).
+   */
   public Frame frame() {
     return frame;
   }
 
-  /** The runtime frame the site called that did the waiting, e.g. {@code java.util.Hashtable.get}; empty when the site itself waits. */
+  /**
+   * The runtime frame the site called that did the waiting, e.g. {@code java.util.Hashtable.get};
+   * empty when the site itself waits.
+   */
   public String via() {
     return via;
   }
 
-  /** The class of the monitor or lock waited for, e.g. {@code java.lang.Class for com.acme.Cache}; empty when unknown. */
+  /**
+   * The class of the monitor or lock waited for, e.g. {@code java.lang.Class for com.acme.Cache};
+   * empty when unknown.
+   */
   public String monitor() {
     return monitor;
   }
@@ -128,6 +139,14 @@ public final class ObservedSite {
 
   @Override
   public String toString() {
-    return kind + " " + frame.qualified() + " [" + monitor + "] events=" + events + " dumpThreads=" + dumpThreads;
+    return kind
+        + " "
+        + frame.qualified()
+        + " ["
+        + monitor
+        + "] events="
+        + events
+        + " dumpThreads="
+        + dumpThreads;
   }
 }

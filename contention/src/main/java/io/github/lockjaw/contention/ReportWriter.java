@@ -29,15 +29,26 @@ public final class ReportWriter {
     Observations seen = report.observations();
     List<String> parts = new ArrayList<>();
     if (jfr) {
-      parts.add(plural(seen.recordings().size(), "JFR recording") + " (" + String.format(Locale.ROOT, "%,d", seen.lockEvents())
-          + " lock events over " + seconds(seen.eventSpanMillis()) + ")");
+      parts.add(
+          plural(seen.recordings().size(), "JFR recording")
+              + " ("
+              + String.format(Locale.ROOT, "%,d", seen.lockEvents())
+              + " lock events over "
+              + seconds(seen.eventSpanMillis())
+              + ")");
     }
     if (dumps) {
-      parts.add(plural(seen.dumps(), "thread dump") + " in " + plural(seen.dumpFiles().size(), "file"));
+      parts.add(
+          plural(seen.dumps(), "thread dump") + " in " + plural(seen.dumpFiles().size(), "file"));
     }
     long covered = report.rows().stream().filter(ContentionReport.Row::hasFinding).count();
-    return plural(report.rows().size(), "contended lock site") + " (" + covered + " with a lockjaw finding) from "
-        + String.join(" and ", parts) + ": " + files();
+    return plural(report.rows().size(), "contended lock site")
+        + " ("
+        + covered
+        + " with a lockjaw finding) from "
+        + String.join(" and ", parts)
+        + ": "
+        + files();
   }
 
   private String files() {
@@ -48,10 +59,15 @@ public final class ReportWriter {
     for (Path p : report.observations().dumpFiles()) {
       names.add(String.valueOf(p.getFileName()));
     }
-    return names.size() <= 3 ? String.join(", ", names) : String.join(", ", names.subList(0, 3)) + ", ...";
+    return names.size() <= 3
+        ? String.join(", ", names)
+        : String.join(", ", names.subList(0, 3)) + ", ...";
   }
 
-  /** The report for a terminal: the ranked table, the findings' advice, the unobserved findings, the notes. */
+  /**
+   * The report for a terminal: the ranked table, the findings' advice, the unobserved findings, the
+   * notes.
+   */
   public List<String> text() {
     List<String> out = new ArrayList<>();
     out.add("lockjaw contention: " + summary());
@@ -68,8 +84,15 @@ public final class ReportWriter {
           continue;
         }
         for (StaticFinding finding : row.findings()) {
-          out.add(row.rank() + ". " + row.site().frame().display() + ": [" + finding.check() + "] " + finding.location()
-              + lineSuffix(finding));
+          out.add(
+              row.rank()
+                  + ". "
+                  + row.site().frame().display()
+                  + ": ["
+                  + finding.check()
+                  + "] "
+                  + finding.location()
+                  + lineSuffix(finding));
           out.add("   " + finding.message());
           if (!finding.advice().isEmpty() && !finding.message().contains(finding.advice())) {
             out.add("   Fix: " + finding.advice());
@@ -81,7 +104,14 @@ public final class ReportWriter {
       out.add("Findings no thread was seen waiting on (" + report.unobserved().size() + "):");
       for (StaticFinding finding : report.unobserved()) {
         if (finding.artifact().isEmpty()) {
-          out.add("  [" + finding.check() + "] " + finding.location() + lineSuffix(finding) + " " + member(finding));
+          out.add(
+              "  ["
+                  + finding.check()
+                  + "] "
+                  + finding.location()
+                  + lineSuffix(finding)
+                  + " "
+                  + member(finding));
         }
       }
       perArtifact().forEach((artifact, checks) -> out.add("  " + artifact + ": " + checks));
@@ -115,14 +145,24 @@ public final class ReportWriter {
         if (!row.hasFinding()) {
           continue;
         }
-        md.append("## ").append(row.rank()).append(". `").append(row.site().frame().display()).append("`\n\n");
+        md.append("## ")
+            .append(row.rank())
+            .append(". `")
+            .append(row.site().frame().display())
+            .append("`\n\n");
         if (row.site().caller() != null) {
           md.append("Called from `").append(row.site().caller().display()).append("`; ");
         }
         md.append("waits for ").append(waitsFor(row.site())).append(".\n\n");
         for (StaticFinding finding : row.findings()) {
-          md.append("- **").append(finding.check()).append("** at `").append(finding.location()).append(lineSuffix(finding))
-              .append("`: ").append(escape(finding.message())).append('\n');
+          md.append("- **")
+              .append(finding.check())
+              .append("** at `")
+              .append(finding.location())
+              .append(lineSuffix(finding))
+              .append("`: ")
+              .append(escape(finding.message()))
+              .append('\n');
           if (!finding.advice().isEmpty() && !finding.message().contains(finding.advice())) {
             md.append("  - Fix: ").append(escape(finding.advice())).append('\n');
           }
@@ -134,12 +174,24 @@ public final class ReportWriter {
       md.append("## Findings no thread was seen waiting on\n\n");
       for (StaticFinding finding : report.unobserved()) {
         if (finding.artifact().isEmpty()) {
-          md.append("- **").append(finding.check()).append("** at `").append(finding.location()).append(lineSuffix(finding))
-              .append("` ").append(escape(member(finding))).append('\n');
+          md.append("- **")
+              .append(finding.check())
+              .append("** at `")
+              .append(finding.location())
+              .append(lineSuffix(finding))
+              .append("` ")
+              .append(escape(member(finding)))
+              .append('\n');
         }
       }
-      perArtifact().forEach((artifact, checks) ->
-          md.append("- `").append(artifact).append("`: ").append(escape(checks)).append('\n'));
+      perArtifact()
+          .forEach(
+              (artifact, checks) ->
+                  md.append("- `")
+                      .append(artifact)
+                      .append("`: ")
+                      .append(escape(checks))
+                      .append('\n'));
       md.append('\n');
     }
     if (!report.observations().notes().isEmpty()) {
@@ -161,17 +213,24 @@ public final class ReportWriter {
     Map<String, Map<String, Integer>> counts = new TreeMap<>();
     for (StaticFinding finding : report.unobserved()) {
       if (!finding.artifact().isEmpty()) {
-        counts.computeIfAbsent(finding.artifact(), a -> new TreeMap<>()).merge(finding.check(), 1, Integer::sum);
+        counts
+            .computeIfAbsent(finding.artifact(), a -> new TreeMap<>())
+            .merge(finding.check(), 1, Integer::sum);
       }
     }
     Map<String, String> lines = new LinkedHashMap<>();
-    counts.forEach((artifact, perCheck) -> {
-      int total = perCheck.values().stream().mapToInt(Integer::intValue).sum();
-      List<String> parts = new ArrayList<>();
-      perCheck.forEach((check, n) -> parts.add(check + " " + n));
-      lines.put(artifact, plural(total, "finding") + " in code no thread was seen waiting in (" + String.join(", ", parts)
-          + "); lockjaw's audit lists them");
-    });
+    counts.forEach(
+        (artifact, perCheck) -> {
+          int total = perCheck.values().stream().mapToInt(Integer::intValue).sum();
+          List<String> parts = new ArrayList<>();
+          perCheck.forEach((check, n) -> parts.add(check + " " + n));
+          lines.put(
+              artifact,
+              plural(total, "finding")
+                  + " in code no thread was seen waiting in ("
+                  + String.join(", ", parts)
+                  + "); lockjaw's audit lists them");
+        });
     return lines;
   }
 
@@ -206,14 +265,19 @@ public final class ReportWriter {
     String frame = site.frame().display();
     c.add(markdown ? "`" + frame + "`" : frame);
     c.add(markdown ? escape(waitsFor(site)) : waitsFor(site));
-    String finding = row.hasFinding()
-        ? String.join(", ", row.findings().stream().map(StaticFinding::check).distinct().toList())
-        : "no finding";
+    String finding =
+        row.hasFinding()
+            ? String.join(
+                ", ", row.findings().stream().map(StaticFinding::check).distinct().toList())
+            : "no finding";
     c.add(finding);
     return c.toArray(String[]::new);
   }
 
-  /** {@code monitor enter: ReflectionCache.class}, {@code monitor enter: Hashtable in Hashtable.get}, {@code lock park: ReentrantLock.lock}. */
+  /**
+   * {@code monitor enter: ReflectionCache.class}, {@code monitor enter: Hashtable in
+   * Hashtable.get}, {@code lock park: ReentrantLock.lock}.
+   */
   static String waitsFor(ObservedSite site) {
     String monitor = site.monitor();
     String shown;
@@ -224,12 +288,19 @@ public final class ReportWriter {
     } else {
       shown = monitor.isEmpty() ? "" : simple(monitor);
     }
-    String via = site.via().isEmpty() ? "" : simple(site.via().substring(0, site.via().lastIndexOf('.')))
-        + site.via().substring(site.via().lastIndexOf('.'));
+    String via =
+        site.via().isEmpty()
+            ? ""
+            : simple(site.via().substring(0, site.via().lastIndexOf('.')))
+                + site.via().substring(site.via().lastIndexOf('.'));
     if (site.kind() == WaitKind.LOCK_PARK && !via.isEmpty()) {
-      return site.kind().label() + ": " + via; // "lock park: ReentrantLock.lock" says more than its Sync class
+      return site.kind().label()
+          + ": "
+          + via; // "lock park: ReentrantLock.lock" says more than its Sync class
     }
-    return site.kind().label() + (shown.isEmpty() ? "" : ": " + shown) + (via.isEmpty() ? "" : " in " + via);
+    return site.kind().label()
+        + (shown.isEmpty() ? "" : ": " + shown)
+        + (via.isEmpty() ? "" : " in " + via);
   }
 
   private static String simple(String className) {
@@ -237,18 +308,24 @@ public final class ReportWriter {
   }
 
   private static String lineSuffix(StaticFinding finding) {
-    return finding.line() > 0 && !finding.location().contains(":" + finding.line()) && finding.className().isEmpty()
-        ? ":" + finding.line() : "";
+    return finding.line() > 0
+            && !finding.location().contains(":" + finding.line())
+            && finding.className().isEmpty()
+        ? ":" + finding.line()
+        : "";
   }
 
   private static String member(StaticFinding finding) {
-    String owner = finding.enclosingClass().isEmpty() ? simple(finding.className()) : finding.enclosingClass();
+    String owner =
+        finding.enclosingClass().isEmpty() ? simple(finding.className()) : finding.enclosingClass();
     return owner + (finding.methodName().isEmpty() ? "" : "." + finding.methodName() + "()");
   }
 
   private static String millis(long nanos) {
     double ms = nanos / 1e6;
-    return ms >= 100 ? String.format(Locale.ROOT, "%,.0f ms", ms) : String.format(Locale.ROOT, "%.1f ms", ms);
+    return ms >= 100
+        ? String.format(Locale.ROOT, "%,.0f ms", ms)
+        : String.format(Locale.ROOT, "%.1f ms", ms);
   }
 
   private static String seconds(long millis) {

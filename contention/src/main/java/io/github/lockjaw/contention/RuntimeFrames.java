@@ -39,7 +39,10 @@ final class RuntimeFrames {
     return false;
   }
 
-  /** Whether {@code Object.wait()} on an object of this class waits for an event (Thread.join), not a lock. */
+  /**
+   * Whether {@code Object.wait()} on an object of this class waits for an event (Thread.join), not
+   * a lock.
+   */
   static boolean isNotALockWait(String monitorClass) {
     return monitorClass != null && NOT_LOCK_WAITS.contains(monitorClass);
   }

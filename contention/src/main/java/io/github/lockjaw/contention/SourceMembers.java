@@ -36,14 +36,15 @@ public final class SourceMembers {
   }
 
   /**
-   * {@code {first, last}} lines of the innermost method (or constructor) of {@code file} that
-   * holds {@code line}; null when there is none or the file cannot be parsed.
+   * {@code {first, last}} lines of the innermost method (or constructor) of {@code file} that holds
+   * {@code line}; null when there is none or the file cannot be parsed.
    */
   public int[] methodAround(Path file, int line) {
     List<Range> ranges = methods.computeIfAbsent(file.toAbsolutePath().normalize(), this::parse);
     Range best = null;
     for (Range range : ranges) {
-      if (range.first() <= line && line <= range.last()
+      if (range.first() <= line
+          && line <= range.last()
           && (best == null || range.last() - range.first() < best.last() - best.first())) {
         best = range;
       }
@@ -54,12 +55,14 @@ public final class SourceMembers {
   private List<Range> parse(Path file) {
     JavaCompiler compiler = ToolProvider.getSystemJavaCompiler();
     if (compiler == null) {
-      return List.of(); // a JRE without javac: ranges unknown, matching falls back to class and method
+      return List
+          .of(); // a JRE without javac: ranges unknown, matching falls back to class and method
     }
     List<Range> ranges = new ArrayList<>();
     try (StandardJavaFileManager files = compiler.getStandardFileManager(d -> {}, null, charset)) {
       Iterable<? extends JavaFileObject> units = files.getJavaFileObjects(file.toFile());
-      JavacTask task = (JavacTask) compiler.getTask(null, files, d -> {}, List.of("-proc:none"), null, units);
+      JavacTask task =
+          (JavacTask) compiler.getTask(null, files, d -> {}, List.of("-proc:none"), null, units);
       SourcePositions positions = Trees.instance(task).getSourcePositions();
       for (CompilationUnitTree unit : task.parse()) {
         LineMap lines = unit.getLineMap();
@@ -69,7 +72,8 @@ public final class SourceMembers {
             long start = positions.getStartPosition(unit, method);
             long end = positions.getEndPosition(unit, method);
             if (start >= 0 && end >= start) {
-              ranges.add(new Range((int) lines.getLineNumber(start), (int) lines.getLineNumber(end)));
+              ranges.add(
+                  new Range((int) lines.getLineNumber(start), (int) lines.getLineNumber(end)));
             }
             return super.visitMethod(method, unused);
           }

@@ -15,9 +15,10 @@ package io.github.lockjaw.contention;
  * @param line the flagged line, or -1
  * @param location where to show it: a repository-relative path, or {@code group:artifact:version}
  * @param message what is wrong
- * @param advice the fix: a suggested change, or for a dependency the release that fixed it; may be empty
- * @param artifact the jar a bytecode finding is in, as the user knows it ({@code group:artifact:version});
- *     empty for the module's own (source) findings
+ * @param advice the fix: a suggested change, or for a dependency the release that fixed it; may be
+ *     empty
+ * @param artifact the jar a bytecode finding is in, as the user knows it ({@code
+ *     group:artifact:version}); empty for the module's own (source) findings
  * @param key an identifier the caller maps back to its own finding (e.g. an index)
  */
 public record StaticFinding(
@@ -56,7 +57,10 @@ public record StaticFinding(
     if (!sameMethod && !methodName.equals(frame.sourceMethodName())) {
       return false;
     }
-    if (sameMethod && !descriptor.isEmpty() && !frame.descriptor().isEmpty() && !descriptor.equals(frame.descriptor())) {
+    if (sameMethod
+        && !descriptor.isEmpty()
+        && !frame.descriptor().isEmpty()
+        && !descriptor.equals(frame.descriptor())) {
       return false; // an overload
     }
     if (firstLine > 0 && lastLine >= firstLine && frame.line() > 0) {
@@ -79,13 +83,15 @@ public record StaticFinding(
       return false;
     }
     String pkg = frame.packageName();
-    String nested = pkg.isEmpty() ? frame.className() : frame.className().substring(pkg.length() + 1);
+    String nested =
+        pkg.isEmpty() ? frame.className() : frame.className().substring(pkg.length() + 1);
     return sourceName(nested).equals(enclosingClass);
   }
 
   /**
    * How source names a nested binary name: {@code Outer.Inner} for {@code Outer$Inner}, {@code
-   * Outer.<anonymous>} for {@code Outer$1}, {@code Outer.Local} for the local class {@code Outer$1Local}.
+   * Outer.<anonymous>} for {@code Outer$1}, {@code Outer.Local} for the local class {@code
+   * Outer$1Local}.
    */
   static String sourceName(String binaryNested) {
     String[] parts = binaryNested.split("\\$", -1);

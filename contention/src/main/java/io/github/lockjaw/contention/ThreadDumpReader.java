@@ -22,16 +22,24 @@ import java.util.regex.Pattern;
 final class ThreadDumpReader {
   private static final Pattern DUMP_START = Pattern.compile("Full thread dump ");
   private static final Pattern THREAD = Pattern.compile("^\"(.*)\"(?:\\s.*)?$");
-  private static final Pattern STATE = Pattern.compile("^\\s+java\\.lang\\.Thread\\.State: ([A-Z_]+)(?: \\((.*)\\))?\\s*$");
-  private static final Pattern FRAME = Pattern.compile("^\\s+at (\\S+)\\.([^.(\\s]+)\\((.*)\\)\\s*$");
+  private static final Pattern STATE =
+      Pattern.compile("^\\s+java\\.lang\\.Thread\\.State: ([A-Z_]+)(?: \\((.*)\\))?\\s*$");
+  private static final Pattern FRAME =
+      Pattern.compile("^\\s+at (\\S+)\\.([^.(\\s]+)\\((.*)\\)\\s*$");
   private static final Pattern LOCK =
-      Pattern.compile("^\\s+- (waiting to lock|parking to wait for|waiting on|waiting to re-lock in wait\\(\\))"
-          + "\\s+<[^>]*>\\s*(?:\\(a (.+)\\))?\\s*$");
+      Pattern.compile(
+          "^\\s+- (waiting to lock|parking to wait for|waiting on|waiting to re-lock in wait\\(\\))"
+              + "\\s+<[^>]*>\\s*(?:\\(a (.+)\\))?\\s*$");
   private static final Pattern LOCATION = Pattern.compile("^(.+?)(?::(\\d+))?$");
-  /** Lines that end the thread section of a dump. */
-  private static final Pattern DUMP_END = Pattern.compile("^(JNI global ref|Heap$|Found \\d+ deadlock|\"[^\"]*\" os_prio)");
 
-  /** Whether the file holds a thread dump: a "Full thread dump" line or a thread state line anywhere (a server log). */
+  /** Lines that end the thread section of a dump. */
+  private static final Pattern DUMP_END =
+      Pattern.compile("^(JNI global ref|Heap$|Found \\d+ deadlock|\"[^\"]*\" os_prio)");
+
+  /**
+   * Whether the file holds a thread dump: a "Full thread dump" line or a thread state line anywhere
+   * (a server log).
+   */
   static boolean looksLikeDump(Path file) throws IOException {
     try (BufferedReader reader = reader(file)) {
       String line;
@@ -57,13 +65,16 @@ final class ThreadDumpReader {
       }
       parser.endThread();
     } catch (IOException e) {
-      throw new EvidenceException("lockjaw cannot read the thread dump " + file + ": " + e.getMessage() + ".", e);
+      throw new EvidenceException(
+          "lockjaw cannot read the thread dump " + file + ": " + e.getMessage() + ".", e);
     }
     if (into.dumps() == dumpsBefore) {
-      throw new EvidenceException(file + " has no thread dump lockjaw can read: no \"Full thread dump\" header and"
-          + " no thread with a java.lang.Thread.State line. Take dumps with jcmd PID Thread.print (or jstack PID,"
-          + " or kill -3 PID, which prints into the server's console log); lockjaw reads HotSpot's format, JDK 8"
-          + " to 25.");
+      throw new EvidenceException(
+          file
+              + " has no thread dump lockjaw can read: no \"Full thread dump\" header and"
+              + " no thread with a java.lang.Thread.State line. Take dumps with jcmd PID Thread.print (or jstack PID,"
+              + " or kill -3 PID, which prints into the server's console log); lockjaw reads HotSpot's format, JDK 8"
+              + " to 25.");
     }
     into.readDumpFile(file);
   }
@@ -137,7 +148,8 @@ final class ThreadDumpReader {
           if (dump < 0) {
             dump = into.startDump(); // a dump without its "Full thread dump" header
           }
-          into.addDumpThread(kind, List.copyOf(frames), monitor == null ? "" : monitor, thread, dump);
+          into.addDumpThread(
+              kind, List.copyOf(frames), monitor == null ? "" : monitor, thread, dump);
         }
       }
       thread = null;
@@ -158,14 +170,18 @@ final class ThreadDumpReader {
       if (stateDetail.startsWith("on object monitor") && "waiting on".equals(lockVerb)) {
         return WaitKind.MONITOR_WAIT;
       }
-      if (stateDetail.startsWith("parking") && "parking to wait for".equals(lockVerb)
+      if (stateDetail.startsWith("parking")
+          && "parking to wait for".equals(lockVerb)
           && RuntimeFrames.isLockBlocker(monitor)) {
         return WaitKind.LOCK_PARK;
       }
       return null;
     }
 
-    /** {@code at com.acme.Cache.get(app//Cache.java:42)}, {@code (java.base@17/Thread.java:840)}, {@code (Native Method)}. */
+    /**
+     * {@code at com.acme.Cache.get(app//Cache.java:42)}, {@code (java.base@17/Thread.java:840)},
+     * {@code (Native Method)}.
+     */
     private static Frame frame(String className, String method, String location) {
       String where = location.substring(location.lastIndexOf('/') + 1);
       String file = "";

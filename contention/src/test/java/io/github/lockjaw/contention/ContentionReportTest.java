@@ -18,22 +18,54 @@ class ContentionReportTest {
 
   private static final String LOAD = "io.github.lockjaw.cli.load.";
 
-  static StaticFinding bytecode(String check, String className, String method, String descriptor, int key) {
-    return new StaticFinding(check, className, "", "", method, descriptor, -1, -1, 20, "app.jar " + method,
-        check + " message", check + " advice", "app.jar", key);
+  static StaticFinding bytecode(
+      String check, String className, String method, String descriptor, int key) {
+    return new StaticFinding(
+        check,
+        className,
+        "",
+        "",
+        method,
+        descriptor,
+        -1,
+        -1,
+        20,
+        "app.jar " + method,
+        check + " message",
+        check + " advice",
+        "app.jar",
+        key);
   }
 
-  static StaticFinding source(String check, String file, String enclosing, String method, int first, int last, int key) {
-    return new StaticFinding(check, "", file, enclosing, method, "", first, last, first, "src/" + enclosing + ".java",
-        check + " message", "", "", key);
+  static StaticFinding source(
+      String check, String file, String enclosing, String method, int first, int last, int key) {
+    return new StaticFinding(
+        check,
+        "",
+        file,
+        enclosing,
+        method,
+        "",
+        first,
+        last,
+        first,
+        "src/" + enclosing + ".java",
+        check + " message",
+        "",
+        "",
+        key);
   }
 
   @Test
   void bytecodeFindingCoversFramesOfItsMethodOnly() {
-    StaticFinding finding = bytecode("SharedMonitorDao", LOAD + "OrderDao", "findOrder", "(I)Ljava/lang/String;", 0);
+    StaticFinding finding =
+        bytecode("SharedMonitorDao", LOAD + "OrderDao", "findOrder", "(I)Ljava/lang/String;", 0);
     assertTrue(finding.covers(new Frame(LOAD + "OrderDao", "findOrder", "", 25, "OrderDao.java")));
-    assertTrue(finding.covers(new Frame(LOAD + "OrderDao", "findOrder", "(I)Ljava/lang/String;", 25, "")));
-    assertFalse(finding.covers(new Frame(LOAD + "OrderDao", "findOrder", "(J)Ljava/lang/String;", 25, "")), "an overload");
+    assertTrue(
+        finding.covers(new Frame(LOAD + "OrderDao", "findOrder", "(I)Ljava/lang/String;", 25, "")));
+    assertFalse(
+        finding.covers(new Frame(LOAD + "OrderDao", "findOrder", "(J)Ljava/lang/String;", 25, "")),
+        "an overload");
     assertFalse(finding.covers(new Frame(LOAD + "OrderDao", "saveOrder", "", 29, "")));
     assertFalse(finding.covers(new Frame(LOAD + "OrderDaoCache", "findOrder", "", 25, "")));
   }
@@ -42,12 +74,20 @@ class ContentionReportTest {
   void sourceFindingMatchesByFilePackageNestedClassAndLineRange() {
     String file = "/repo/src/main/java/com/acme/shop/TemplateCache.java";
     StaticFinding outer = source("ClassMonitorCache", file, "TemplateCache", "template", 28, 40, 0);
-    assertTrue(outer.covers(new Frame("com.acme.shop.TemplateCache", "template", "", 31, "TemplateCache.java")));
-    assertTrue(outer.covers(new Frame("com.acme.shop.TemplateCache", "lambda$template$0", "", 33, "")),
+    assertTrue(
+        outer.covers(
+            new Frame("com.acme.shop.TemplateCache", "template", "", 31, "TemplateCache.java")));
+    assertTrue(
+        outer.covers(new Frame("com.acme.shop.TemplateCache", "lambda$template$0", "", 33, "")),
         "a lambda's body belongs to the method that declares it");
-    assertFalse(outer.covers(new Frame("com.acme.shop.TemplateCache", "template", "", 52, "")), "another overload's lines");
-    assertFalse(outer.covers(new Frame("com.acme.other.TemplateCache", "template", "", 31, "")), "another package");
-    StaticFinding nested = source("SynchronizedMapCache", file, "TemplateCache.Entry", "load", 60, 70, 1);
+    assertFalse(
+        outer.covers(new Frame("com.acme.shop.TemplateCache", "template", "", 52, "")),
+        "another overload's lines");
+    assertFalse(
+        outer.covers(new Frame("com.acme.other.TemplateCache", "template", "", 31, "")),
+        "another package");
+    StaticFinding nested =
+        source("SynchronizedMapCache", file, "TemplateCache.Entry", "load", 60, 70, 1);
     assertTrue(nested.covers(new Frame("com.acme.shop.TemplateCache$Entry", "load", "", 61, "")));
     assertFalse(nested.covers(new Frame("com.acme.shop.TemplateCache", "load", "", 61, "")));
   }
@@ -55,9 +95,12 @@ class ContentionReportTest {
   @Test
   void anonymousAndLocalClassesMatchTheirSourceNames() {
     String file = "/repo/src/main/java/com/acme/Poller.java";
-    StaticFinding anonymous = source("SharedMonitorDao", file, "Poller.<anonymous>", "run", 40, 48, 0);
+    StaticFinding anonymous =
+        source("SharedMonitorDao", file, "Poller.<anonymous>", "run", 40, 48, 0);
     assertTrue(anonymous.covers(new Frame("com.acme.Poller$2", "run", "", 44, "")));
-    assertFalse(anonymous.covers(new Frame("com.acme.Poller$1", "run", "", 20, "")), "the other anonymous class's lines");
+    assertFalse(
+        anonymous.covers(new Frame("com.acme.Poller$1", "run", "", 20, "")),
+        "the other anonymous class's lines");
     StaticFinding local = source("SharedMonitorDao", file, "Poller.Worker", "run", 60, 70, 1);
     assertTrue(local.covers(new Frame("com.acme.Poller$1Worker", "run", "", 65, "")));
     assertEquals("Outer.Inner.<anonymous>", StaticFinding.sourceName("Outer$Inner$3"));
@@ -66,23 +109,26 @@ class ContentionReportTest {
   @Test
   void sourceMembersGiveTheMethodAroundALine() throws Exception {
     Path file = temp.resolve("TemplateCache.java");
-    Files.writeString(file, String.join("\n",
-        "package com.acme.shop;",            // 1
-        "",                                  // 2
-        "class TemplateCache {",             // 3
-        "  static synchronized String template(String name) {", // 4
-        "    return name;",                  // 5
-        "  }",                               // 6
-        "",                                  // 7
-        "  @Deprecated",                     // 8
-        "  static synchronized String template(int id) {", // 9
-        "    Runnable r = () -> {",          // 10
-        "      System.out.println(id);",     // 11
-        "    };",                            // 12
-        "    return String.valueOf(id);",    // 13
-        "  }",                               // 14
-        "}",
-        ""));
+    Files.writeString(
+        file,
+        String.join(
+            "\n",
+            "package com.acme.shop;", // 1
+            "", // 2
+            "class TemplateCache {", // 3
+            "  static synchronized String template(String name) {", // 4
+            "    return name;", // 5
+            "  }", // 6
+            "", // 7
+            "  @Deprecated", // 8
+            "  static synchronized String template(int id) {", // 9
+            "    Runnable r = () -> {", // 10
+            "      System.out.println(id);", // 11
+            "    };", // 12
+            "    return String.valueOf(id);", // 13
+            "  }", // 14
+            "}",
+            ""));
     SourceMembers members = new SourceMembers(StandardCharsets.UTF_8);
     assertArrayEquals(new int[] {4, 6}, members.methodAround(file, 5));
     assertArrayEquals(new int[] {8, 14}, members.methodAround(file, 11));
@@ -92,9 +138,22 @@ class ContentionReportTest {
   @Test
   void rankedByBlockedThreadsWithFindingsAndNoFinding() throws Exception {
     Observations seen = Evidence.read(List.of(ThreadDumpReaderTest.fixture("jdk25-jstack.txt")));
-    StaticFinding cache = bytecode("ClassMonitorCache", LOAD + "ReflectionCache", "describe", "(Ljava/lang/String;)Ljava/util/List;", 0);
-    StaticFinding find = bytecode("SharedMonitorDao", LOAD + "OrderDao", "findOrder", "(I)Ljava/lang/String;", 1);
-    StaticFinding save = bytecode("SharedMonitorDao", LOAD + "OrderDao", "saveOrder", "(ILjava/lang/String;)Ljava/lang/String;", 2);
+    StaticFinding cache =
+        bytecode(
+            "ClassMonitorCache",
+            LOAD + "ReflectionCache",
+            "describe",
+            "(Ljava/lang/String;)Ljava/util/List;",
+            0);
+    StaticFinding find =
+        bytecode("SharedMonitorDao", LOAD + "OrderDao", "findOrder", "(I)Ljava/lang/String;", 1);
+    StaticFinding save =
+        bytecode(
+            "SharedMonitorDao",
+            LOAD + "OrderDao",
+            "saveOrder",
+            "(ILjava/lang/String;)Ljava/lang/String;",
+            2);
     StaticFinding unseen = bytecode("ThreadAliveBusyWait", LOAD + "Shutdown", "await", "()V", 3);
     ContentionReport report = ContentionReport.correlate(seen, List.of(cache, find, save, unseen));
 
@@ -114,24 +173,47 @@ class ContentionReportTest {
 
     ReportWriter writer = new ReportWriter(report);
     List<String> text = writer.text();
-    assertTrue(text.get(0).startsWith("lockjaw contention: 4 contended lock sites (3 with a lockjaw finding) from 1 thread dump"),
+    assertTrue(
+        text.get(0)
+            .startsWith(
+                "lockjaw contention: 4 contended lock sites (3 with a lockjaw finding) from 1 thread dump"),
         text.get(0));
-    assertTrue(text.get(1).matches("rank  waiting threads  dumps  site {2,}waits for {2,}finding"), text.get(1));
-    assertTrue(text.get(2).matches("\\s+1\\s+5\\s+1/1\\s+ReflectionCache\\.describe\\(ReflectionCache\\.java:19\\)\\s+"
-        + "monitor enter: ReflectionCache\\.class\\s+ClassMonitorCache"), text.get(2));
-    assertTrue(text.get(4).matches("\\s+3\\s+2\\s+1/1\\s+AuditJournal\\.append\\(AuditJournal\\.java:27\\)\\s+"
-        + "lock park: ReentrantLock\\.lock\\s+no finding"), text.get(4));
+    assertTrue(
+        text.get(1).matches("rank  waiting threads  dumps  site {2,}waits for {2,}finding"),
+        text.get(1));
+    assertTrue(
+        text.get(2)
+            .matches(
+                "\\s+1\\s+5\\s+1/1\\s+ReflectionCache\\.describe\\(ReflectionCache\\.java:19\\)\\s+"
+                    + "monitor enter: ReflectionCache\\.class\\s+ClassMonitorCache"),
+        text.get(2));
+    assertTrue(
+        text.get(4)
+            .matches(
+                "\\s+3\\s+2\\s+1/1\\s+AuditJournal\\.append\\(AuditJournal\\.java:27\\)\\s+"
+                    + "lock park: ReentrantLock\\.lock\\s+no finding"),
+        text.get(4));
     assertTrue(text.contains("   Fix: ClassMonitorCache advice"), String.join("\n", text));
-    assertTrue(text.contains("Findings no thread was seen waiting on (1):"), String.join("\n", text));
-    assertTrue(text.contains("  app.jar: 1 finding in code no thread was seen waiting in (ThreadAliveBusyWait 1);"
-        + " lockjaw's audit lists them"), String.join("\n", text));
+    assertTrue(
+        text.contains("Findings no thread was seen waiting on (1):"), String.join("\n", text));
+    assertTrue(
+        text.contains(
+            "  app.jar: 1 finding in code no thread was seen waiting in (ThreadAliveBusyWait 1);"
+                + " lockjaw's audit lists them"),
+        String.join("\n", text));
 
     String markdown = writer.markdown();
-    assertTrue(markdown.contains("| rank | waiting threads | dumps | site | waits for | finding |\n|---:|---:|---:|---|---|---|\n"),
+    assertTrue(
+        markdown.contains(
+            "| rank | waiting threads | dumps | site | waits for | finding |\n|---:|---:|---:|---|---|---|\n"),
         markdown);
-    assertTrue(markdown.contains("| 3 | 2 | 1/1 | `AuditJournal.append(AuditJournal.java:27)` | lock park: ReentrantLock.lock"
-        + " | no finding |"), markdown);
-    assertTrue(markdown.contains("## 1. `ReflectionCache.describe(ReflectionCache.java:19)`"), markdown);
+    assertTrue(
+        markdown.contains(
+            "| 3 | 2 | 1/1 | `AuditJournal.append(AuditJournal.java:27)` | lock park: ReentrantLock.lock"
+                + " | no finding |"),
+        markdown);
+    assertTrue(
+        markdown.contains("## 1. `ReflectionCache.describe(ReflectionCache.java:19)`"), markdown);
     assertTrue(markdown.contains("## Findings no thread was seen waiting on"), markdown);
   }
 

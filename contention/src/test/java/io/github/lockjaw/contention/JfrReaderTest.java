@@ -63,16 +63,22 @@ class JfrReaderTest {
       Sequence sequence = new Sequence();
       List<Thread> threads = new ArrayList<>();
       for (int i = 0; i < 4; i++) {
-        threads.add(new Thread(() -> {
-          for (int n = 0; n < 15; n++) {
-            Ledger.post();
-          }
-        }, "ledger-" + i));
-        threads.add(new Thread(() -> {
-          for (int n = 0; n < 15; n++) {
-            sequence.next();
-          }
-        }, "sequence-" + i));
+        threads.add(
+            new Thread(
+                () -> {
+                  for (int n = 0; n < 15; n++) {
+                    Ledger.post();
+                  }
+                },
+                "ledger-" + i));
+        threads.add(
+            new Thread(
+                () -> {
+                  for (int n = 0; n < 15; n++) {
+                    sequence.next();
+                  }
+                },
+                "sequence-" + i));
       }
       threads.forEach(Thread::start);
       for (Thread t : threads) {
@@ -91,7 +97,9 @@ class JfrReaderTest {
     assertNotNull(ledger, String.valueOf(seen.sites()));
     assertTrue(ledger.events() > 0);
     assertTrue(ledger.totalNanos() >= ledger.maxNanos() && ledger.maxNanos() > 0);
-    assertEquals("java.lang.Class for " + Ledger.class.getName(), ledger.monitor(),
+    assertEquals(
+        "java.lang.Class for " + Ledger.class.getName(),
+        ledger.monitor(),
         "the class of a static synchronized method, though JFR says only java.lang.Class");
     assertEquals("()V", ledger.frame().descriptor());
     assertTrue(ledger.threadCount() >= 2, "several threads waited: " + ledger.threadCount());
@@ -123,14 +131,17 @@ class JfrReaderTest {
     }
     Observations seen = Evidence.read(List.of(twoChunks));
     assertNotNull(find(seen, WaitKind.MONITOR_ENTER, Ledger.class.getName(), "post"));
-    assertTrue(seen.notes().stream().anyMatch(n -> n.contains("is truncated") && n.contains("1 complete chunk")),
+    assertTrue(
+        seen.notes().stream()
+            .anyMatch(n -> n.contains("is truncated") && n.contains("1 complete chunk")),
         String.valueOf(seen.notes()));
   }
 
   @Test
   void garbageWithAJfrNameIsAClearError() throws IOException {
     Path garbage = Files.writeString(temp.resolve("recording.jfr"), "this is not a recording");
-    EvidenceException e = assertThrows(EvidenceException.class, () -> Evidence.read(List.of(garbage)));
+    EvidenceException e =
+        assertThrows(EvidenceException.class, () -> Evidence.read(List.of(garbage)));
     assertTrue(e.getMessage().contains("does not start with a JFR chunk header"), e.getMessage());
   }
 
@@ -142,7 +153,8 @@ class JfrReaderTest {
     corrupt[5] = 0x7f;
     Path file = Files.write(temp.resolve("corrupt.jfr"), corrupt);
     EvidenceException e = assertThrows(EvidenceException.class, () -> Evidence.read(List.of(file)));
-    assertTrue(e.getMessage().startsWith(file + " is not a readable JFR recording"), e.getMessage());
+    assertTrue(
+        e.getMessage().startsWith(file + " is not a readable JFR recording"), e.getMessage());
     assertTrue(e.getMessage().contains("jfr summary"), e.getMessage());
   }
 
@@ -165,7 +177,11 @@ class JfrReaderTest {
 
   static ObservedSite find(Observations seen, WaitKind kind, String className, String method) {
     return seen.sites().stream()
-        .filter(s -> s.kind() == kind && s.frame().className().equals(className) && s.frame().methodName().equals(method))
+        .filter(
+            s ->
+                s.kind() == kind
+                    && s.frame().className().equals(className)
+                    && s.frame().methodName().equals(method))
         .findFirst()
         .orElse(null);
   }

@@ -23,7 +23,11 @@ public final class ParseBenchmark {
   public static void main(String[] args) throws Exception {
     Path recording = Path.of(args[0]);
     double mb = Files.size(recording) / 1e6;
-    System.out.printf(Locale.ROOT, "recording %s: %.1f MB, max heap %d MB%n", recording.getFileName(), mb,
+    System.out.printf(
+        Locale.ROOT,
+        "recording %s: %.1f MB, max heap %d MB%n",
+        recording.getFileName(),
+        mb,
         Runtime.getRuntime().maxMemory() >> 20);
 
     long start = System.nanoTime();
@@ -45,13 +49,32 @@ public final class ParseBenchmark {
     long peak = peakHeap();
 
     System.out.printf(Locale.ROOT, "%-34s %10s %10s %12s%n", "", "seconds", "MB/s", "events");
-    System.out.printf(Locale.ROOT, "%-34s %10.2f %10.1f %,12d%n", "bare RecordingFile loop", bare, mb / bare, events);
-    System.out.printf(Locale.ROOT, "%-34s %10.2f %10.1f %,12d%n", "lockjaw JFR reader (lock events)", lockjaw,
-        mb / lockjaw, seen.lockEvents());
-    System.out.printf(Locale.ROOT, "lockjaw / bare time: %.2f; %d site(s); peak heap while reading %d MB%n",
-        lockjaw / bare, seen.sites().size(), peak >> 20);
-    System.out.printf(Locale.ROOT, "goal: 200 MB in <= 20 s -> %s (%.1f s for %.0f MB)%n",
-        lockjaw * 200 / mb <= 20 ? "met" : "NOT met", lockjaw, mb);
+    System.out.printf(
+        Locale.ROOT,
+        "%-34s %10.2f %10.1f %,12d%n",
+        "bare RecordingFile loop",
+        bare,
+        mb / bare,
+        events);
+    System.out.printf(
+        Locale.ROOT,
+        "%-34s %10.2f %10.1f %,12d%n",
+        "lockjaw JFR reader (lock events)",
+        lockjaw,
+        mb / lockjaw,
+        seen.lockEvents());
+    System.out.printf(
+        Locale.ROOT,
+        "lockjaw / bare time: %.2f; %d site(s); peak heap while reading %d MB%n",
+        lockjaw / bare,
+        seen.sites().size(),
+        peak >> 20);
+    System.out.printf(
+        Locale.ROOT,
+        "goal: 200 MB in <= 20 s -> %s (%.1f s for %.0f MB)%n",
+        lockjaw * 200 / mb <= 20 ? "met" : "NOT met",
+        lockjaw,
+        mb);
 
     if (args.length > 1) {
       Path dumps = Path.of(args[1]);
@@ -60,8 +83,15 @@ public final class ParseBenchmark {
       start = System.nanoTime();
       Observations dumped = Evidence.read(List.of(dumps));
       double seconds = (System.nanoTime() - start) / 1e9;
-      System.out.printf(Locale.ROOT, "thread dumps %s: %.1f MB, %,d dumps in %.2f s = %.1f MB/s, %d site(s), peak heap %d MB%n",
-          dumps.getFileName(), dumpMb, dumped.dumps(), seconds, dumpMb / seconds, dumped.sites().size(),
+      System.out.printf(
+          Locale.ROOT,
+          "thread dumps %s: %.1f MB, %,d dumps in %.2f s = %.1f MB/s, %d site(s), peak heap %d MB%n",
+          dumps.getFileName(),
+          dumpMb,
+          dumped.dumps(),
+          seconds,
+          dumpMb / seconds,
+          dumped.sites().size(),
           peakHeap() >> 20);
     }
   }

@@ -10,10 +10,10 @@ import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 
 /**
- * Where a check's documentation page is, as a {@code file:} URI an editor can open: the page in
- * the lockjaw checkout the server runs from ({@code docs/checks/<Check>.md}), else the copy bundled
- * in the server's jar, unpacked once into a temporary directory. lockjaw has no web site of its
- * own, so no web address is made up.
+ * Where a check's documentation page is, as a {@code file:} URI an editor can open: the page in the
+ * lockjaw checkout the server runs from ({@code docs/checks/<Check>.md}), else the copy bundled in
+ * the server's jar, unpacked once into a temporary directory. lockjaw has no web site of its own,
+ * so no web address is made up.
  */
 final class DocsLinks {
   private static final String BUNDLED = "/io/github/lockjaw/lsp/docs/";
@@ -57,9 +57,11 @@ final class DocsLinks {
       return Path.of(override);
     }
     try {
-      Path location = Path.of(DocsLinks.class.getProtectionDomain().getCodeSource().getLocation().toURI());
+      Path location =
+          Path.of(DocsLinks.class.getProtectionDomain().getCodeSource().getLocation().toURI());
       for (Path p = location; p != null; p = p.getParent()) {
-        if (Files.isDirectory(p.resolve("docs/checks")) && Files.isRegularFile(p.resolve("language-server/pom.xml"))) {
+        if (Files.isDirectory(p.resolve("docs/checks"))
+            && Files.isRegularFile(p.resolve("language-server/pom.xml"))) {
           return p.resolve("docs/checks");
         }
       }

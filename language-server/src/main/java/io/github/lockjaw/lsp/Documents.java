@@ -51,7 +51,8 @@ final class Documents implements TextDocumentService {
   static final String SOURCE = "lockjaw";
 
   /** What the last analysis of a document found, for the text it analysed. */
-  private record Analysed(int version, String text, List<Located> findings, List<Diagnostic> diagnostics) {}
+  private record Analysed(
+      int version, String text, List<Located> findings, List<Diagnostic> diagnostics) {}
 
   private static final class Doc {
     final String uri;
@@ -107,7 +108,9 @@ final class Documents implements TextDocumentService {
     if (parsed == null || !uri.endsWith(".java")) {
       return; // not a Java file on disk: nothing lockjaw can place in a project
     }
-    Doc doc = new Doc(uri, parsed, params.getTextDocument().getText(), params.getTextDocument().getVersion());
+    Doc doc =
+        new Doc(
+            uri, parsed, params.getTextDocument().getText(), params.getTextDocument().getVersion());
     docs.put(uri, doc);
     schedule(doc, 0);
   }
@@ -166,7 +169,10 @@ final class Documents implements TextDocumentService {
     publish(doc.uri, List.of(), null);
   }
 
-  /** A pom.xml changed: its project's classpath resolves again, and its open files are analysed again. */
+  /**
+   * A pom.xml changed: its project's classpath resolves again, and its open files are analysed
+   * again.
+   */
   void pomChanged(Path pom) {
     Projects current = projects;
     current.invalidate(pom);
@@ -196,7 +202,8 @@ final class Documents implements TextDocumentService {
       }
     }
     List<String> only = params.getContext() == null ? null : params.getContext().getOnly();
-    if (only != null && only.stream().noneMatch(k -> CodeActionKind.QuickFix.startsWith(k) || k.isEmpty())) {
+    if (only != null
+        && only.stream().noneMatch(k -> CodeActionKind.QuickFix.startsWith(k) || k.isEmpty())) {
       return CompletableFuture.completedFuture(actions);
     }
     LineIndex index = new LineIndex(analysed.text());
@@ -217,7 +224,12 @@ final class Documents implements TextDocumentService {
       }
       if (!located.suppress().isEmpty()) {
         CodeAction suppress =
-            new CodeAction("Suppress " + finding.check() + " with @SuppressWarnings(\"" + finding.check() + "\")");
+            new CodeAction(
+                "Suppress "
+                    + finding.check()
+                    + " with @SuppressWarnings(\""
+                    + finding.check()
+                    + "\")");
         suppress.setKind(CodeActionKind.QuickFix);
         suppress.setDiagnostics(List.of(diagnostic));
         suppress.setEdit(workspaceEdit(doc.uri, located.suppress(), index));
@@ -279,10 +291,14 @@ final class Documents implements TextDocumentService {
     try {
       Project project = projects.projectFor(Path.of(doc.parsed));
       findings = analyzer.analyze(doc.parsed, text, project).findings();
-    } catch (IOException | RuntimeException | Error e) { // javac and Error Prone assert on some broken code
+    } catch (IOException
+        | RuntimeException
+        | Error e) { // javac and Error Prone assert on some broken code
       StringWriter trace = new StringWriter();
       e.printStackTrace(new PrintWriter(trace));
-      log(MessageType.Error, "lockjaw could not analyse " + doc.uri + "; please report this:\n" + trace);
+      log(
+          MessageType.Error,
+          "lockjaw could not analyse " + doc.uri + "; please report this:\n" + trace);
       findings = List.of();
     }
     LineIndex index = new LineIndex(text);
@@ -327,7 +343,9 @@ final class Documents implements TextDocumentService {
   private static WorkspaceEdit workspaceEdit(String uri, List<Edit> edits, LineIndex index) {
     List<TextEdit> textEdits = new ArrayList<>();
     for (Edit edit : edits) {
-      textEdits.add(new TextEdit(new Range(index.position(edit.start()), index.position(edit.end())), edit.text()));
+      textEdits.add(
+          new TextEdit(
+              new Range(index.position(edit.start()), index.position(edit.end())), edit.text()));
     }
     return new WorkspaceEdit(Map.of(uri, textEdits));
   }

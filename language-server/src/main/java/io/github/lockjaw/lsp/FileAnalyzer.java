@@ -32,8 +32,8 @@ import javax.tools.StandardJavaFileManager;
 
 /**
  * Analyses one file's current text, in this JVM, with the plugin's analyzer: javac (its project's
- * classpath, its module's other sources on the source path, read only as far as the file uses
- * them) and lockjaw's checks, nothing else. Not thread-safe: the server calls it from one thread.
+ * classpath, its module's other sources on the source path, read only as far as the file uses them)
+ * and lockjaw's checks, nothing else. Not thread-safe: the server calls it from one thread.
  */
 final class FileAnalyzer {
   /**
@@ -49,7 +49,10 @@ final class FileAnalyzer {
 
   private final LockjawAnalyzer analyzer = new LockjawAnalyzer();
   private final JavacTool tool = JavacTool.create();
-  /** One file manager per classpath and source path: it keeps the JDK's and the jars' indexes open. */
+
+  /**
+   * One file manager per classpath and source path: it keeps the JDK's and the jars' indexes open.
+   */
   private final Map<List<String>, StandardJavaFileManager> fileManagers = new HashMap<>();
 
   Outcome analyze(URI uri, String text, Project project) throws IOException {
@@ -63,12 +66,16 @@ final class FileAnalyzer {
       options.add(emptyDirectory().toString());
     }
     options.add("-sourcepath");
-    options.add(project.sourceRoots().stream().map(Path::toString).collect(Collectors.joining(File.pathSeparator)));
+    options.add(
+        project.sourceRoots().stream()
+            .map(Path::toString)
+            .collect(Collectors.joining(File.pathSeparator)));
     if (!fileManagers.containsKey(options) && fileManagers.size() >= MAX_FILE_MANAGERS) {
       reset(); // e.g. classpaths left behind by pom.xml changes
     }
     StandardJavaFileManager files =
-        fileManagers.computeIfAbsent(List.copyOf(options), k -> tool.getStandardFileManager(null, Locale.ROOT, UTF_8));
+        fileManagers.computeIfAbsent(
+            List.copyOf(options), k -> tool.getStandardFileManager(null, Locale.ROOT, UTF_8));
     JavaFileObject unit = new EditorText(uri, text);
     Compilation compilation = analyzer.compile(tool, files, List.of(unit), options);
 
@@ -113,7 +120,8 @@ final class FileAnalyzer {
         continue;
       }
       boolean broken =
-          errorPositions.stream().anyMatch(p -> p >= candidate.memberStart() && p <= candidate.memberEnd());
+          errorPositions.stream()
+              .anyMatch(p -> p >= candidate.memberStart() && p <= candidate.memberEnd());
       if (broken) {
         continue;
       }
@@ -122,11 +130,24 @@ final class FileAnalyzer {
         Finding f = located.finding();
         Finding withoutFix =
             new Finding(
-                f.check(), f.severity(), f.file(), f.line(), f.column(), f.message(), f.helpUri(),
-                f.enclosingClass(), f.member(), f.flaggedCode(), List.of());
+                f.check(),
+                f.severity(),
+                f.file(),
+                f.line(),
+                f.column(),
+                f.message(),
+                f.helpUri(),
+                f.enclosingClass(),
+                f.member(),
+                f.flaggedCode(),
+                List.of());
         located =
             new Located(
-                withoutFix, located.start(), located.end(), located.memberStart(), located.memberEnd(),
+                withoutFix,
+                located.start(),
+                located.end(),
+                located.memberStart(),
+                located.memberEnd(),
                 located.suppress());
       }
       kept.add(located);
@@ -146,8 +167,8 @@ final class FileAnalyzer {
 
   /**
    * Takes the members that hold a javac error out of the class trees (nested classes are pruned
-   * member by member), so that no check is shown half-attributed code. Their symbols stay; only
-   * the trees the checks scan lose them.
+   * member by member), so that no check is shown half-attributed code. Their symbols stay; only the
+   * trees the checks scan lose them.
    */
   private static void pruneBroken(JCClassDecl type, List<Long> errors, EndPosTable endPositions) {
     ListBuffer<JCTree> kept = new ListBuffer<>();

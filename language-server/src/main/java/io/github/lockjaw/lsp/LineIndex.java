@@ -4,9 +4,9 @@ import java.util.Arrays;
 import org.eclipse.lsp4j.Position;
 
 /**
- * Converts between character offsets into a text and LSP positions (line, UTF-16 character). A
- * Java string counts UTF-16 code units, as LSP's default position encoding does, so a character
- * offset within a line is the LSP character directly.
+ * Converts between character offsets into a text and LSP positions (line, UTF-16 character). A Java
+ * string counts UTF-16 code units, as LSP's default position encoding does, so a character offset
+ * within a line is the LSP character directly.
  */
 final class LineIndex {
   private final String text;
@@ -43,7 +43,10 @@ final class LineIndex {
       return text.length();
     }
     int start = lineStarts[Math.max(0, position.getLine())];
-    int lineEnd = position.getLine() + 1 < lineStarts.length ? lineStarts[position.getLine() + 1] : text.length();
+    int lineEnd =
+        position.getLine() + 1 < lineStarts.length
+            ? lineStarts[position.getLine() + 1]
+            : text.length();
     return Math.min(start + Math.max(0, position.getCharacter()), lineEnd);
   }
 

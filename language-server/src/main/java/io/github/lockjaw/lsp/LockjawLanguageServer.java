@@ -45,7 +45,9 @@ public final class LockjawLanguageServer implements LanguageServer, LanguageClie
   private final Workspace workspace = new Workspace(documents);
   private volatile boolean shutdownRequested;
 
-  /** @param exit ends the process with the given status when the client sends {@code exit} */
+  /**
+   * @param exit ends the process with the given status when the client sends {@code exit}
+   */
   public LockjawLanguageServer(IntConsumer exit) {
     this.exit = exit;
   }
@@ -83,7 +85,12 @@ public final class LockjawLanguageServer implements LanguageServer, LanguageClie
         params.getCapabilities() != null
             && params.getCapabilities().getWorkspace() != null
             && params.getCapabilities().getWorkspace().getDidChangeWatchedFiles() != null
-            && Boolean.TRUE.equals(params.getCapabilities().getWorkspace().getDidChangeWatchedFiles().getDynamicRegistration());
+            && Boolean.TRUE.equals(
+                params
+                    .getCapabilities()
+                    .getWorkspace()
+                    .getDidChangeWatchedFiles()
+                    .getDynamicRegistration());
     workspace.watchPoms(watchDynamically);
     documents.configure(folders, maven, debounce);
 
@@ -102,13 +109,15 @@ public final class LockjawLanguageServer implements LanguageServer, LanguageClie
   public void initialized(InitializedParams params) {
     if (workspace.watchesPoms()) {
       FileSystemWatcher poms = new FileSystemWatcher(Either.forLeft("**/pom.xml"));
-      documents.client().registerCapability(
-          new RegistrationParams(
-              List.of(
-                  new Registration(
-                      "lockjaw-poms",
-                      "workspace/didChangeWatchedFiles",
-                      new DidChangeWatchedFilesRegistrationOptions(List.of(poms))))));
+      documents
+          .client()
+          .registerCapability(
+              new RegistrationParams(
+                  List.of(
+                      new Registration(
+                          "lockjaw-poms",
+                          "workspace/didChangeWatchedFiles",
+                          new DidChangeWatchedFilesRegistrationOptions(List.of(poms))))));
     }
   }
 
@@ -152,6 +161,8 @@ public final class LockjawLanguageServer implements LanguageServer, LanguageClie
   }
 
   private static String string(JsonElement element) {
-    return element == null || element.isJsonNull() || !element.isJsonPrimitive() ? null : element.getAsString();
+    return element == null || element.isJsonNull() || !element.isJsonPrimitive()
+        ? null
+        : element.getAsString();
   }
 }

@@ -23,11 +23,12 @@ public final class LockjawLanguageServerLauncher {
         System.out.println("lockjaw-language-server " + Version.current());
         return;
       }
-      (help ? System.out : System.err).println(
-          "lockjaw-language-server speaks the Language Server Protocol over standard input and output and"
-              + " takes no arguments: an editor starts it as 'java -jar lockjaw-language-server-<version>.jar'"
-              + " (JDK 21 or newer) and talks to it; see docs/ide.md for VS Code, IntelliJ IDEA, Neovim and"
-              + " Eclipse. Options go in the client's initializationOptions: mavenExecutable, debounceMillis.");
+      (help ? System.out : System.err)
+          .println(
+              "lockjaw-language-server speaks the Language Server Protocol over standard input and output and"
+                  + " takes no arguments: an editor starts it as 'java -jar lockjaw-language-server-<version>.jar'"
+                  + " (JDK 21 or newer) and talks to it; see docs/ide.md for VS Code, IntelliJ IDEA, Neovim and"
+                  + " Eclipse. Options go in the client's initializationOptions: mavenExecutable, debounceMillis.");
       System.exit(help ? 0 : 2);
     }
     if (!javacInternalsOpen()) {
@@ -57,7 +58,9 @@ public final class LockjawLanguageServerLauncher {
   private static boolean javacInternalsOpen() {
     Module compiler = ModuleLayer.boot().findModule("jdk.compiler").orElse(null);
     return compiler != null
-        && compiler.isExported("com.sun.tools.javac.api", LockjawLanguageServerLauncher.class.getModule())
-        && compiler.isExported("com.sun.tools.javac.tree", LockjawLanguageServerLauncher.class.getModule());
+        && compiler.isExported(
+            "com.sun.tools.javac.api", LockjawLanguageServerLauncher.class.getModule())
+        && compiler.isExported(
+            "com.sun.tools.javac.tree", LockjawLanguageServerLauncher.class.getModule());
   }
 }

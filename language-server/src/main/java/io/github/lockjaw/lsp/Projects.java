@@ -106,7 +106,11 @@ final class Projects {
         if (failure == null) {
           String text = Files.readString(output, UTF_8).trim();
           List<String> classpath =
-              text.isEmpty() ? List.of() : Arrays.stream(text.split(File.pathSeparator)).filter(s -> !s.isBlank()).toList();
+              text.isEmpty()
+                  ? List.of()
+                  : Arrays.stream(text.split(File.pathSeparator))
+                      .filter(s -> !s.isBlank())
+                      .toList();
           return new Project(pom, classpath, roots, null);
         }
       } finally {
@@ -116,9 +120,15 @@ final class Projects {
       failure = e.getMessage();
     }
     String problem =
-        "lockjaw could not resolve the classpath of " + pom + " (" + failure + "). It analyses the files of this"
+        "lockjaw could not resolve the classpath of "
+            + pom
+            + " ("
+            + failure
+            + "). It analyses the files of this"
             + " project with the JDK and the project's own sources only, so code that uses its dependencies is"
-            + " checked less; run 'mvn dependency:build-classpath' in " + dir + " to see why, fix the pom.xml"
+            + " checked less; run 'mvn dependency:build-classpath' in "
+            + dir
+            + " to see why, fix the pom.xml"
             + " or the network, then save the pom.xml to try again.";
     return new Project(pom, List.of(), roots, problem);
   }
@@ -143,7 +153,12 @@ final class Projects {
               .directory(dir.toFile())
               .redirectErrorStream(true)
               .redirectOutput(log.toFile())
-              .redirectInput(ProcessBuilder.Redirect.from(new File(System.getProperty("os.name").startsWith("Windows") ? "NUL" : "/dev/null")))
+              .redirectInput(
+                  ProcessBuilder.Redirect.from(
+                      new File(
+                          System.getProperty("os.name").startsWith("Windows")
+                              ? "NUL"
+                              : "/dev/null")))
               .start();
       if (!process.waitFor(MAVEN_TIMEOUT_SECONDS, TimeUnit.SECONDS)) {
         process.destroyForcibly();
@@ -152,7 +167,10 @@ final class Projects {
       if (process.exitValue() == 0) {
         return null;
       }
-      return "'" + String.join(" ", command) + "' failed: " + firstError(Files.readString(log, UTF_8));
+      return "'"
+          + String.join(" ", command)
+          + "' failed: "
+          + firstError(Files.readString(log, UTF_8));
     } catch (IOException e) {
       return "cannot run '" + command.get(0) + "': " + e.getMessage();
     } catch (InterruptedException e) {

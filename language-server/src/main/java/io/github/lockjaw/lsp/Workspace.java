@@ -7,7 +7,9 @@ import org.eclipse.lsp4j.DidChangeWatchedFilesParams;
 import org.eclipse.lsp4j.FileEvent;
 import org.eclipse.lsp4j.services.WorkspaceService;
 
-/** Workspace notifications: a changed {@code pom.xml} makes its project's classpath resolve again. */
+/**
+ * Workspace notifications: a changed {@code pom.xml} makes its project's classpath resolve again.
+ */
 final class Workspace implements WorkspaceService {
   private final Documents documents;
   private boolean watchPoms;

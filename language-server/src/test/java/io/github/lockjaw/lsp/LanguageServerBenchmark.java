@@ -17,9 +17,9 @@ import org.eclipse.lsp4j.PublishDiagnosticsParams;
  * How fast do diagnostics come back while editing a 200-file Maven project? Generates the project
  * (200 classes in 10 packages, each using two others, every tenth with a busy-wait), starts the
  * server (this JVM, JSON-RPC over pipes) and prints: the first analysis (Maven resolving the
- * classpath included, then without), warm re-analyses after edits to files spread over the
- * project, and the heap after a full GC. Not part of the test suite:
- * {@code scripts/benchmark-language-server.sh [edits]}.
+ * classpath included, then without), warm re-analyses after edits to files spread over the project,
+ * and the heap after a full GC. Not part of the test suite: {@code
+ * scripts/benchmark-language-server.sh [edits]}.
  */
 public final class LanguageServerBenchmark {
   private static final int FILES = 200;
@@ -27,7 +27,8 @@ public final class LanguageServerBenchmark {
 
   public static void main(String[] args) throws Exception {
     int edits = args.length > 0 ? Integer.parseInt(args[0]) : 40;
-    Path root = Path.of(args.length > 1 ? args[1] : "target/benchmark/project-200").toAbsolutePath();
+    Path root =
+        Path.of(args.length > 1 ? args[1] : "target/benchmark/project-200").toAbsolutePath();
     List<Path> files = generate(root);
 
     List<Integer> exits = new CopyOnWriteArrayList<>();
@@ -59,11 +60,16 @@ public final class LanguageServerBenchmark {
         session.diagnostics(file, 1);
         opened.add(millis(o));
         long t = System.nanoTime();
-        session.change(file, 2, text.replace("return counts.size();", "return counts.size() + " + i + ";"));
+        session.change(
+            file, 2, text.replace("return counts.size();", "return counts.size() + " + i + ";"));
         findings += session.diagnostics(file, 2).getDiagnostics().size();
         warm.add(millis(t));
-        session.server.getTextDocumentService().didClose(
-            new org.eclipse.lsp4j.DidCloseTextDocumentParams(new org.eclipse.lsp4j.TextDocumentIdentifier(LspSession.uri(file))));
+        session
+            .server
+            .getTextDocumentService()
+            .didClose(
+                new org.eclipse.lsp4j.DidCloseTextDocumentParams(
+                    new org.eclipse.lsp4j.TextDocumentIdentifier(LspSession.uri(file))));
         drain(session);
       }
       System.gc();
@@ -74,19 +80,28 @@ public final class LanguageServerBenchmark {
       double p90 = warm.get((int) Math.ceil(warm.size() * 0.9) - 1);
       double max = warm.get(warm.size() - 1);
       System.out.printf("lockjaw language server, %d-file Maven project (%s)%n", FILES, root);
-      System.out.printf("  first analysis, incl. Maven classpath resolution  %8.0f ms  (%d diagnostics)%n", cold,
-          firstResult.getDiagnostics().size());
-      System.out.printf("  first analysis of a second file                   %8.0f ms%n", secondOpen);
-      System.out.printf("  warm re-analysis after an edit (%d edits)         median %5.0f ms   p90 %5.0f ms   max %5.0f ms%n",
+      System.out.printf(
+          "  first analysis, incl. Maven classpath resolution  %8.0f ms  (%d diagnostics)%n",
+          cold, firstResult.getDiagnostics().size());
+      System.out.printf(
+          "  first analysis of a second file                   %8.0f ms%n", secondOpen);
+      System.out.printf(
+          "  warm re-analysis after an edit (%d edits)         median %5.0f ms   p90 %5.0f ms   max %5.0f ms%n",
           edits, median, p90, max);
-      System.out.printf("  opening another file (%d files)                    median %5.0f ms   p90 %5.0f ms   max %5.0f ms%n",
-          edits, opened.get(opened.size() / 2), opened.get((int) Math.ceil(opened.size() * 0.9) - 1),
+      System.out.printf(
+          "  opening another file (%d files)                    median %5.0f ms   p90 %5.0f ms   max %5.0f ms%n",
+          edits,
+          opened.get(opened.size() / 2),
+          opened.get((int) Math.ceil(opened.size() * 0.9) - 1),
           opened.get(opened.size() - 1));
-      System.out.printf("  ratio first / warm median                         %8.1f x%n", cold / median);
+      System.out.printf(
+          "  ratio first / warm median                         %8.1f x%n", cold / median);
       System.out.printf("  findings in the edited files                      %8d%n", findings);
-      System.out.printf("  heap after full GC                                %8.0f MB  (max heap %d MB)%n",
+      System.out.printf(
+          "  heap after full GC                                %8.0f MB  (max heap %d MB)%n",
           heap / 1048576.0, Runtime.getRuntime().maxMemory() / 1048576);
-      System.out.printf("  editors wait the debounce (%d ms by default) on top of the warm figure%n",
+      System.out.printf(
+          "  editors wait the debounce (%d ms by default) on top of the warm figure%n",
           LockjawLanguageServer.DEFAULT_DEBOUNCE_MILLIS);
       session.server.shutdown().get(30, TimeUnit.SECONDS);
     }
@@ -102,7 +117,9 @@ public final class LanguageServerBenchmark {
     return (System.nanoTime() - since) / 1e6;
   }
 
-  /** 200 classes; class i uses classes i+1 and i+7 (other packages too) and every tenth busy-waits. */
+  /**
+   * 200 classes; class i uses classes i+1 and i+7 (other packages too) and every tenth busy-waits.
+   */
   static List<Path> generate(Path root) throws Exception {
     Files.createDirectories(root);
     Files.writeString(
@@ -119,7 +136,8 @@ public final class LanguageServerBenchmark {
     List<Path> files = new ArrayList<>();
     for (int i = 0; i < FILES; i++) {
       String pkg = "bench.p" + (i % PACKAGES);
-      Path dir = Files.createDirectories(root.resolve("src/main/java").resolve(pkg.replace('.', '/')));
+      Path dir =
+          Files.createDirectories(root.resolve("src/main/java").resolve(pkg.replace('.', '/')));
       int a = (i + 1) % FILES;
       int b = (i + 7) % FILES;
       String busyWait =

@@ -12,13 +12,18 @@ class LineIndexTest {
     LineIndex index = new LineIndex(text);
     for (int offset = 0; offset <= text.length(); offset++) {
       Position position = index.position(offset);
-      boolean insideCrLf = offset > 0 && text.charAt(offset - 1) == '\r' && offset < text.length() && text.charAt(offset) == '\n';
+      boolean insideCrLf =
+          offset > 0
+              && text.charAt(offset - 1) == '\r'
+              && offset < text.length()
+              && text.charAt(offset) == '\n';
       if (!insideCrLf) {
         assertEquals(offset, index.offset(position), "offset " + offset + " -> " + position);
       }
     }
     assertEquals(new Position(1, 2), index.position(text.indexOf("int")));
-    assertEquals(new Position(3, 0), index.position(text.indexOf("  //")), "a lone \\r ends line 2");
+    assertEquals(
+        new Position(3, 0), index.position(text.indexOf("  //")), "a lone \\r ends line 2");
     // UTF-16 code units, as LSP counts by default: the clef is two
     assertEquals(new Position(3, 8), index.position(text.indexOf("\r\n}")));
     assertEquals(text.indexOf("\r\n}"), index.lineEnd(text.indexOf("//")));

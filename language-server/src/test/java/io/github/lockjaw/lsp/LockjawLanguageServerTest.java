@@ -118,11 +118,16 @@ class LockjawLanguageServerTest {
     String href = diagnostic.getCodeDescription().getHref();
     assertTrue(href.startsWith("file:") && href.endsWith("/ThreadAliveBusyWait.md"), href);
     assertTrue(Files.isRegularFile(Path.of(java.net.URI.create(href))), href);
-    assertTrue(session.client.shown.isEmpty(), "the classpath of a dependency-free pom resolves: " + session.client.shown);
+    assertTrue(
+        session.client.shown.isEmpty(),
+        "the classpath of a dependency-free pom resolves: " + session.client.shown);
 
     List<CodeAction> actions = session.codeActions(file, diagnostic);
     CodeAction fix =
-        actions.stream().filter(a -> a.getTitle().startsWith("Apply")).findFirst().orElseThrow(() -> new AssertionError(actions));
+        actions.stream()
+            .filter(a -> a.getTitle().startsWith("Apply"))
+            .findFirst()
+            .orElseThrow(() -> new AssertionError(actions));
     assertEquals("quickfix", fix.getKind());
     List<TextEdit> edits = fix.getEdit().getChanges().get(LspSession.uri(file));
     String fixed = LspSession.apply(EXPORTER, edits);
@@ -147,8 +152,11 @@ class LockjawLanguageServerTest {
             .filter(a -> a.getTitle().startsWith("Suppress"))
             .findFirst()
             .orElseThrow();
-    assertEquals("Suppress ThreadAliveBusyWait with @SuppressWarnings(\"ThreadAliveBusyWait\")", suppress.getTitle());
-    String suppressed = LspSession.apply(EXPORTER, suppress.getEdit().getChanges().get(LspSession.uri(file)));
+    assertEquals(
+        "Suppress ThreadAliveBusyWait with @SuppressWarnings(\"ThreadAliveBusyWait\")",
+        suppress.getTitle());
+    String suppressed =
+        LspSession.apply(EXPORTER, suppress.getEdit().getChanges().get(LspSession.uri(file)));
     assertTrue(
         suppressed.contains(
             "  @SuppressWarnings(\"ThreadAliveBusyWait\")\n  public void export(ReportWriter writer)"),
@@ -209,7 +217,8 @@ class LockjawLanguageServerTest {
     session.open(file, halfTyped);
     List<Diagnostic> diagnostics = session.diagnostics(file, 1).getDiagnostics();
     assertEquals(1, diagnostics.size(), diagnostics.toString());
-    assertEquals(2, diagnostics.get(0).getRange().getStart().getLine(), "only the method that compiles");
+    assertEquals(
+        2, diagnostics.get(0).getRange().getStart().getLine(), "only the method that compiles");
     assertEquals(
         List.of("Suppress ThreadAliveBusyWait with @SuppressWarnings(\"ThreadAliveBusyWait\")"),
         session.codeActions(file, diagnostics.get(0)).stream().map(CodeAction::getTitle).toList(),
@@ -220,7 +229,8 @@ class LockjawLanguageServerTest {
 
     session.change(file, 3, halfTyped.replace("second.interrupt(\n", "second.interrupt();\n"));
     List<Diagnostic> repaired = session.diagnostics(file, 3).getDiagnostics();
-    assertEquals(List.of(2, 6), repaired.stream().map(d -> d.getRange().getStart().getLine()).toList());
+    assertEquals(
+        List.of(2, 6), repaired.stream().map(d -> d.getRange().getStart().getLine()).toList());
     assertTrue(exits.isEmpty());
     assertTrue(
         session.client.logged.stream().noneMatch(m -> m.getType() == MessageType.Error),
@@ -230,15 +240,20 @@ class LockjawLanguageServerTest {
   @Test
   void anUnresolvableClasspathIsReportedOnceAndAnalysisGoesOn() throws Exception {
     Path file = mavenProject();
-    Files.writeString(workspace.resolve("pom.xml"), "<project><modelVersion>4.0.0</modelVersion>", UTF_8);
+    Files.writeString(
+        workspace.resolve("pom.xml"), "<project><modelVersion>4.0.0</modelVersion>", UTF_8);
     start();
     session.open(file, EXPORTER);
-    assertEquals(1, session.diagnostics(file, 1).getDiagnostics().size(), "the JDK and the module's sources suffice");
+    assertEquals(
+        1,
+        session.diagnostics(file, 1).getDiagnostics().size(),
+        "the JDK and the module's sources suffice");
     session.change(file, 2, EXPORTER.replace("{}", "{ Thread.onSpinWait(); }"));
     assertEquals(1, session.diagnostics(file, 2).getDiagnostics().size());
     assertEquals(1, session.client.shown.size(), session.client.shown.toString());
     assertEquals(MessageType.Warning, session.client.shown.get(0).getType());
-    assertTrue(session.client.shown.get(0).getMessage().contains("could not resolve the classpath of"));
+    assertTrue(
+        session.client.shown.get(0).getMessage().contains("could not resolve the classpath of"));
   }
 
   @Test
@@ -286,7 +301,9 @@ class LockjawLanguageServerTest {
   void theClasspathComesFromMavenAndIsResolvedAgainWhenThePomIsFixed() throws Exception {
     // httpclient missing from the pom: the file does not compile, so no finding, and one message
     Files.writeString(
-        workspace.resolve("pom.xml"), POM.replace("</project>", "<dependencies><dependency></dependencies></project>"), UTF_8);
+        workspace.resolve("pom.xml"),
+        POM.replace("</project>", "<dependencies><dependency></dependencies></project>"),
+        UTF_8);
     Path pkg = Files.createDirectories(workspace.resolve("src/main/java/shop"));
     Path file = pkg.resolve("InventoryClient.java");
     Files.writeString(file, INVENTORY, UTF_8);
@@ -310,15 +327,26 @@ class LockjawLanguageServerTest {
             </project>
             """),
         UTF_8);
-    session.server.getWorkspaceService().didChangeWatchedFiles(
-        new DidChangeWatchedFilesParams(
-            List.of(new FileEvent(LspSession.uri(workspace.resolve("pom.xml")), FileChangeType.Changed))));
+    session
+        .server
+        .getWorkspaceService()
+        .didChangeWatchedFiles(
+            new DidChangeWatchedFilesParams(
+                List.of(
+                    new FileEvent(
+                        LspSession.uri(workspace.resolve("pom.xml")), FileChangeType.Changed))));
     List<Diagnostic> diagnostics = session.diagnostics(file, 1).getDiagnostics();
-    assertEquals(List.of("PerRequestHttpClient"), diagnostics.stream().map(d -> d.getCode().getLeft()).toList());
+    assertEquals(
+        List.of("PerRequestHttpClient"),
+        diagnostics.stream().map(d -> d.getCode().getLeft()).toList());
     // the resource "CloseableHttpClient client = HttpClients.createDefault()", 0-based line 17
     assertEquals(17, diagnostics.get(0).getRange().getStart().getLine(), diagnostics.toString());
-    assertEquals(9, diagnostics.get(0).getRange().getStart().getCharacter(), diagnostics.toString());
-    assertEquals(1, session.client.shown.size(), "a resolved classpath brings no message: " + session.client.shown);
+    assertEquals(
+        9, diagnostics.get(0).getRange().getStart().getCharacter(), diagnostics.toString());
+    assertEquals(
+        1,
+        session.client.shown.size(),
+        "a resolved classpath brings no message: " + session.client.shown);
   }
 
   @Test
@@ -335,10 +363,12 @@ class LockjawLanguageServerTest {
             .filter(a -> a.getTitle().startsWith("Suppress"))
             .findFirst()
             .orElseThrow();
-    String suppressed = LspSession.apply(text, suppress.getEdit().getChanges().get(LspSession.uri(file)));
+    String suppressed =
+        LspSession.apply(text, suppress.getEdit().getChanges().get(LspSession.uri(file)));
     assertEquals(
         text.replace(
-            "@SuppressWarnings(\"unchecked\")", "@SuppressWarnings({\"unchecked\", \"ThreadAliveBusyWait\"})"),
+            "@SuppressWarnings(\"unchecked\")",
+            "@SuppressWarnings({\"unchecked\", \"ThreadAliveBusyWait\"})"),
         suppressed);
     assertCompiles(file, suppressed, workspace.resolve("src/main/java"));
   }
@@ -359,7 +389,10 @@ class LockjawLanguageServerTest {
     assertEquals(List.of(), List.copyOf(session.client.diagnostics), "nothing else was published");
   }
 
-  /** Compiles the text as the file, with the module's sources on the source path, and fails on any error. */
+  /**
+   * Compiles the text as the file, with the module's sources on the source path, and fails on any
+   * error.
+   */
   static void assertCompiles(Path file, String text, Path sourceRoot) throws Exception {
     Path copy = Files.createTempDirectory("lockjaw-fixed").resolve(file.getFileName().toString());
     Files.writeString(copy, text, UTF_8);
@@ -368,7 +401,8 @@ class LockjawLanguageServerTest {
     try (StandardJavaFileManager files = javac.getStandardFileManager(errors, null, UTF_8)) {
       Path out = Files.createTempDirectory("lockjaw-classes");
       boolean ok =
-          javac.getTask(
+          javac
+              .getTask(
                   null,
                   files,
                   errors,
@@ -376,7 +410,9 @@ class LockjawLanguageServerTest {
                   null,
                   files.getJavaFileObjects(copy))
               .call();
-      assertTrue(ok, errors.getDiagnostics().stream().map(Object::toString).collect(Collectors.joining("\n")));
+      assertTrue(
+          ok,
+          errors.getDiagnostics().stream().map(Object::toString).collect(Collectors.joining("\n")));
     }
     assertFalse(text.isBlank());
   }

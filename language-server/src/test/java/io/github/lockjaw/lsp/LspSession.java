@@ -66,7 +66,8 @@ final class LspSession implements AutoCloseable {
     PipedInputStream clientIn = new PipedInputStream(1 << 16);
     PipedOutputStream serverOut = new PipedOutputStream(clientIn);
     LockjawLanguageServer server = new LockjawLanguageServer(exits::add);
-    Launcher<LanguageClient> serverLauncher = LSPLauncher.createServerLauncher(server, serverIn, serverOut);
+    Launcher<LanguageClient> serverLauncher =
+        LSPLauncher.createServerLauncher(server, serverIn, serverOut);
     server.connect(serverLauncher.getRemoteProxy());
     serverLauncher.startListening();
     LspSession session = new LspSession(clientIn, clientOut);
@@ -85,7 +86,8 @@ final class LspSession implements AutoCloseable {
     params.setProcessId((int) ProcessHandle.current().pid());
     params.setCapabilities(new ClientCapabilities());
     if (workspace != null) {
-      params.setWorkspaceFolders(List.of(new WorkspaceFolder(workspace.toUri().toString(), "workspace")));
+      params.setWorkspaceFolders(
+          List.of(new WorkspaceFolder(workspace.toUri().toString(), "workspace")));
     }
     params.setInitializationOptions(options);
     InitializeResult result = server.initialize(params).get(60, TimeUnit.SECONDS);
@@ -94,12 +96,14 @@ final class LspSession implements AutoCloseable {
   }
 
   void open(Path file, String text) {
-    server.getTextDocumentService()
+    server
+        .getTextDocumentService()
         .didOpen(new DidOpenTextDocumentParams(new TextDocumentItem(uri(file), "java", 1, text)));
   }
 
   void change(Path file, int version, String text) {
-    server.getTextDocumentService()
+    server
+        .getTextDocumentService()
         .didChange(
             new DidChangeTextDocumentParams(
                 new VersionedTextDocumentIdentifier(uri(file), version),
@@ -107,16 +111,20 @@ final class LspSession implements AutoCloseable {
   }
 
   void save(Path file, String text) {
-    server.getTextDocumentService()
+    server
+        .getTextDocumentService()
         .didSave(new DidSaveTextDocumentParams(new TextDocumentIdentifier(uri(file)), text));
   }
 
   List<CodeAction> codeActions(Path file, Diagnostic diagnostic) throws Exception {
     CodeActionParams params =
         new CodeActionParams(
-            new TextDocumentIdentifier(uri(file)), diagnostic.getRange(), new CodeActionContext(List.of(diagnostic)));
+            new TextDocumentIdentifier(uri(file)),
+            diagnostic.getRange(),
+            new CodeActionContext(List.of(diagnostic)));
     List<CodeAction> actions = new ArrayList<>();
-    for (Either<Command, CodeAction> action : server.getTextDocumentService().codeAction(params).get(30, TimeUnit.SECONDS)) {
+    for (Either<Command, CodeAction> action :
+        server.getTextDocumentService().codeAction(params).get(30, TimeUnit.SECONDS)) {
       if (action.isRight()) {
         actions.add(action.getRight());
       }
@@ -135,7 +143,8 @@ final class LspSession implements AutoCloseable {
         return params;
       }
     }
-    throw new AssertionError("no diagnostics for " + file + " version " + version + " within 120 s");
+    throw new AssertionError(
+        "no diagnostics for " + file + " version " + version + " within 120 s");
   }
 
   static String uri(Path file) {
@@ -146,11 +155,15 @@ final class LspSession implements AutoCloseable {
   static String apply(String text, List<TextEdit> edits) {
     LineIndex index = new LineIndex(text);
     List<TextEdit> sorted = new ArrayList<>(edits);
-    sorted.sort((a, b) -> Integer.compare(index.offset(b.getRange().getStart()), index.offset(a.getRange().getStart())));
+    sorted.sort(
+        (a, b) ->
+            Integer.compare(
+                index.offset(b.getRange().getStart()), index.offset(a.getRange().getStart())));
     StringBuilder result = new StringBuilder(text);
     for (TextEdit edit : sorted) {
       Range range = edit.getRange();
-      result.replace(index.offset(range.getStart()), index.offset(range.getEnd()), edit.getNewText());
+      result.replace(
+          index.offset(range.getStart()), index.offset(range.getEnd()), edit.getNewText());
     }
     return result.toString();
   }
@@ -181,7 +194,8 @@ final class LspSession implements AutoCloseable {
     }
 
     @Override
-    public CompletableFuture<MessageActionItem> showMessageRequest(ShowMessageRequestParams params) {
+    public CompletableFuture<MessageActionItem> showMessageRequest(
+        ShowMessageRequestParams params) {
       return CompletableFuture.completedFuture(null);
     }
 

@@ -29,7 +29,8 @@ class NeovimIT {
         nvim != null,
         "this test needs Neovim 0.7 or newer on the PATH: install it (apt-get install -y neovim) or run with"
             + " -Dlockjaw.skipNeovim=true");
-    Path file = Files.createDirectories(workspace.resolve("src/main/java/jobs")).resolve("Importer.java");
+    Path file =
+        Files.createDirectories(workspace.resolve("src/main/java/jobs")).resolve("Importer.java");
     Files.writeString(
         file,
         """
@@ -56,7 +57,8 @@ class NeovimIT {
     }
     Path out = workspace.resolve("diagnostics.txt");
     ProcessBuilder builder =
-        new ProcessBuilder(nvim, "--headless", "--clean", "-n", "-i", "NONE", "-c", "luafile " + script)
+        new ProcessBuilder(
+                nvim, "--headless", "--clean", "-n", "-i", "NONE", "-c", "luafile " + script)
             .directory(workspace.toFile())
             .redirectErrorStream(true)
             .redirectOutput(workspace.resolve("nvim.log").toFile());

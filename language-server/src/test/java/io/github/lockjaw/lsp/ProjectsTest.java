@@ -23,7 +23,9 @@ class ProjectsTest {
 
     Projects projects = new Projects(List.of(dir.resolve("repo")), null, message -> {});
     assertEquals(module.resolve("pom.xml"), projects.nearestPom(file));
-    assertNull(projects.nearestPom(loose), "the pom above the workspace folder is not this file's project");
+    assertNull(
+        projects.nearestPom(loose),
+        "the pom above the workspace folder is not this file's project");
     assertEquals(dir.resolve("pom.xml"), new Projects(List.of(), null, m -> {}).nearestPom(loose));
   }
 
@@ -32,7 +34,8 @@ class ProjectsTest {
     Files.writeString(dir.resolve("pom.xml"), "<project/>");
     Path file = Files.createDirectories(dir.resolve("src/main/java/a")).resolve("A.java");
     List<String> messages = new ArrayList<>();
-    Projects projects = new Projects(List.of(dir), dir.resolve("no-such-mvn").toString(), messages::add);
+    Projects projects =
+        new Projects(List.of(dir), dir.resolve("no-such-mvn").toString(), messages::add);
 
     Project project = projects.projectFor(file);
     projects.projectFor(file);
@@ -41,7 +44,12 @@ class ProjectsTest {
     assertEquals(1, messages.size(), messages.toString());
     assertEquals(
         true,
-        messages.get(0).startsWith("lockjaw could not resolve the classpath of " + dir.resolve("pom.xml") + " (cannot run '"),
+        messages
+            .get(0)
+            .startsWith(
+                "lockjaw could not resolve the classpath of "
+                    + dir.resolve("pom.xml")
+                    + " (cannot run '"),
         messages.get(0));
   }
 }

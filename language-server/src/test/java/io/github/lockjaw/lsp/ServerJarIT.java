@@ -12,7 +12,9 @@ import org.eclipse.lsp4j.Diagnostic;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** The shaded jar as editors start it: {@code java -jar}, LSP over the process's standard streams. */
+/**
+ * The shaded jar as editors start it: {@code java -jar}, LSP over the process's standard streams.
+ */
 class ServerJarIT {
   @TempDir Path workspace;
 
@@ -51,13 +53,17 @@ class ServerJarIT {
       assertEquals("lockjaw", session.initialize(workspace, null).getServerInfo().getName());
       session.open(file, text);
       List<Diagnostic> diagnostics = session.diagnostics(file, 1).getDiagnostics();
-      assertEquals(1, diagnostics.size(), diagnostics + "\n" + Files.readString(workspace.resolve("server.log")));
+      assertEquals(
+          1,
+          diagnostics.size(),
+          diagnostics + "\n" + Files.readString(workspace.resolve("server.log")));
       assertEquals("ThreadAliveBusyWait", diagnostics.get(0).getCode().getLeft());
       assertEquals(4, diagnostics.get(0).getRange().getStart().getLine());
 
       session.server.shutdown().get(30, TimeUnit.SECONDS);
       session.server.exit();
-      assertTrue(process.waitFor(20, TimeUnit.SECONDS), "the server did not end after shutdown and exit");
+      assertTrue(
+          process.waitFor(20, TimeUnit.SECONDS), "the server did not end after shutdown and exit");
       assertEquals(0, process.exitValue());
     } finally {
       process.destroyForcibly();
@@ -67,7 +73,9 @@ class ServerJarIT {
   @Test
   void anArgumentGetsAClearMessageNotAStackTrace() throws Exception {
     Process process =
-        new ProcessBuilder(java(), "-jar", jar().toString(), "--port", "5007").redirectErrorStream(true).start();
+        new ProcessBuilder(java(), "-jar", jar().toString(), "--port", "5007")
+            .redirectErrorStream(true)
+            .start();
     String output = new String(process.getInputStream().readAllBytes(), UTF_8);
     assertTrue(process.waitFor(30, TimeUnit.SECONDS));
     assertEquals(2, process.exitValue());

@@ -12,14 +12,14 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Locale;
 import javax.tools.StandardJavaFileManager;
+import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
-import org.junit.jupiter.api.io.TempDir;
 
 /**
- * The editor reads the module's other files from the source path without attributing their
- * method bodies; checks that look into a called method of another file must then say what the
- * build says (which compiles every file), or stay silent, never more.
+ * The editor reads the module's other files from the source path without attributing their method
+ * bodies; checks that look into a called method of another file must then say what the build says
+ * (which compiles every file), or stay silent, never more.
  */
 class SourcePathConsistencyTest {
   @TempDir Path dir;
@@ -33,8 +33,10 @@ class SourcePathConsistencyTest {
         "System.out.println(\"waiting\"); Thread.sleep(5);",
         "java.util.concurrent.locks.LockSupport.parkNanos(1_000);",
         "", // nothing at all
-        "Later.step();", // two files deep: Later.step() { Last.step(); }, Last.step() { } (three files)
-        "Later.sleepy();" // Later.sleepy() { Last.sleepy(); }, Last.sleepy() { Thread.sleep(60_000); }
+        "Later.step();", // two files deep: Later.step() { Last.step(); }, Last.step() { } (three
+        // files)
+        "Later.sleepy();" // Later.sleepy() { Last.sleepy(); }, Last.sleepy() {
+        // Thread.sleep(60_000); }
       })
   void aLoopCallingAHelperInAnotherFileGetsTheBuildsVerdict(String helperBody) throws Exception {
     Path root = Files.createDirectories(dir.resolve("src/main/java"));
@@ -87,7 +89,11 @@ class SourcePathConsistencyTest {
           analyzer.compile(
               tool,
               files,
-              files.getJavaFileObjects(pkg.resolve("Pause.java"), pkg.resolve("Later.java"), pkg.resolve("Last.java"), file),
+              files.getJavaFileObjects(
+                  pkg.resolve("Pause.java"),
+                  pkg.resolve("Later.java"),
+                  pkg.resolve("Last.java"),
+                  file),
               List.of());
       assertEquals(List.of(), compilation.errors());
       build =
@@ -100,11 +106,15 @@ class SourcePathConsistencyTest {
 
     // the editor: the file alone, Pause.java from the source path
     FileAnalyzer.Outcome outcome =
-        new FileAnalyzer().analyze(file.toUri(), importer, new Project(null, List.of(), List.of(root), null));
+        new FileAnalyzer()
+            .analyze(file.toUri(), importer, new Project(null, List.of(), List.of(root), null));
     List<String> editor =
-        outcome.findings().stream().map(l -> l.finding().check() + "@" + l.finding().line()).toList();
+        outcome.findings().stream()
+            .map(l -> l.finding().check() + "@" + l.finding().line())
+            .toList();
     assertEquals(0, outcome.errorsInFile());
-    System.out.println("helper body '" + helperBody + "': the build says " + build + ", the editor " + editor);
+    System.out.println(
+        "helper body '" + helperBody + "': the build says " + build + ", the editor " + editor);
     assertEquals(build, editor, "helper body: " + helperBody);
   }
 }

@@ -2,7 +2,6 @@ package io.github.lockjaw.maven;
 
 import io.github.lockjaw.bytecode.AuditFinding;
 import io.github.lockjaw.bytecode.JarAuditor;
-import io.github.lockjaw.common.LockjawDocs;
 import io.github.lockjaw.maven.exec.UnreadableJars;
 import io.github.lockjaw.maven.model.AuditFindings;
 import io.github.lockjaw.maven.model.Baseline;
@@ -14,7 +13,6 @@ import java.io.File;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -39,7 +37,9 @@ public class AuditMojo extends AbstractLockjawMojo {
       Set.of(Artifact.SCOPE_COMPILE, Artifact.SCOPE_RUNTIME, Artifact.SCOPE_SYSTEM);
 
   /** The SARIF report of the audit. */
-  @Parameter(property = "lockjaw.auditSarif", defaultValue = "${project.build.directory}/lockjaw/lockjaw-audit.sarif")
+  @Parameter(
+      property = "lockjaw.auditSarif",
+      defaultValue = "${project.build.directory}/lockjaw/lockjaw-audit.sarif")
   private File auditSarif;
 
   @Override
@@ -52,7 +52,10 @@ public class AuditMojo extends AbstractLockjawMojo {
     if (Runtime.version().feature() < 21) {
       throw new MojoFailureException(
           "lockjaw:audit runs in Maven's JVM and needs JDK 21 or newer, but Maven is running on JDK "
-              + Runtime.version().feature() + " (" + System.getProperty("java.home") + "). Run Maven with"
+              + Runtime.version().feature()
+              + " ("
+              + System.getProperty("java.home")
+              + "). Run Maven with"
               + " JAVA_HOME set to a JDK 21+; your code can still target an older release.");
     }
     Set<String> off = checksSwitchedOff();
@@ -61,26 +64,41 @@ public class AuditMojo extends AbstractLockjawMojo {
     Map<Path, Artifact> jars = new LinkedHashMap<>();
     for (Artifact artifact : project.getArtifacts()) {
       File file = artifact.getFile();
-      if (file != null && file.getName().endsWith(".jar") && RUNTIME_SCOPES.contains(artifact.getScope())) {
+      if (file != null
+          && file.getName().endsWith(".jar")
+          && RUNTIME_SCOPES.contains(artifact.getScope())) {
         jars.put(file.toPath().toAbsolutePath().normalize(), artifact);
       }
     }
     if (jars.isEmpty()) {
-      getLog().info("lockjaw: " + project.getArtifactId() + " has no runtime dependency jars; nothing to audit.");
+      getLog()
+          .info(
+              "lockjaw: "
+                  + project.getArtifactId()
+                  + " has no runtime dependency jars; nothing to audit.");
       return;
     }
     List<String> unreadable = UnreadableJars.among(new ArrayList<>(jars.keySet()));
     if (!unreadable.isEmpty()) {
       // never "no findings" for a jar the audit could not read
-      throw new MojoFailureException(UnreadableJars.message("audit the dependencies of " + project.getArtifactId(), unreadable));
+      throw new MojoFailureException(
+          UnreadableJars.message(
+              "audit the dependencies of " + project.getArtifactId(), unreadable));
     }
-    getLog().info("lockjaw: auditing " + jars.size() + " dependency jar(s) of " + project.getArtifactId() + "...");
+    getLog()
+        .info(
+            "lockjaw: auditing "
+                + jars.size()
+                + " dependency jar(s) of "
+                + project.getArtifactId()
+                + "...");
     List<AuditFinding> audited;
     try {
       List<Path> paths = new ArrayList<>(jars.keySet());
       audited = new JarAuditor().audit(paths, paths);
     } catch (IOException e) {
-      throw new MojoExecutionException("lockjaw could not audit the dependency jars: " + e.getMessage(), e);
+      throw new MojoExecutionException(
+          "lockjaw could not audit the dependency jars: " + e.getMessage(), e);
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
       throw new MojoExecutionException("lockjaw's audit was interrupted", e);
@@ -93,11 +111,20 @@ public class AuditMojo extends AbstractLockjawMojo {
         continue;
       }
       Artifact artifact = a.jar() == null ? null : jars.get(a.jar().toAbsolutePath().normalize());
-      String where = artifact == null ? "unknown jar" : artifact.getGroupId() + ":" + artifact.getArtifactId() + ":" + artifact.getVersion();
+      String where =
+          artifact == null
+              ? "unknown jar"
+              : artifact.getGroupId()
+                  + ":"
+                  + artifact.getArtifactId()
+                  + ":"
+                  + artifact.getVersion();
       Finding finding = AuditFindings.toFinding(a);
       findings.add(finding);
       // groupId:artifactId without the version: a finding that survives an upgrade stays baselined
-      coordinates.put(finding, artifact == null ? where : artifact.getGroupId() + ":" + artifact.getArtifactId());
+      coordinates.put(
+          finding,
+          artifact == null ? where : artifact.getGroupId() + ":" + artifact.getArtifactId());
       getLog().debug("lockjaw: " + where + " " + a.readableMethod());
     }
     Map<Finding, String> fingerprints = Fingerprint.all(findings, coordinates::get);
@@ -107,22 +134,53 @@ public class AuditMojo extends AbstractLockjawMojo {
     Map<String, Integer> perArtifact = new TreeMap<>();
     for (Finding f : findings) {
       Artifact artifact = jars.get(Path.of(f.file()));
-      String gav = artifact == null ? coordinates.get(f) : artifact.getGroupId() + ":" + artifact.getArtifactId() + ":" + artifact.getVersion();
-      lines.add(gav + ": " + f.enclosingClass() + "." + f.member() + (f.line() > 0 ? " line " + f.line() : "")
-          + ": [" + f.check() + "] " + (baselined.test(f) ? "(baselined) " : "") + f.message());
+      String gav =
+          artifact == null
+              ? coordinates.get(f)
+              : artifact.getGroupId()
+                  + ":"
+                  + artifact.getArtifactId()
+                  + ":"
+                  + artifact.getVersion();
+      lines.add(
+          gav
+              + ": "
+              + f.enclosingClass()
+              + "."
+              + f.member()
+              + (f.line() > 0 ? " line " + f.line() : "")
+              + ": ["
+              + f.check()
+              + "] "
+              + (baselined.test(f) ? "(baselined) " : "")
+              + f.message());
       perArtifact.merge(gav, 1, Integer::sum);
     }
-    perArtifact.forEach((gav, n) -> lines.add("lockjaw: " + gav + ": " + n + (n == 1 ? " finding" : " findings")));
+    perArtifact.forEach(
+        (gav, n) -> lines.add("lockjaw: " + gav + ": " + n + (n == 1 ? " finding" : " findings")));
     List<Rule> rules = new ArrayList<>();
-    findings.stream().map(Finding::check).distinct().sorted().forEach(check ->
-        rules.add(AuditFindings.rule(check)));
-    reportAndJudge(findings, rules, lines, f -> f.file(), fingerprints, baselined, auditSarif, threshold, failOnViolation);
+    findings.stream()
+        .map(Finding::check)
+        .distinct()
+        .sorted()
+        .forEach(check -> rules.add(AuditFindings.rule(check)));
+    reportAndJudge(
+        findings,
+        rules,
+        lines,
+        f -> f.file(),
+        fingerprints,
+        baselined,
+        auditSarif,
+        threshold,
+        failOnViolation);
   }
 
   /** Checks set to OFF in the plugin's checks configuration. */
   private Set<String> checksSwitchedOff() throws MojoFailureException, MojoExecutionException {
     try {
-      return CheckSelection.switchedOff(checks, CheckSelection.knownChecks(getClass().getClassLoader()));
+      return CheckSelection.switchedOff(
+          checks, CheckSelection.knownChecks(getClass().getClassLoader()));
     } catch (IOException e) {
       throw new MojoExecutionException("lockjaw cannot list its checks: " + e.getMessage(), e);
     }

@@ -27,10 +27,14 @@ public final class Launcher {
     String version = System.getProperty("java.specification.version", "0");
     int feature = feature(version);
     if (feature < 21) {
-      System.err.println("lockjaw needs Java 21 or newer, but this is Java " + version + " ("
-          + System.getProperty("java.home") + "). Run it with a Java 21+ runtime, for example"
-          + " /usr/lib/jvm/temurin-21-jdk/bin/java -jar lockjaw-cli.jar ...; the application you analyse may run"
-          + " on any Java version.");
+      System.err.println(
+          "lockjaw needs Java 21 or newer, but this is Java "
+              + version
+              + " ("
+              + System.getProperty("java.home")
+              + "). Run it with a Java 21+ runtime, for example"
+              + " /usr/lib/jvm/temurin-21-jdk/bin/java -jar lockjaw-cli.jar ...; the application you analyse may run"
+              + " on any Java version.");
       System.exit(4);
     }
     try {
@@ -41,11 +45,17 @@ public final class Launcher {
       System.exit((Integer) code);
     } catch (InvocationTargetException e) {
       Throwable cause = e.getCause() == null ? e : e.getCause();
-      System.err.println("lockjaw failed unexpectedly: " + cause + ". Please report this, with the command line.");
+      System.err.println(
+          "lockjaw failed unexpectedly: " + cause + ". Please report this, with the command line.");
       System.exit(4);
     } catch (IOException | ReflectiveOperationException | RuntimeException e) {
-      System.err.println("lockjaw cannot start: " + e + ". Check that the jar is complete and that the temporary"
-          + " directory (" + System.getProperty("java.io.tmpdir") + ") is writable, or set -Djava.io.tmpdir=DIR.");
+      System.err.println(
+          "lockjaw cannot start: "
+              + e
+              + ". Check that the jar is complete and that the temporary"
+              + " directory ("
+              + System.getProperty("java.io.tmpdir")
+              + ") is writable, or set -Djava.io.tmpdir=DIR.");
       System.exit(4);
     }
   }
@@ -67,13 +77,18 @@ public final class Launcher {
       throw new IOException(e);
     }
     if (!self.isFile()) {
-      return Launcher.class.getClassLoader(); // run from a class directory: the class path has it all
+      return Launcher.class
+          .getClassLoader(); // run from a class directory: the class path has it all
     }
     List<URL> urls = new ArrayList<URL>();
     urls.add(self.toURI().toURL());
-    File cache = new File(System.getProperty("java.io.tmpdir"),
-        "lockjaw-cli-" + System.getProperty("user.name", "user").replaceAll("[^A-Za-z0-9._-]", "_") + "-"
-            + Long.toHexString(self.length() ^ self.lastModified() * 31));
+    File cache =
+        new File(
+            System.getProperty("java.io.tmpdir"),
+            "lockjaw-cli-"
+                + System.getProperty("user.name", "user").replaceAll("[^A-Za-z0-9._-]", "_")
+                + "-"
+                + Long.toHexString(self.length() ^ self.lastModified() * 31));
     if (!cache.isDirectory() && !cache.mkdirs() && !cache.isDirectory()) {
       throw new IOException("cannot create " + cache);
     }
@@ -104,7 +119,8 @@ public final class Launcher {
           } finally {
             in.close();
           }
-          if (!partial.renameTo(target) && !(target.isFile() && target.length() == entry.getSize())) {
+          if (!partial.renameTo(target)
+              && !(target.isFile() && target.length() == entry.getSize())) {
             throw new IOException("cannot write " + target);
           }
           partial.delete();
@@ -114,7 +130,8 @@ public final class Launcher {
     } finally {
       jar.close();
     }
-    ClassLoader parent = (ClassLoader) ClassLoader.class.getMethod("getPlatformClassLoader").invoke(null);
+    ClassLoader parent =
+        (ClassLoader) ClassLoader.class.getMethod("getPlatformClassLoader").invoke(null);
     return new URLClassLoader(urls.toArray(new URL[0]), parent);
   }
 }

@@ -14,12 +14,13 @@ import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.atomic.AtomicLongArray;
 
 /**
- * A small server under load for the contention integration test: request threads hit a
- * Class-locked cache, a DAO that does socket I/O under its monitor, and a journal lock no check is
- * about, for the given number of seconds. Prints {@code ready} once the load runs, then
- * {@code done} with the request counts.
+ * A small server under load for the contention integration test: request threads hit a Class-locked
+ * cache, a DAO that does socket I/O under its monitor, and a journal lock no check is about, for
+ * the given number of seconds. Prints {@code ready} once the load runs, then {@code done} with the
+ * request counts.
  *
- * <pre>java -XX:StartFlightRecording=... -cp test-classes io.github.lockjaw.cli.load.LoadProgram 4</pre>
+ * <pre>java -XX:StartFlightRecording=... -cp test-classes io.github.lockjaw.cli.load.LoadProgram 4
+ * </pre>
  */
 public final class LoadProgram {
   private LoadProgram() {}
@@ -31,7 +32,8 @@ public final class LoadProgram {
       Thread server = new Thread(() -> serve(database), "database");
       server.setDaemon(true);
       server.start();
-      OrderDao dao = new OrderDao(InetAddress.getLoopbackAddress().getHostAddress(), database.getLocalPort());
+      OrderDao dao =
+          new OrderDao(InetAddress.getLoopbackAddress().getHostAddress(), database.getLocalPort());
       AuditJournal journal = new AuditJournal();
       AtomicLongArray counts = new AtomicLongArray(3);
       List<Thread> workers = new ArrayList<>();
@@ -39,33 +41,43 @@ public final class LoadProgram {
       // the DAO's findOrder (8 threads queue on the DAO, six lookups for each save), then the
       // catalogue cache (5 threads), then the journal (3 threads) and saveOrder.
       for (int i = 0; i < 8; i++) {
-        workers.add(new Thread(() -> {
-          int n = 0;
-          while (System.nanoTime() < end) {
-            for (int lookup = 0; lookup < 6; lookup++) {
-              dao.findOrder(n + lookup);
-            }
-            dao.saveOrder(n++, "book");
-            counts.addAndGet(0, 7);
-          }
-        }, "order-" + i));
+        workers.add(
+            new Thread(
+                () -> {
+                  int n = 0;
+                  while (System.nanoTime() < end) {
+                    for (int lookup = 0; lookup < 6; lookup++) {
+                      dao.findOrder(n + lookup);
+                    }
+                    dao.saveOrder(n++, "book");
+                    counts.addAndGet(0, 7);
+                  }
+                },
+                "order-" + i));
       }
       for (int i = 0; i < 5; i++) {
-        workers.add(new Thread(() -> {
-          while (System.nanoTime() < end) {
-            ReflectionCache.describe("type-" + ThreadLocalRandom.current().nextInt(1_000_000));
-            counts.incrementAndGet(1);
-          }
-        }, "catalog-" + i));
+        workers.add(
+            new Thread(
+                () -> {
+                  while (System.nanoTime() < end) {
+                    ReflectionCache.describe(
+                        "type-" + ThreadLocalRandom.current().nextInt(1_000_000));
+                    counts.incrementAndGet(1);
+                  }
+                },
+                "catalog-" + i));
       }
       for (int i = 0; i < 3; i++) {
-        workers.add(new Thread(() -> {
-          int n = 0;
-          while (System.nanoTime() < end) {
-            journal.append("event " + n++);
-            counts.incrementAndGet(2);
-          }
-        }, "journal-" + i));
+        workers.add(
+            new Thread(
+                () -> {
+                  int n = 0;
+                  while (System.nanoTime() < end) {
+                    journal.append("event " + n++);
+                    counts.incrementAndGet(2);
+                  }
+                },
+                "journal-" + i));
       }
       workers.forEach(Thread::start);
       System.out.println("ready");
@@ -73,7 +85,13 @@ public final class LoadProgram {
       for (Thread worker : workers) {
         worker.join();
       }
-      System.out.println("done orders=" + counts.get(0) + " lookups=" + counts.get(1) + " journal=" + counts.get(2));
+      System.out.println(
+          "done orders="
+              + counts.get(0)
+              + " lookups="
+              + counts.get(1)
+              + " journal="
+              + counts.get(2));
     }
   }
 
@@ -82,8 +100,10 @@ public final class LoadProgram {
     while (!database.isClosed()) {
       try (Socket client = database.accept();
           BufferedReader in =
-              new BufferedReader(new InputStreamReader(client.getInputStream(), StandardCharsets.UTF_8));
-          PrintWriter out = new PrintWriter(client.getOutputStream(), true, StandardCharsets.UTF_8)) {
+              new BufferedReader(
+                  new InputStreamReader(client.getInputStream(), StandardCharsets.UTF_8));
+          PrintWriter out =
+              new PrintWriter(client.getOutputStream(), true, StandardCharsets.UTF_8)) {
         String statement = in.readLine();
         Thread.sleep(2);
         out.println("ok " + statement);

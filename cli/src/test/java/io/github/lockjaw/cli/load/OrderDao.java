@@ -33,7 +33,8 @@ final class OrderDao {
     try (Socket socket = new Socket(host, port);
         PrintWriter out = new PrintWriter(socket.getOutputStream(), true, StandardCharsets.UTF_8);
         BufferedReader in =
-            new BufferedReader(new InputStreamReader(socket.getInputStream(), StandardCharsets.UTF_8))) {
+            new BufferedReader(
+                new InputStreamReader(socket.getInputStream(), StandardCharsets.UTF_8))) {
       out.println(statement);
       return in.readLine();
     } catch (IOException e) {

@@ -7,8 +7,8 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * A metadata cache in the style of iBATIS 2's {@code ClassInfo}: a static map read and filled
- * under the class monitor, so every lookup, hit or miss, queues on {@code ReflectionCache.class}.
+ * A metadata cache in the style of iBATIS 2's {@code ClassInfo}: a static map read and filled under
+ * the class monitor, so every lookup, hit or miss, queues on {@code ReflectionCache.class}.
  */
 final class ReflectionCache {
   private static final Map<String, List<String>> CACHE = new HashMap<>();
@@ -26,7 +26,9 @@ final class ReflectionCache {
 
   /** The readable properties of a JDK class chosen by the key: real reflection work. */
   private static List<String> introspect(String key) {
-    Class<?>[] types = {String.class, ArrayList.class, HashMap.class, Thread.class, StringBuilder.class};
+    Class<?>[] types = {
+      String.class, ArrayList.class, HashMap.class, Thread.class, StringBuilder.class
+    };
     Class<?> type = types[Math.floorMod(key.hashCode(), types.length)];
     List<String> names = new ArrayList<>();
     for (int round = 0; round < 20; round++) {

@@ -54,15 +54,15 @@ import javax.tools.JavaFileObject;
 import javax.tools.StandardJavaFileManager;
 
 /**
- * The analyzer the plugin forks: javac with lockjaw's Error Prone checks, in a JVM started with
- * the {@code --add-exports} flags Error Prone needs, so the JVM Maven runs in needs none. It
- * compiles (parse, attribute, flow; no class files), runs the same BugCheckers the compiler
- * integration runs, and writes structured findings with their fixes as JSON.
+ * The analyzer the plugin forks: javac with lockjaw's Error Prone checks, in a JVM started with the
+ * {@code --add-exports} flags Error Prone needs, so the JVM Maven runs in needs none. It compiles
+ * (parse, attribute, flow; no class files), runs the same BugCheckers the compiler integration
+ * runs, and writes structured findings with their fixes as JSON.
  *
  * <p>Usage: {@code java --add-exports=... -cp <plugin classpath> LockjawAnalyzer request.json}
  *
- * <p>The language server runs the same analysis in its own JVM, one edited file at a time,
- * through {@link #compile} and {@link #scan}.
+ * <p>The language server runs the same analysis in its own JVM, one edited file at a time, through
+ * {@link #compile} and {@link #scan}.
  */
 public final class LockjawAnalyzer {
   private static final String LOCKJAW_PACKAGE = "io.github.lockjaw.";
@@ -80,7 +80,9 @@ public final class LockjawAnalyzer {
     } catch (RuntimeException | LinkageError e) {
       StringWriter trace = new StringWriter();
       e.printStackTrace(new PrintWriter(trace));
-      result = new AnalysisResult(AnalysisResult.FAILURE, List.of(trace.toString()), List.of(), List.of());
+      result =
+          new AnalysisResult(
+              AnalysisResult.FAILURE, List.of(trace.toString()), List.of(), List.of());
     }
     Files.writeString(Path.of(request.output()), Json.GSON.toJson(result), UTF_8);
   }
@@ -88,7 +90,8 @@ public final class LockjawAnalyzer {
   /** Every lockjaw BugChecker on the classpath, found through the AutoService registration. */
   static List<Class<? extends BugChecker>> lockjawChecks() {
     List<Class<? extends BugChecker>> checks = new ArrayList<>();
-    for (BugChecker checker : ServiceLoader.load(BugChecker.class, LockjawAnalyzer.class.getClassLoader())) {
+    for (BugChecker checker :
+        ServiceLoader.load(BugChecker.class, LockjawAnalyzer.class.getClassLoader())) {
       if (checker.getClass().getName().startsWith(LOCKJAW_PACKAGE)) {
         checks.add(checker.getClass());
       }
@@ -102,7 +105,12 @@ public final class LockjawAnalyzer {
     for (Class<? extends BugChecker> check : checks) {
       BugPattern pattern = check.getAnnotation(BugPattern.class);
       String name = pattern.name().isEmpty() ? check.getSimpleName() : pattern.name();
-      rules.add(new Rule(name, pattern.summary(), pattern.link(), Severity.valueOf(pattern.severity().name())));
+      rules.add(
+          new Rule(
+              name,
+              pattern.summary(),
+              pattern.link(),
+              Severity.valueOf(pattern.severity().name())));
     }
     return rules;
   }
@@ -143,28 +151,40 @@ public final class LockjawAnalyzer {
    * @param errors javac's errors, in any of the compiled files or the sources it loaded
    */
   public record Compilation(
-      JavacTaskImpl task, List<CompilationUnitTree> units, List<Diagnostic<? extends JavaFileObject>> errors) {}
+      JavacTaskImpl task,
+      List<CompilationUnitTree> units,
+      List<Diagnostic<? extends JavaFileObject>> errors) {}
 
   /**
-   * A finding with where its flagged code lies in its file: characters [start, end), and the
-   * extent [memberStart, memberEnd) of the innermost method, field or class declaring it, and the
-   * edits that add {@code @SuppressWarnings("<check>")} to the declaration around it (Error Prone's
-   * own suppression fix; empty when none applies).
+   * A finding with where its flagged code lies in its file: characters [start, end), and the extent
+   * [memberStart, memberEnd) of the innermost method, field or class declaring it, and the edits
+   * that add {@code @SuppressWarnings("<check>")} to the declaration around it (Error Prone's own
+   * suppression fix; empty when none applies).
    */
-  public record Located(Finding finding, int start, int end, int memberStart, int memberEnd, List<Edit> suppress) {}
+  public record Located(
+      Finding finding, int start, int end, int memberStart, int memberEnd, List<Edit> suppress) {}
 
   /**
    * Compiles {@code units} (files on disk, or an editor's unsaved text) with {@code options} (e.g.
    * {@code -classpath}, {@code -sourcepath}, {@code --release}); javac goes on to attribution and
-   * flow analysis even after errors, so that callers may still scan what did compile. With a
-   * {@code -sourcepath}, {@code units} are attributed, and of the source path's classes only those
-   * the checks may look into ({@link SourcePathAttribution}).
+   * flow analysis even after errors, so that callers may still scan what did compile. With a {@code
+   * -sourcepath}, {@code units} are attributed, and of the source path's classes only those the
+   * checks may look into ({@link SourcePathAttribution}).
    */
   public Compilation compile(
-      JavacTool tool, StandardJavaFileManager files, Iterable<? extends JavaFileObject> units, List<String> options) {
+      JavacTool tool,
+      StandardJavaFileManager files,
+      Iterable<? extends JavaFileObject> units,
+      List<String> options) {
     DiagnosticCollector<JavaFileObject> diagnostics = new DiagnosticCollector<>();
     List<String> all = new ArrayList<>(options);
-    all.addAll(List.of("-proc:none", "-implicit:none", "-Xlint:none", "-nowarn", "-XDshould-stop.ifError=FLOW"));
+    all.addAll(
+        List.of(
+            "-proc:none",
+            "-implicit:none",
+            "-Xlint:none",
+            "-nowarn",
+            "-XDshould-stop.ifError=FLOW"));
     JavacTaskImpl task = (JavacTaskImpl) tool.getTask(null, files, diagnostics, all, null, units);
     JavaCompiler.instance(task.getContext()).genEndPos = true; // fixes need end positions
     List<CompilationUnitTree> parsed = new ArrayList<>();
@@ -172,14 +192,20 @@ public final class LockjawAnalyzer {
     if (options.contains("-sourcepath")) {
       // The given files, then only the source-path classes the checks may look into.
       List<Element> entered = new ArrayList<>();
-      task.enter().forEach(e -> { if (e instanceof TypeElement) entered.add(e); });
+      task.enter()
+          .forEach(
+              e -> {
+                if (e instanceof TypeElement) entered.add(e);
+              });
       task.analyze(entered);
       SourcePathAttribution.attributeCallees(task, parsed);
     } else {
       task.analyze();
     }
     List<Diagnostic<? extends JavaFileObject>> errors =
-        diagnostics.getDiagnostics().stream().filter(d -> d.getKind() == Diagnostic.Kind.ERROR).toList();
+        diagnostics.getDiagnostics().stream()
+            .filter(d -> d.getKind() == Diagnostic.Kind.ERROR)
+            .toList();
     return new Compilation(task, parsed, errors);
   }
 
@@ -188,10 +214,12 @@ public final class LockjawAnalyzer {
    * {@code suppressions}: also compute each finding's {@code @SuppressWarnings} edits (an editor's
    * suppress action).
    */
-  public List<Located> scan(Compilation compilation, List<String> errorProneFlags, boolean suppressions)
+  public List<Located> scan(
+      Compilation compilation, List<String> errorProneFlags, boolean suppressions)
       throws IOException {
     ErrorProneOptions errorProneOptions = ErrorProneOptions.processArgs(errorProneFlags);
-    Scanner scanner = ScannerSupplier.fromBugCheckerClasses(checks).applyOverrides(errorProneOptions).get();
+    Scanner scanner =
+        ScannerSupplier.fromBugCheckerClasses(checks).applyOverrides(errorProneOptions).get();
     Map<String, BugPattern.SeverityLevel> severities = scanner.severityMap();
     List<Located> findings = new ArrayList<>();
     for (CompilationUnitTree unit : compilation.units()) {
@@ -206,7 +234,11 @@ public final class LockjawAnalyzer {
         Located located = toFinding(description, unit, source, severities);
         findings.add(
             new Located(
-                located.finding(), located.start(), located.end(), located.memberStart(), located.memberEnd(),
+                located.finding(),
+                located.start(),
+                located.end(),
+                located.memberStart(),
+                located.memberEnd(),
                 suppressions ? suppression(description, unit, state, source) : List.of()));
       }
     }
@@ -214,7 +246,10 @@ public final class LockjawAnalyzer {
   }
 
   private static Located toFinding(
-      Description description, CompilationUnitTree unit, String source, Map<String, BugPattern.SeverityLevel> severities) {
+      Description description,
+      CompilationUnitTree unit,
+      String source,
+      Map<String, BugPattern.SeverityLevel> severities) {
     int position = description.position.getPreferredPosition();
     if (position < 0) {
       position = Math.max(0, description.position.getStartPosition());
@@ -237,7 +272,11 @@ public final class LockjawAnalyzer {
     if (!description.fixes.isEmpty()) {
       Fix fix = description.fixes.get(0);
       for (Replacement replacement : fix.getReplacements(endPositions)) {
-        edits.add(new Edit(replacement.startPosition(), replacement.endPosition(), inFileLineSeparators(replacement.replaceWith(), source)));
+        edits.add(
+            new Edit(
+                replacement.startPosition(),
+                replacement.endPosition(),
+                inFileLineSeparators(replacement.replaceWith(), source)));
       }
       // Imports are not among a fix's replacements: Error Prone rewrites the import block itself.
       if (!fix.getImportsToAdd().isEmpty() || !fix.getImportsToRemove().isEmpty()) {
@@ -245,12 +284,17 @@ public final class LockjawAnalyzer {
         imports.addAll(fix.getImportsToAdd());
         imports.removeAll(fix.getImportsToRemove());
         if (imports.importsHaveChanged()) {
-          edits.add(new Edit(imports.getStartPos(), imports.getEndPos(), inFileLineSeparators(imports.toString(), source)));
+          edits.add(
+              new Edit(
+                  imports.getStartPos(),
+                  imports.getEndPos(),
+                  inFileLineSeparators(imports.toString(), source)));
         }
       }
       edits.sort(Comparator.comparingInt(Edit::start));
     }
-    BugPattern.SeverityLevel level = severities.getOrDefault(description.checkName, description.severity());
+    BugPattern.SeverityLevel level =
+        severities.getOrDefault(description.checkName, description.severity());
     int start = Math.max(0, description.position.getStartPosition());
     int end = Math.max(start, description.position.getEndPosition(endPositions));
     Tree member = enclosingDeclaration(path);
@@ -260,18 +304,19 @@ public final class LockjawAnalyzer {
       memberStart = Math.max(0, (int) ((JCTree) member).getStartPosition());
       memberEnd = Math.max(memberStart, endPositions.getEndPosition((JCTree) member));
     }
-    Finding finding = new Finding(
-        description.checkName,
-        Severity.valueOf(level.name()),
-        Path.of(unit.getSourceFile().toUri()).toString(),
-        (int) lines.getLineNumber(position),
-        (int) lines.getColumnNumber(position),
-        description.getRawMessage(),
-        description.getLink(),
-        enclosingClass(path),
-        enclosingMember(path),
-        flagged,
-        edits);
+    Finding finding =
+        new Finding(
+            description.checkName,
+            Severity.valueOf(level.name()),
+            Path.of(unit.getSourceFile().toUri()).toString(),
+            (int) lines.getLineNumber(position),
+            (int) lines.getColumnNumber(position),
+            description.getRawMessage(),
+            description.getLink(),
+            enclosingClass(path),
+            enclosingMember(path),
+            flagged,
+            edits);
     return new Located(finding, start, end, memberStart, memberEnd, List.of());
   }
 
@@ -286,7 +331,9 @@ public final class LockjawAnalyzer {
       return text;
     }
     int lineStart = start;
-    while (lineStart > 0 && source.charAt(lineStart - 1) != '\n' && source.charAt(lineStart - 1) != '\r') {
+    while (lineStart > 0
+        && source.charAt(lineStart - 1) != '\n'
+        && source.charAt(lineStart - 1) != '\r') {
       lineStart--;
     }
     String indentation = source.substring(lineStart, start);
@@ -312,7 +359,10 @@ public final class LockjawAnalyzer {
       List<Edit> edits = new ArrayList<>();
       for (Replacement replacement : fix.getReplacements(ErrorProneEndPosTable.create(unit))) {
         edits.add(
-            new Edit(replacement.startPosition(), replacement.endPosition(), ownLine(replacement, source)));
+            new Edit(
+                replacement.startPosition(),
+                replacement.endPosition(),
+                ownLine(replacement, source)));
       }
       edits.sort(Comparator.comparingInt(Edit::start));
       return edits;
@@ -328,7 +378,9 @@ public final class LockjawAnalyzer {
       if (leaf instanceof MethodTree || leaf instanceof ClassTree) {
         return leaf;
       }
-      if (leaf instanceof VariableTree && p.getParentPath() != null && p.getParentPath().getLeaf() instanceof ClassTree) {
+      if (leaf instanceof VariableTree
+          && p.getParentPath() != null
+          && p.getParentPath().getLeaf() instanceof ClassTree) {
         return leaf;
       }
     }
@@ -344,17 +396,21 @@ public final class LockjawAnalyzer {
   }
 
   /**
-   * The classes around a finding, outermost first: {@code Outer.Inner}. An anonymous or local
-   * class is named after the member it is declared in as well, {@code Outer.start().<anonymous>},
-   * so that the same code in an anonymous class of another method is another finding.
+   * The classes around a finding, outermost first: {@code Outer.Inner}. An anonymous or local class
+   * is named after the member it is declared in as well, {@code Outer.start().<anonymous>}, so that
+   * the same code in an anonymous class of another method is another finding.
    */
   static String enclosingClass(TreePath path) {
     List<String> names = new ArrayList<>();
     for (TreePath p = path; p != null; p = p.getParentPath()) {
       if (p.getLeaf() instanceof ClassTree c) {
-        String name = c.getSimpleName().length() == 0 ? "<anonymous>" : c.getSimpleName().toString();
+        String name =
+            c.getSimpleName().length() == 0 ? "<anonymous>" : c.getSimpleName().toString();
         TreePath parent = p.getParentPath();
-        boolean member = parent == null || parent.getLeaf() instanceof ClassTree || parent.getLeaf() instanceof CompilationUnitTree;
+        boolean member =
+            parent == null
+                || parent.getLeaf() instanceof ClassTree
+                || parent.getLeaf() instanceof CompilationUnitTree;
         if (!member) {
           String declaredIn = enclosingMember(parent);
           name = (declaredIn.isEmpty() ? "<initializer>" : declaredIn) + "." + name;
@@ -370,10 +426,14 @@ public final class LockjawAnalyzer {
       Tree leaf = p.getLeaf();
       if (leaf instanceof MethodTree m) {
         String parameters =
-            m.getParameters().stream().map(v -> v.getType().toString()).collect(Collectors.joining(","));
+            m.getParameters().stream()
+                .map(v -> v.getType().toString())
+                .collect(Collectors.joining(","));
         return m.getName() + "(" + parameters + ")";
       }
-      if (leaf instanceof VariableTree v && p.getParentPath() != null && p.getParentPath().getLeaf() instanceof ClassTree) {
+      if (leaf instanceof VariableTree v
+          && p.getParentPath() != null
+          && p.getParentPath().getLeaf() instanceof ClassTree) {
         return v.getName().toString();
       }
       if (leaf instanceof ClassTree) {
@@ -385,7 +445,10 @@ public final class LockjawAnalyzer {
 
   private static String format(Diagnostic<? extends JavaFileObject> d) {
     String file = d.getSource() == null ? "" : Path.of(d.getSource().toUri()).toString();
-    return file + (d.getLineNumber() > 0 ? ":" + d.getLineNumber() : "") + ": " + d.getMessage(Locale.ROOT);
+    return file
+        + (d.getLineNumber() > 0 ? ":" + d.getLineNumber() : "")
+        + ": "
+        + d.getMessage(Locale.ROOT);
   }
 
   private static Charset charsetOf(List<String> javacOptions) {

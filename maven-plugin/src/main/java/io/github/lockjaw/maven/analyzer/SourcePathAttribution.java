@@ -27,10 +27,10 @@ import javax.lang.model.element.Element;
 
 /**
  * With a source path, javac would attribute every class the edited file reaches, transitively (a
- * large part of a project). lockjaw's checks read the bodies of the methods they see called, a
- * few calls deep (PollingLoop: three), so after the edited file only the source-path classes
- * declaring a method reached by calls within that depth are attributed: the checks then see those
- * bodies as the build (which compiles every file) does, and nothing else costs time.
+ * large part of a project). lockjaw's checks read the bodies of the methods they see called, a few
+ * calls deep (PollingLoop: three), so after the edited file only the source-path classes declaring
+ * a method reached by calls within that depth are attributed: the checks then see those bodies as
+ * the build (which compiles every file) does, and nothing else costs time.
  */
 final class SourcePathAttribution {
   /** How many calls deep the checks look into methods of the same source tree. */
@@ -38,7 +38,9 @@ final class SourcePathAttribution {
 
   private SourcePathAttribution() {}
 
-  /** Attributes the source-path classes whose methods {@code roots} reach within CALL_DEPTH calls. */
+  /**
+   * Attributes the source-path classes whose methods {@code roots} reach within CALL_DEPTH calls.
+   */
   static void attributeCallees(JavacTaskImpl task, Iterable<? extends Tree> roots) {
     JavacTrees trees = JavacTrees.instance(task.getContext());
     Todo todo = Todo.instance(task.getContext());
@@ -54,7 +56,9 @@ final class SourcePathAttribution {
       List<Element> toAttribute = new ArrayList<>();
       for (MethodSymbol method : frontier) {
         ClassSymbol outermost = method.outermostClass();
-        if (outermost != null && waiting.containsKey(outermost) && !toAttribute.contains(outermost)) {
+        if (outermost != null
+            && waiting.containsKey(outermost)
+            && !toAttribute.contains(outermost)) {
           toAttribute.add(outermost);
         }
       }

@@ -29,14 +29,20 @@ public final class AuditFindings {
 
   /** The rule reporters list for a check found in bytecode. */
   public static Rule rule(String check) {
-    return new Rule(check, "lockjaw's " + check + " anti-pattern, found in a dependency's bytecode",
-        LockjawDocs.forCheck(check), Severity.WARNING);
+    return new Rule(
+        check,
+        "lockjaw's " + check + " anti-pattern, found in a dependency's bytecode",
+        LockjawDocs.forCheck(check),
+        Severity.WARNING);
   }
 
   /** {@code borrowObject()} from {@code GenericObjectPool.borrowObject()}. */
   static String methodOnly(AuditFinding finding) {
-    String simpleClass = finding.className().substring(finding.className().lastIndexOf('.') + 1).replace('$', '.');
+    String simpleClass =
+        finding.className().substring(finding.className().lastIndexOf('.') + 1).replace('$', '.');
     String readable = finding.readableMethod();
-    return readable.startsWith(simpleClass + ".") ? readable.substring(simpleClass.length() + 1) : readable;
+    return readable.startsWith(simpleClass + ".")
+        ? readable.substring(simpleClass.length() + 1)
+        : readable;
   }
 }

@@ -13,7 +13,10 @@ import java.util.Map;
 public final class ContentionProperties {
   private ContentionProperties() {}
 
-  /** The properties of one finding; {@code lockjaw/observed=false} when no thread waited where it is. */
+  /**
+   * The properties of one finding; {@code lockjaw/observed=false} when no thread waited where it
+   * is.
+   */
   public static Map<String, Object> of(ContentionReport report, StaticFinding finding) {
     Map<String, Object> properties = new LinkedHashMap<>();
     if (finding == null) {
