@@ -125,6 +125,19 @@ public final class EntryPoints {
             || overridesAny(symbol, "set-up-method", state));
   }
 
+  /**
+   * Whether the container runs the method for every request or call: aspect advice and interceptor
+   * methods by annotation ({@code request-entry-annotation}), filters, method interceptors,
+   * servlets and handlers by the method they implement ({@code request-entry-method}).
+   */
+  public static boolean isRequestEntry(MethodTree method, VisitorState state) {
+    MethodSymbol symbol = ASTHelpers.getSymbol(method);
+    return symbol != null
+        && !symbol.isStatic()
+        && (hasAnyAnnotation(symbol, "request-entry-annotation", state)
+            || overridesAny(symbol, "request-entry-method", state));
+  }
+
   private static boolean isMain(MethodSymbol symbol, VisitorState state) {
     if (!symbol.getSimpleName().contentEquals("main") || !symbol.isStatic()) {
       return false;
