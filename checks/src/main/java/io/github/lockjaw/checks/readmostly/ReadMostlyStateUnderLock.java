@@ -182,7 +182,13 @@ public final class ReadMostlyStateUnderLock extends BugChecker
     if (access.isWrite()) {
       return true;
     }
-    return access.kind() == FieldAccesses.Kind.RECEIVER && !ReadOnlyRegion.isReadOnlyUse(access, state);
+    if (access.kind() != FieldAccesses.Kind.RECEIVER) {
+      return false;
+    }
+    // a call on the object a reference field holds changes that object, not the field; a call
+    // that changes a collection or map the field holds changes the state the lock reads
+    return ReadOnlyRegion.holdsStateContents(access, state)
+        && !ReadOnlyRegion.isReadOnlyUse(access, state);
   }
 
   /**

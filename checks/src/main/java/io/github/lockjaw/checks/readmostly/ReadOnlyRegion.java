@@ -201,6 +201,27 @@ final class ReadOnlyRegion {
             || symbol.getKind() == ElementKind.EXCEPTION_PARAMETER);
   }
 
+  /**
+   * Whether the field's contents are state a lock reads: an array (an element assignment), or a
+   * collection or map (a call on it).
+   */
+  static boolean holdsStateContents(FieldAccesses.Access access, VisitorState state) {
+    Type type = ASTHelpers.getType(access.tree());
+    if (type == null) {
+      return true;
+    }
+    if (!(access.path().getParentPath().getParentPath().getLeaf() instanceof MethodInvocationTree)) {
+      return true; // an array element assignment
+    }
+    for (String container : ReadMostlyKnowledge.CATALOG.values("container-type")) {
+      Type known = state.getTypeFromString(container);
+      if (known != null && ASTHelpers.isSubtype(state.getTypes().erasure(type), state.getTypes().erasure(known), state)) {
+        return true;
+      }
+    }
+    return false;
+  }
+
   /** Whether a call through a field only reads it ({@code names.size()}, {@code names.toArray()}). */
   static boolean isReadOnlyUse(FieldAccesses.Access access, VisitorState state) {
     Tree call = access.path().getParentPath().getParentPath().getLeaf();
