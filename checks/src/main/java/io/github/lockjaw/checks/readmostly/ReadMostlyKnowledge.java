@@ -13,7 +13,14 @@ final class ReadMostlyKnowledge {
   static final CatalogMethods COPY_CALLS = CatalogMethods.of("read-mostly", "copy-call");
   static final List<String> COPY_CONSTRUCTOR_PACKAGES = CATALOG.values("copy-constructor-package");
 
+  private static final List<String> QUIET_WRITER_PREFIXES = CATALOG.values("quiet-writer-prefix");
+
   private ReadMostlyKnowledge() {}
+
+  /** Whether a writer of this name only sets a property or a lifecycle flag. */
+  static boolean isQuietWriterName(String name) {
+    return Lifecycle.hasPrefix(name, QUIET_WRITER_PREFIXES);
+  }
 
   /** Whether a method of this name answers a question: {@code getBeanFactory}, {@code isActive}. */
   static boolean isAccessorName(String name) {

@@ -114,8 +114,9 @@ public final class ReadMostlyStateUnderLock extends BugChecker
         writers.add(writer + "()");
       }
     }
-    if (state_.isEmpty()) {
-      return Description.NO_MATCH;
+    if (state_.isEmpty()
+        || writers.stream().allMatch(w -> ReadMostlyKnowledge.isQuietWriterName(w.substring(0, w.length() - 2)))) {
+      return Description.NO_MATCH; // a property its setters write, or a lifecycle flag
     }
 
     String name = region instanceof MethodTree

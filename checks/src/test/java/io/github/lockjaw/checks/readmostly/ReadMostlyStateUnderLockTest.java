@@ -164,7 +164,7 @@ class ReadMostlyStateUnderLockTest {
             "    return current == null ? fallback : current;",
             "  }",
             "",
-            "  public void setTheme(String theme) {",
+            "  public void reloadTheme(String theme) {",
             "    synchronized (lock) {",
             "      this.theme = theme;",
             "    }",
@@ -182,7 +182,7 @@ class ReadMostlyStateUnderLockTest {
             "    return current == null ? fallback : current;",
             "  }",
             "",
-            "  public void setTheme(String theme) {",
+            "  public void reloadTheme(String theme) {",
             "    synchronized (lock) {",
             "      this.theme = theme;",
             "    }",
@@ -233,6 +233,23 @@ class ReadMostlyStateUnderLockTest {
   }
 
   @Test
+  void silentOnJavaBeanPropertiesAndLifecycleFlags() {
+    compilation
+        .addSourceLines(
+            "PoolSettings.java",
+            "public class PoolSettings {",
+            "  private int maxIdle = 8;",
+            "  private boolean closed;",
+            "  public synchronized int getMaxIdle() { return maxIdle; }",
+            "  public synchronized void setMaxIdle(int maxIdle) { this.maxIdle = maxIdle; }",
+            "  public synchronized boolean isClosed() { return closed; }",
+            "  public synchronized void start() { closed = false; }",
+            "  public synchronized void close() { closed = true; }",
+            "}")
+        .doTest();
+  }
+
+  @Test
   void silentWhenASnapshotIsHandedOutFirstAsInSpringTwoFiveTwo() {
     compilation
         .addSourceLines(
@@ -274,7 +291,7 @@ class ReadMostlyStateUnderLockTest {
             "  private Object value;",
             "  @SuppressWarnings(\"ReadMostlyStateUnderLock\")",
             "  public synchronized Object getValue() { return value; }",
-            "  public synchronized void setValue(Object value) { this.value = value; }",
+            "  public synchronized void refresh(Object value) { this.value = value; }",
             "}")
         .doTest();
   }

@@ -1,0 +1,509 @@
+package io.github.lockjaw.bytecode;
+
+import edu.umd.cs.findbugs.BugReporter;
+import edu.umd.cs.findbugs.OpcodeStack;
+import edu.umd.cs.findbugs.Priorities;
+import edu.umd.cs.findbugs.ba.ClassContext;
+import edu.umd.cs.findbugs.ba.XField;
+import io.github.lockjaw.knowledge.ApiCatalog;
+import io.github.lockjaw.knowledge.Lifecycle;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import org.apache.bcel.Const;
+import org.apache.bcel.classfile.AnnotationEntry;
+import org.apache.bcel.classfile.Code;
+import org.apache.bcel.classfile.JavaClass;
+import org.apache.bcel.classfile.Method;
+
+/**
+ * Bytecode counterpart of three source checks that look at what a shared monitor is held for:
+ * {@code ResourceLookupUnderLock} (class-path, jar or file-tree lookups, {@code resources.txt}),
+ * {@code ReadMostlyStateUnderLock} (an accessor that only reads or copies state that configuration
+ * methods write, {@code read-mostly.txt}) and {@code StatisticsUnderSharedLock} (counters and sums
+ * updated on the request path, {@code statistics.txt}, {@code entry-points.txt}). One pass records
+ * each method's instructions and its monitor regions; the three analyses read them.
+ */
+public class LockRegionDetector extends LockjawDetector {
+  private static final BytecodeKnowledge.MethodSet LOOKUPS =
+      BytecodeKnowledge.methods("resources", "resource-lookup");
+  private static final List<String> ARCHIVE_TYPES = BytecodeKnowledge.types("resources", "archive-type");
+  private static final BytecodeKnowledge.MethodSet READ_CALLS =
+      BytecodeKnowledge.methods("read-mostly", "read-call");
+  private static final BytecodeKnowledge.MethodSet COPY_CALLS =
+      BytecodeKnowledge.methods("read-mostly", "copy-call");
+  private static final List<String> CONTAINER_TYPES = BytecodeKnowledge.types("read-mostly", "container-type");
+  private static final List<String> COPY_PACKAGES = ApiCatalog.named("read-mostly")
+      .values("copy-constructor-package").stream().map(p -> p.replace('.', '/') + "/").toList();
+  private static final List<String> ACCESSOR_PREFIXES =
+      ApiCatalog.named("read-mostly").values("accessor-prefix");
+  private static final List<String> QUIET_WRITER_PREFIXES =
+      ApiCatalog.named("read-mostly").values("quiet-writer-prefix");
+  private static final BytecodeKnowledge.MethodSet PURE_CALLS =
+      BytecodeKnowledge.methods("statistics", "pure-call");
+  private static final BytecodeKnowledge.MethodSet MAP_CALLS =
+      BytecodeKnowledge.methods("statistics", "counter-map-read", "counter-map-write");
+  private static final List<String> LOCAL_ACCESSOR_PREFIXES =
+      ApiCatalog.named("statistics").values("local-accessor-prefix");
+  private static final List<String> ENTRY_ANNOTATIONS = ApiCatalog.named("entry-points")
+      .values("request-entry-annotation").stream()
+      .map(a -> "L" + BytecodeKnowledge.internalName(a) + ";").toList();
+  private static final BytecodeKnowledge.MethodSet ENTRY_METHODS =
+      BytecodeKnowledge.methods("entry-points", "request-entry-method");
+
+  /** One instruction: the opcode, and for field and invoke instructions what they name. */
+  private record Insn(int pc, int opcode, String owner, String name, String signature,
+      String receiverField, boolean receiverLocal) {}
+
+  private record Monitor(String key, String description, String fieldSignature) {}
+
+  private record Region(Method method, Monitor monitor, List<int[]> ranges, int pc, boolean whole) {}
+
+  private final Map<String, List<Insn>> code = new LinkedHashMap<>();
+  private final Map<String, Method> byKey = new HashMap<>();
+  private final List<Region> regions = new ArrayList<>();
+  private List<Insn> current;
+
+  public LockRegionDetector(BugReporter bugReporter) {
+    super(bugReporter);
+  }
+
+  @Override
+  public void visitClassContext(ClassContext classContext) {
+    JavaClass javaClass = classContext.getJavaClass();
+    if (javaClass.isInterface() || !mayLock(javaClass)) {
+      return;
+    }
+    code.clear();
+    byKey.clear();
+    regions.clear();
+    super.visitClassContext(classContext);
+    try {
+      analyse();
+    } catch (RuntimeException e) {
+      io.github.lockjaw.common.Resilience.recordIfStrict(
+          getClass().getSimpleName() + " on " + javaClass.getClassName(), e);
+      bugReporter.logError("lockjaw: " + getClass().getSimpleName() + " skipped "
+          + javaClass.getClassName(), e);
+    } finally {
+      code.clear();
+      byKey.clear();
+      regions.clear();
+    }
+  }
+
+  private static boolean mayLock(JavaClass javaClass) {
+    for (Method method : javaClass.getMethods()) {
+      if (method.isSynchronized() || (method.getCode() != null && containsMonitorEnter(method.getCode()))) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  @Override
+  public void visit(Code body) {
+    Method method = getMethod();
+    String key = method.getName() + method.getSignature();
+    current = new ArrayList<>();
+    code.put(key, current);
+    byKey.put(key, method);
+    if (method.isSynchronized()) {
+      String simple = BytecodeKnowledge.simpleName(getClassName());
+      Monitor monitor = method.isStatic()
+          ? new Monitor("class:" + getClassName(), "the class monitor of " + simple, null)
+          : new Monitor("this", "the monitor of the " + simple + " instance", null);
+      regions.add(new Region(method, monitor, List.of(new int[] {0, body.getCode().length}), -1, true));
+    }
+    super.visit(body);
+  }
+
+  @Override
+  public void sawOpcode(int seen) {
+    switch (seen) {
+      case Const.GETFIELD, Const.GETSTATIC, Const.PUTFIELD, Const.PUTSTATIC ->
+          current.add(new Insn(getPC(), seen, getClassConstantOperand(), getNameConstantOperand(),
+              getSigConstantOperand(), null, false));
+      case Const.INVOKEVIRTUAL, Const.INVOKEINTERFACE, Const.INVOKESTATIC, Const.INVOKESPECIAL -> {
+        String signature = getSigConstantOperand();
+        String receiverField = null;
+        boolean receiverLocal = false;
+        if (seen != Const.INVOKESTATIC) {
+          int args = org.apache.bcel.generic.Type.getArgumentTypes(signature).length;
+          if (stack.getStackDepth() > args) {
+            OpcodeStack.Item receiver = stack.getStackItem(args);
+            XField field = receiver.getXField();
+            receiverField = field == null ? null : field.getName();
+            int register = receiver.getRegisterNumber();
+            receiverLocal = field == null && register >= 0 && (register > 0 || getMethod().isStatic());
+          }
+        }
+        current.add(new Insn(getPC(), seen, getClassConstantOperand(), getNameConstantOperand(),
+            signature, receiverField, receiverLocal));
+      }
+      case Const.MONITORENTER -> {
+        sawMonitorEnter();
+        current.add(new Insn(getPC(), seen, null, null, null, null, false));
+      }
+      default -> current.add(new Insn(getPC(), seen, null, null, null, null, false));
+    }
+  }
+
+  private void sawMonitorEnter() {
+    OpcodeStack.Item lock = stack.getStackItem(0);
+    XField field = lock.getXField();
+    Monitor monitor = null;
+    String simple = BytecodeKnowledge.simpleName(getClassName());
+    if (lock.getRegisterNumber() == 0 && !getMethod().isStatic()) {
+      monitor = new Monitor("this", "the monitor of the " + simple + " instance", null);
+    } else if (field != null && (field.isStatic() || lock.getFieldLoadedFromRegister() == 0)) {
+      monitor = new Monitor("field:" + field.getClassName() + "." + field.getName(),
+          "the lock in field '" + field.getName() + "'", field.getSignature());
+    } else if ("Ljava/lang/Class;".equals(lock.getSignature()) && lock.getConstant() instanceof String type) {
+      String internal = type.replace('.', '/');
+      monitor = new Monitor("class:" + internal,
+          "the class monitor of " + BytecodeKnowledge.simpleName(internal), null);
+    }
+    if (monitor != null) {
+      regions.add(new Region(getMethod(), monitor, monitorRegion(getCode(), getPC()), getPC(), false));
+    }
+  }
+
+  // ---------------------------------------------------------------------------------------------
+
+  private void analyse() {
+    Map<String, String> entryOf = requestPaths();
+    Set<String> reported = new HashSet<>();
+    for (Region region : regions) {
+      Method method = region.method();
+      if (method.getName().startsWith("<")) {
+        continue;
+      }
+      List<Insn> insns = inRegion(region);
+      String where = (region.whole() ? display(method) : "The synchronized block in " + display(method));
+      String key = region.monitor().key() + "@" + method.getName() + method.getSignature() + "@" + region.pc();
+      if (!reported.add(key)) {
+        continue;
+      }
+      int pc = region.whole() ? (insns.isEmpty() ? -1 : insns.get(0).pc()) : region.pc();
+      Optional<String> lookup = resourceLookup(region, insns);
+      if (lookup.isPresent()) {
+        report(LockjawBugType.RESOURCE_LOOKUP_UNDER_LOCK, Priorities.NORMAL_PRIORITY, method, pc,
+            where + " holds " + region.monitor().description() + " while it calls " + lookup.get()
+                + ": every request that looks a resource up waits for the lookups of all the ones"
+                + " before it. Index the resources once at start-up, or memoise each lookup per name"
+                + " in a ConcurrentHashMap, and look up without the lock.");
+        continue;
+      }
+      Optional<String> readMostly = readMostly(region, insns);
+      if (readMostly.isPresent()) {
+        report(LockjawBugType.READ_MOSTLY_STATE_UNDER_LOCK, Priorities.NORMAL_PRIORITY, method, pc,
+            where + " takes " + region.monitor().description() + " on every call only to "
+                + readMostly.get() + ": callers queue on that lock to read state that rarely"
+                + " changes. Publish it through a volatile field (an immutable snapshot for a"
+                + " collection) and read it without the lock.");
+        continue;
+      }
+      String entry = entryOf.get(method.getName() + method.getSignature());
+      if (entry != null) {
+        Optional<String> statistics = statistics(insns);
+        if (statistics.isPresent()) {
+          String onEvery = entry.equals(method.getName())
+              ? "on every call of " + entry + "()"
+              : "on every call of " + entry + "(), which calls " + method.getName() + "(),";
+          report(LockjawBugType.STATISTICS_UNDER_SHARED_LOCK, Priorities.NORMAL_PRIORITY, method, pc,
+              where + " takes " + region.monitor().description() + " " + onEvery
+                  + " only to update " + statistics.get() + ": every request queues on that one"
+                  + " lock to bump a number. Keep counts and sums in LongAdder fields, maxima in a"
+                  + " LongAccumulator, counters per key in a ConcurrentHashMap<K, LongAdder>, and"
+                  + " drop the lock.");
+        }
+      }
+    }
+  }
+
+  private List<Insn> inRegion(Region region) {
+    List<Insn> all = code.getOrDefault(region.method().getName() + region.method().getSignature(), List.of());
+    List<Insn> inside = new ArrayList<>();
+    for (Insn insn : all) {
+      if (inRanges(region.ranges(), insn.pc())) {
+        inside.add(insn);
+      }
+    }
+    return inside;
+  }
+
+  // --- resource lookups ------------------------------------------------------------------------
+
+  private Optional<String> resourceLookup(Region region, List<Insn> insns) {
+    String name = region.method().getName();
+    if (Lifecycle.isConfigurationName(name)) {
+      return Optional.empty();
+    }
+    String lockSignature = region.monitor().fieldSignature();
+    if (lockSignature != null && lockSignature.startsWith("L")
+        && matchType(ARCHIVE_TYPES, lockSignature.substring(1, lockSignature.length() - 1)).isPresent()) {
+      return Optional.empty(); // the lock of one archive
+    }
+    if (isOneTimeInitialisation(insns)) {
+      return Optional.empty();
+    }
+    List<String> chain = lookupChain(insns, new HashSet<>());
+    return chain.isEmpty() ? Optional.empty() : Optional.of(String.join(", which calls ", chain));
+  }
+
+  private List<String> lookupChain(List<Insn> insns, Set<String> visiting) {
+    for (Insn insn : insns) {
+      if (!isInvoke(insn.opcode())) {
+        continue;
+      }
+      Optional<BytecodeKnowledge.MethodEntry> lookup = match(LOOKUPS, insn.owner(), insn.name());
+      if (lookup.isPresent()) {
+        String what = lookup.get().attribute("what").map(w -> " (" + BytecodeKnowledge.words(w) + ")").orElse("");
+        return List.of(lookup.get().display() + what);
+      }
+      String key = insn.name() + insn.signature();
+      if (insn.owner().equals(getClassName()) && code.containsKey(key) && visiting.add(key)
+          && !insn.name().startsWith("<")) {
+        List<String> rest = lookupChain(code.get(key), visiting);
+        if (!rest.isEmpty()) {
+          List<String> chain = new ArrayList<>();
+          chain.add(insn.name() + "()");
+          chain.addAll(rest);
+          return chain;
+        }
+      }
+    }
+    return List.of();
+  }
+
+  /** The region tests a field for null and assigns it: it runs until the field is set. */
+  private static boolean isOneTimeInitialisation(List<Insn> insns) {
+    Set<String> tested = new HashSet<>();
+    Set<String> assigned = new HashSet<>();
+    for (int i = 0; i < insns.size(); i++) {
+      Insn insn = insns.get(i);
+      if ((insn.opcode() == Const.GETFIELD || insn.opcode() == Const.GETSTATIC) && i + 1 < insns.size()
+          && (insns.get(i + 1).opcode() == Const.IFNULL || insns.get(i + 1).opcode() == Const.IFNONNULL)) {
+        tested.add(insn.name());
+      }
+      if (insn.opcode() == Const.PUTFIELD || insn.opcode() == Const.PUTSTATIC) {
+        assigned.add(insn.name());
+      }
+    }
+    tested.retainAll(assigned);
+    return !tested.isEmpty();
+  }
+
+  // --- read-mostly state -----------------------------------------------------------------------
+
+  private Optional<String> readMostly(Region region, List<Insn> insns) {
+    Method method = region.method();
+    String name = method.getName();
+    if (method.isPrivate() || !Lifecycle.hasPrefix(name, ACCESSOR_PREFIXES) || Lifecycle.isConfigurationName(name)) {
+      return Optional.empty();
+    }
+    Set<String> fields = new LinkedHashSet<>();
+    Map<String, String> signatures = new HashMap<>();
+    List<String> copies = new ArrayList<>();
+    boolean first = true;
+    for (int i = 0; i < insns.size(); i++) {
+      Insn insn = insns.get(i);
+      switch (insn.opcode()) {
+        case Const.PUTFIELD, Const.PUTSTATIC, Const.AASTORE, Const.IASTORE, Const.LASTORE,
+            Const.BASTORE, Const.CASTORE, Const.SASTORE, Const.FASTORE, Const.DASTORE,
+            Const.MONITORENTER, Const.INVOKEDYNAMIC -> {
+          return Optional.empty();
+        }
+        case Const.GETFIELD, Const.GETSTATIC -> {
+          if (!insn.owner().equals(getClassName())) {
+            continue;
+          }
+          if (first && i + 1 < insns.size() && insns.get(i + 1).opcode() == Const.IFNULL) {
+            return Optional.empty(); // hands out a published snapshot first
+          }
+          first = false;
+          fields.add(insn.name());
+          signatures.put(insn.name(), insn.signature());
+        }
+        case Const.INVOKEVIRTUAL, Const.INVOKEINTERFACE, Const.INVOKESTATIC, Const.INVOKESPECIAL -> {
+          if (insn.name().equals("<init>")) {
+            if (isThrowable(insn.owner()) || insn.owner().equals("java/lang/StringBuilder")) {
+              continue;
+            }
+            if (isCopyConstructor(insn)) {
+              copies.add("new " + BytecodeKnowledge.simpleName(insn.owner()) + "(...)");
+              continue;
+            }
+            return Optional.empty();
+          }
+          if (match(COPY_CALLS, insn.owner(), insn.name()).isPresent()) {
+            copies.add(BytecodeKnowledge.simpleName(insn.owner()) + "." + insn.name() + "()");
+          } else if (match(READ_CALLS, insn.owner(), insn.name()).isEmpty()
+              && !insn.owner().equals("java/lang/StringBuilder")) {
+            return Optional.empty();
+          }
+        }
+        default -> {
+          // loads, stores to locals, branches, returns, throws: reading
+        }
+      }
+    }
+    if (fields.isEmpty()) {
+      return Optional.empty();
+    }
+    // who writes the fields read here: only configuration methods (or construction) may
+    Set<String> writers = new LinkedHashSet<>();
+    Set<String> state = new LinkedHashSet<>();
+    for (Map.Entry<String, List<Insn>> entry : code.entrySet()) {
+      Method writer = byKey.get(entry.getKey());
+      for (Insn insn : entry.getValue()) {
+        String written = writtenField(insn, signatures);
+        if (written == null || !fields.contains(written)) {
+          continue;
+        }
+        if (writer.getName().startsWith("<")) {
+          continue;
+        }
+        if (!Lifecycle.isConfigurationName(writer.getName())) {
+          return Optional.empty();
+        }
+        state.add("'" + written + "'");
+        writers.add(writer.getName() + "()");
+      }
+    }
+    if (state.isEmpty()
+        || writers.stream().allMatch(w -> Lifecycle.hasPrefix(w.substring(0, w.length() - 2), QUIET_WRITER_PREFIXES))) {
+      return Optional.empty(); // a property its setters write, or a lifecycle flag
+    }
+    return Optional.of((copies.isEmpty() ? "read " : "copy ") + String.join(", ", state)
+        + (copies.isEmpty() ? "" : " (" + String.join(", ", new LinkedHashSet<>(copies)) + ")")
+        + ", which only " + String.join(", ", writers) + (writers.size() == 1 ? " writes" : " write"));
+  }
+
+  /** The field of this class an instruction writes: a put, or a changing call on a collection field. */
+  private String writtenField(Insn insn, Map<String, String> signatures) {
+    if ((insn.opcode() == Const.PUTFIELD || insn.opcode() == Const.PUTSTATIC) && insn.owner().equals(getClassName())) {
+      return insn.name();
+    }
+    if (isInvoke(insn.opcode()) && insn.receiverField() != null) {
+      String signature = signatures.get(insn.receiverField());
+      if (signature != null && signature.startsWith("L")
+          && matchType(CONTAINER_TYPES, signature.substring(1, signature.length() - 1)).isPresent()
+          && match(READ_CALLS, insn.owner(), insn.name()).isEmpty()
+          && match(COPY_CALLS, insn.owner(), insn.name()).isEmpty()) {
+        return insn.receiverField();
+      }
+    }
+    return null;
+  }
+
+  private boolean isThrowable(String type) {
+    return isSubtype(type, "java/lang/Throwable");
+  }
+
+  private static boolean isCopyConstructor(Insn insn) {
+    return COPY_PACKAGES.stream().anyMatch(p -> insn.owner().startsWith(p)
+        && insn.owner().indexOf('/', p.length()) < 0)
+        && org.apache.bcel.generic.Type.getArgumentTypes(insn.signature()).length == 1
+        && insn.signature().startsWith("(L");
+  }
+
+  // --- statistics ------------------------------------------------------------------------------
+
+  /** Method key → name of the request entry it runs under, for entries and what they call. */
+  private Map<String, String> requestPaths() {
+    Map<String, String> entryOf = new LinkedHashMap<>();
+    List<String> work = new ArrayList<>();
+    for (Method method : getThisClass().getMethods()) {
+      if (method.isStatic() || method.getName().startsWith("<")) {
+        continue;
+      }
+      if (isRequestEntry(method)) {
+        String key = method.getName() + method.getSignature();
+        entryOf.put(key, method.getName());
+        work.add(key);
+      }
+    }
+    for (int i = 0; i < work.size(); i++) {
+      String key = work.get(i);
+      for (Insn insn : code.getOrDefault(key, List.of())) {
+        String callee = insn.name() + insn.signature();
+        if (isInvoke(insn.opcode()) && insn.owner().equals(getClassName()) && code.containsKey(callee)
+            && !entryOf.containsKey(callee)) {
+          entryOf.put(callee, entryOf.get(key));
+          work.add(callee);
+        }
+      }
+    }
+    return entryOf;
+  }
+
+  private boolean isRequestEntry(Method method) {
+    for (AnnotationEntry annotation : method.getAnnotationEntries()) {
+      if (ENTRY_ANNOTATIONS.contains(annotation.getAnnotationType())) {
+        return true;
+      }
+    }
+    for (BytecodeKnowledge.MethodEntry entry : ENTRY_METHODS.candidates(method.getName())) {
+      if (isSubtype(getClassName(), entry.owner())) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /**
+   * The numeric fields a region updates, when it does nothing else: reads and writes of numeric
+   * fields, arithmetic and comparisons, pure calls, accessor calls on locals and counter-map calls.
+   */
+  private Optional<String> statistics(List<Insn> insns) {
+    Set<String> updated = new LinkedHashSet<>();
+    for (Insn insn : insns) {
+      switch (insn.opcode()) {
+        case Const.PUTFIELD, Const.PUTSTATIC -> {
+          if (!isNumeric(insn.signature())) {
+            return Optional.empty();
+          }
+          updated.add("'" + insn.name() + "'");
+        }
+        case Const.INVOKEVIRTUAL, Const.INVOKEINTERFACE, Const.INVOKESTATIC, Const.INVOKESPECIAL -> {
+          boolean allowed = match(PURE_CALLS, insn.owner(), insn.name()).isPresent()
+              || (insn.receiverField() != null && match(MAP_CALLS, insn.owner(), insn.name()).isPresent())
+              || (insn.receiverLocal() && Lifecycle.hasPrefix(insn.name(), LOCAL_ACCESSOR_PREFIXES));
+          if (!allowed) {
+            return Optional.empty();
+          }
+          if (insn.receiverField() != null && match(MAP_CALLS, insn.owner(), insn.name()).isPresent()
+              && (insn.name().equals("put") || insn.name().equals("merge"))) {
+            updated.add("'" + insn.receiverField() + "'");
+          }
+        }
+        case Const.NEW, Const.ATHROW, Const.MONITORENTER, Const.INVOKEDYNAMIC, Const.AASTORE,
+            Const.IASTORE, Const.LASTORE -> {
+          return Optional.empty();
+        }
+        default -> {
+          // loads, stores to locals, arithmetic, comparisons, branches
+        }
+      }
+    }
+    return updated.isEmpty() ? Optional.empty() : Optional.of(String.join(", ", updated));
+  }
+
+  private static boolean isNumeric(String signature) {
+    return signature.equals("J") || signature.equals("I") || signature.equals("D")
+        || signature.equals("F") || signature.equals("S");
+  }
+
+  private static boolean isInvoke(int opcode) {
+    return opcode == Const.INVOKEVIRTUAL || opcode == Const.INVOKEINTERFACE
+        || opcode == Const.INVOKESTATIC || opcode == Const.INVOKESPECIAL;
+  }
+}
