@@ -5,7 +5,9 @@ import edu.umd.cs.findbugs.OpcodeStack;
 import edu.umd.cs.findbugs.Priorities;
 import edu.umd.cs.findbugs.ba.ClassContext;
 import edu.umd.cs.findbugs.ba.XField;
-import io.github.lockjaw.knowledge.ApiCatalog;
+import io.github.lockjaw.knowledge.JavaNames;
+import io.github.lockjaw.knowledge.Kind;
+import io.github.lockjaw.knowledge.KnowledgeIndex;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
@@ -22,37 +24,31 @@ import org.apache.bcel.classfile.Method;
  * between polls: every other call in it is a short pause or known not to block.
  */
 public class BusyWaitDetector extends LockjawDetector {
-  private static final BytecodeKnowledge.MethodSet POLLS =
-      BytecodeKnowledge.methods("blocking", "polled-state");
-  private static final BytecodeKnowledge.MethodSet SPINS =
-      BytecodeKnowledge.methods("blocking", "spin-call");
-  private static final BytecodeKnowledge.MethodSet BLOCKING =
-      BytecodeKnowledge.methods("blocking", "blocking-call");
-  private static final BytecodeKnowledge.MethodSet NON_BLOCKING_METHODS =
-      BytecodeKnowledge.methods("blocking", "non-blocking-method");
+  private static final KnowledgeIndex POLLS =
+      KnowledgeIndex.of(Kind.Blocking.POLLED_STATE);
+  private static final KnowledgeIndex SPINS =
+      KnowledgeIndex.of(Kind.Blocking.SPIN_CALL);
+  private static final KnowledgeIndex BLOCKING =
+      KnowledgeIndex.of(Kind.Blocking.BLOCKING_CALL);
+  private static final KnowledgeIndex NON_BLOCKING_METHODS =
+      KnowledgeIndex.of(Kind.Blocking.NON_BLOCKING_METHOD);
   private static final List<String> NON_BLOCKING_TYPES =
-      BytecodeKnowledge.types("blocking", "non-blocking-type");
+      KnowledgeIndex.of(Kind.Blocking.NON_BLOCKING_TYPE).internalTypeNames();
   private static final List<String> NON_BLOCKING_PACKAGES =
-      ApiCatalog.named("blocking").values("non-blocking-constructor-package").stream()
+      Kind.Blocking.NON_BLOCKING_CONSTRUCTOR_PACKAGE.values().stream()
           .map(p -> p.replace('.', '/') + "/")
           .toList();
   private static final long WATCHDOG_MILLIS =
-      ApiCatalog.named("blocking").values("watchdog-interval-millis").stream()
+      Kind.Blocking.WATCHDOG_INTERVAL_MILLIS.values().stream()
           .mapToLong(Long::parseLong)
           .findFirst()
           .orElse(1000);
-  private static final Set<String> POLL_NAMES = new HashSet<>();
-
-  static {
-    for (ApiCatalog.Entry entry : ApiCatalog.named("blocking").entries("polled-state")) {
-      POLL_NAMES.add(entry.method());
-    }
-  }
+  private static final Set<String> POLL_NAMES = POLLS.methodNames();
 
   /** What one call in the method is, for the loop test. */
   private enum CallKind { POLL, SPIN, LONG_PAUSE, NON_BLOCKING, BLOCKING }
 
-  private record Call(int pc, CallKind kind, BytecodeKnowledge.MethodEntry poll, String receiver,
+  private record Call(int pc, CallKind kind, KnowledgeIndex.MethodEntry poll, String receiver,
       int exitBranch) {}
 
   private record Branch(int pc, int target) {}
@@ -149,7 +145,7 @@ public class BusyWaitDetector extends LockjawDetector {
     String signature = getSigConstantOperand();
     int args = getNumberArguments(signature);
     if (seen != Const.INVOKESTATIC && POLL_NAMES.contains(name) && args == 0) {
-      Optional<BytecodeKnowledge.MethodEntry> poll = match(POLLS, owner, name);
+      Optional<KnowledgeIndex.MethodEntry> poll = match(POLLS, owner, name);
       if (poll.isPresent() && stack.getStackDepth() > 0) {
         calls.add(new Call(getPC(), CallKind.POLL, poll.get(), receiver(stack.getStackItem(0)),
             -1));
@@ -180,7 +176,7 @@ public class BusyWaitDetector extends LockjawDetector {
         .isPresent()) {
       return CallKind.BLOCKING;
     }
-    Optional<BytecodeKnowledge.MethodEntry> spin = match(SPINS, owner, name);
+    Optional<KnowledgeIndex.MethodEntry> spin = match(SPINS, owner, name);
     if (spin.isPresent()) {
       return pause(spin.get(), signature, args);
     }
@@ -204,7 +200,7 @@ public class BusyWaitDetector extends LockjawDetector {
   }
 
   /** A pause call: short (a spin) when its length is a constant under the watchdog interval. */
-  private CallKind pause(BytecodeKnowledge.MethodEntry spin, String signature, int args) {
+  private CallKind pause(KnowledgeIndex.MethodEntry spin, String signature, int args) {
     String duration = spin.attribute("duration").orElse("none");
     if (duration.equals("none")) {
       return CallKind.SPIN;
@@ -318,11 +314,11 @@ public class BusyWaitDetector extends LockjawDetector {
   }
 
   private void reportPoll(Method method, Call poll, boolean otherWork) {
-    BytecodeKnowledge.MethodEntry polled = poll.poll();
-    String await = BytecodeKnowledge.words(
+    KnowledgeIndex.MethodEntry polled = poll.poll();
+    String await = JavaNames.words(
         polled.attribute("await").orElse("a blocking call").replace("+", ", "));
     String timed = polled.attribute("timed").orElse("").replace("+", ", ");
-    String event = BytecodeKnowledge.words(polled.attribute("event").orElse("the-event"));
+    String event = JavaNames.words(polled.attribute("event").orElse("the-event"));
     String message = display(method) + " busy-waits: its loop polls " + polled.display()
         + " until " + event + " instead of blocking, burning a CPU and adding latency while it"
         + " waits.";

@@ -1,6 +1,8 @@
 package io.github.lockjaw.bytecode;
 
 import io.github.lockjaw.knowledge.ApiCatalog;
+import io.github.lockjaw.knowledge.JavaNames;
+import io.github.lockjaw.knowledge.Kind;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -118,7 +120,7 @@ public final class KnownFixes {
 
   private static List<KnownFix> load() {
     List<KnownFix> fixes = new ArrayList<>();
-    for (ApiCatalog.Entry entry : ApiCatalog.named("known-fixes").entries("known-fix")) {
+    for (ApiCatalog.Entry entry : Kind.KnownFixes.KNOWN_FIX.entries()) {
       String versions = "";
       String upgrade = "";
       String why = "";
@@ -140,7 +142,7 @@ public final class KnownFixes {
           case "upgrade" -> upgrade = value;
           case "replace" -> replacements.add(value);
           case "checks" -> checks.addAll(Arrays.asList(value.split(",")));
-          case "why" -> why = BytecodeKnowledge.words(value);
+          case "why" -> why = JavaNames.words(value);
           default -> {
             // unknown attributes are ignored, so the file can grow
           }

@@ -14,6 +14,8 @@ import edu.umd.cs.findbugs.classfile.DescriptorFactory;
 import edu.umd.cs.findbugs.classfile.Global;
 import edu.umd.cs.findbugs.classfile.ICodeBase;
 import edu.umd.cs.findbugs.classfile.analysis.ClassData;
+import io.github.lockjaw.knowledge.JavaNames;
+import io.github.lockjaw.knowledge.KnowledgeIndex;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -100,11 +102,11 @@ abstract class LockjawDetector extends OpcodeStackDetector {
   }
 
   /** The first entry of {@code set} that the call {@code owner.name} is or overrides. */
-  protected Optional<BytecodeKnowledge.MethodEntry> match(
-      BytecodeKnowledge.MethodSet set, String owner, String name) {
-    for (BytecodeKnowledge.MethodEntry entry : set.candidates(name)) {
-      if (isSubtype(owner, entry.owner())
-          && (!entry.name().equals("*") || declares(entry.owner(), name))) {
+  protected Optional<KnowledgeIndex.MethodEntry> match(
+      KnowledgeIndex set, String owner, String name) {
+    for (KnowledgeIndex.MethodEntry entry : set.candidates(name)) {
+      if (isSubtype(owner, entry.internalOwner())
+          && (!entry.isWildcard() || declares(entry.internalOwner(), name))) {
         return Optional.of(entry);
       }
     }
@@ -182,7 +184,7 @@ abstract class LockjawDetector extends OpcodeStackDetector {
 
   /** Readable name of a method: {@code GenericObjectPool.borrowObject()}. */
   protected String display(Method method) {
-    return BytecodeKnowledge.simpleName(getClassName()) + "." + displayName(method.getName()) + "()";
+    return JavaNames.simpleName(getClassName()) + "." + displayName(method.getName()) + "()";
   }
 
   protected static String displayName(String methodName) {

@@ -6,6 +6,11 @@ import edu.umd.cs.findbugs.Priorities;
 import edu.umd.cs.findbugs.ba.ClassContext;
 import edu.umd.cs.findbugs.ba.XField;
 import edu.umd.cs.findbugs.ba.XMethod;
+import io.github.lockjaw.common.MapLocking;
+import io.github.lockjaw.common.MonitorKind;
+import io.github.lockjaw.knowledge.JavaNames;
+import io.github.lockjaw.knowledge.Kind;
+import io.github.lockjaw.knowledge.KnowledgeIndex;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
@@ -24,27 +29,20 @@ import org.apache.bcel.classfile.Method;
  * {@code Collections.synchronizedMap} / {@code Hashtable}.
  */
 public class MapCacheDetector extends LockjawDetector {
-  private static final BytecodeKnowledge.MethodSet CHECKS =
-      BytecodeKnowledge.methods("maps", "check-method");
-  private static final BytecodeKnowledge.MethodSet ACTS =
-      BytecodeKnowledge.methods("maps", "act-method");
-  private static final BytecodeKnowledge.MethodSet LOCKING_FACTORIES =
-      BytecodeKnowledge.methods("maps", "coarsely-locking-factory");
+  private static final KnowledgeIndex CHECKS =
+      KnowledgeIndex.of(Kind.Maps.CHECK_METHOD);
+  private static final KnowledgeIndex ACTS =
+      KnowledgeIndex.of(Kind.Maps.ACT_METHOD);
+  private static final KnowledgeIndex LOCKING_FACTORIES =
+      KnowledgeIndex.of(Kind.Maps.COARSELY_LOCKING_FACTORY);
   private static final List<String> COARSE_TYPES =
-      BytecodeKnowledge.types("maps", "coarsely-locked-type");
-  private static final List<String> PLAIN_TYPES = BytecodeKnowledge.types("maps", "plain-type");
+      KnowledgeIndex.of(Kind.Maps.COARSELY_LOCKED_TYPE).internalTypeNames();
+  private static final List<String> PLAIN_TYPES = KnowledgeIndex.of(Kind.Maps.PLAIN_TYPE).internalTypeNames();
   private static final List<String> CONCURRENT_TYPES =
-      BytecodeKnowledge.types("maps", "concurrent-type");
-  private static final Set<String> CHECK_NAMES = methodNames("check-method");
-  private static final Set<String> ACT_NAMES = methodNames("act-method");
+      KnowledgeIndex.of(Kind.Maps.CONCURRENT_TYPE).internalTypeNames();
+  private static final Set<String> CHECK_NAMES = CHECKS.methodNames();
+  private static final Set<String> ACT_NAMES = ACTS.methodNames();
   private static final Set<String> CALL_NAMES = union(CHECK_NAMES, ACT_NAMES);
-
-  /** The method names of a kind in maps.txt ({@code get}, {@code containsKey}; {@code put}). */
-  private static Set<String> methodNames(String kind) {
-    return io.github.lockjaw.knowledge.ApiCatalog.named("maps").entries(kind).stream()
-        .map(io.github.lockjaw.knowledge.ApiCatalog.Entry::method)
-        .collect(java.util.stream.Collectors.toUnmodifiableSet());
-  }
 
   private static Set<String> union(Set<String> a, Set<String> b) {
     Set<String> all = new java.util.HashSet<>(a);
@@ -59,28 +57,21 @@ public class MapCacheDetector extends LockjawDetector {
     for (String type : COARSE_TYPES) {
       words.add("L" + type + ";"); // a field's descriptor
     }
-    for (io.github.lockjaw.knowledge.ApiCatalog.Entry entry : io.github.lockjaw.knowledge.ApiCatalog
-        .named("maps").entries("coarsely-locking-factory")) {
-      words.add(entry.method());
-    }
+    words.addAll(LOCKING_FACTORIES.methodNames());
     return Set.copyOf(words);
   }
 
   private boolean coarseMapsInClass;
 
-  enum Locking { COARSE, PLAIN, CONCURRENT, UNKNOWN }
-
-  enum Monitor { CLASS, OBJECT, NONE }
-
-  private record Region(Monitor monitor, List<int[]> ranges, String description) {}
+  private record Region(MonitorKind monitor, List<int[]> ranges, String description) {}
 
   private record MapCall(int pc, String field, String fieldName, boolean act, String key) {}
 
-  private record Lookup(Method method, int pc, String field, String fieldName, Monitor monitor,
+  private record Lookup(Method method, int pc, String field, String fieldName, MonitorKind monitor,
       String monitorDescription) {}
 
-  private final Map<String, Locking> assigned = new HashMap<>();
-  private final Map<String, Locking> declared = new HashMap<>();
+  private final Map<String, MapLocking> assigned = new HashMap<>();
+  private final Map<String, MapLocking> declared = new HashMap<>();
   private final Map<String, Lookup> lookups = new LinkedHashMap<>();
   private final List<Region> regions = new ArrayList<>();
   private final List<MapCall> calls = new ArrayList<>();
@@ -130,12 +121,12 @@ public class MapCacheDetector extends LockjawDetector {
     boxedAt.clear();
     Method method = getMethod();
     if (method.isSynchronized()) {
-      regions.add(new Region(method.isStatic() ? Monitor.CLASS : Monitor.OBJECT,
+      regions.add(new Region(method.isStatic() ? MonitorKind.CLASS : MonitorKind.OBJECT,
           List.of(new int[] {0, code.getCode().length}),
           method.isStatic()
-              ? "the class monitor of " + BytecodeKnowledge.simpleName(getClassName())
+              ? "the class monitor of " + JavaNames.simpleName(getClassName())
                   + " (static synchronized)"
-              : "the monitor of the " + BytecodeKnowledge.simpleName(getClassName())
+              : "the monitor of the " + JavaNames.simpleName(getClassName())
                   + " instance (synchronized method)"));
     }
     super.visit(code);
@@ -148,7 +139,7 @@ public class MapCacheDetector extends LockjawDetector {
       case Const.MONITORENTER -> {
         OpcodeStack.Item lock = stack.getStackItem(0);
         boolean isClass = "Ljava/lang/Class;".equals(lock.getSignature());
-        regions.add(new Region(isClass ? Monitor.CLASS : Monitor.OBJECT,
+        regions.add(new Region(isClass ? MonitorKind.CLASS : MonitorKind.OBJECT,
             monitorRegion(getCode(), getPC()),
             isClass ? "a Class monitor (synchronized on a Class object)" : describeLock(lock)));
       }
@@ -178,7 +169,7 @@ public class MapCacheDetector extends LockjawDetector {
       return "the lock in field '" + field.getName() + "'";
     }
     if (lock.getRegisterNumber() == 0 && !getMethod().isStatic()) {
-      return "the monitor of the " + BytecodeKnowledge.simpleName(getClassName()) + " instance";
+      return "the monitor of the " + JavaNames.simpleName(getClassName()) + " instance";
     }
     return "an object monitor";
   }
@@ -235,35 +226,35 @@ public class MapCacheDetector extends LockjawDetector {
       return;
     }
     OpcodeStack.Item value = stack.getStackItem(0);
-    Locking locking = Locking.UNKNOWN;
+    MapLocking locking = MapLocking.UNKNOWN;
     XMethod from = value.getReturnValueOf();
     if (from != null
         && match(LOCKING_FACTORIES, from.getClassName().replace('.', '/'), from.getName())
             .isPresent()) {
-      locking = Locking.COARSE;
+      locking = MapLocking.COARSE;
     } else if (from == null || from.getName().equals("<init>")) {
       locking = classify(value.getSignature());
     }
     String key = field.getClassName() + "." + field.getName();
-    Locking before = assigned.get(key);
-    assigned.put(key, before == null || before == locking ? locking : Locking.UNKNOWN);
+    MapLocking before = assigned.get(key);
+    assigned.put(key, before == null || before == locking ? locking : MapLocking.UNKNOWN);
   }
 
-  private Locking classify(String signature) {
+  private MapLocking classify(String signature) {
     if (signature == null || !signature.startsWith("L") || !signature.endsWith(";")) {
-      return Locking.UNKNOWN;
+      return MapLocking.UNKNOWN;
     }
     String type = signature.substring(1, signature.length() - 1);
     if (matchType(CONCURRENT_TYPES, type).isPresent()) {
-      return Locking.CONCURRENT;
+      return MapLocking.CONCURRENT;
     }
     if (matchType(COARSE_TYPES, type).isPresent()) {
-      return Locking.COARSE;
+      return MapLocking.COARSE;
     }
     if (PLAIN_TYPES.contains(type)) {
-      return Locking.PLAIN;
+      return MapLocking.PLAIN;
     }
-    return Locking.UNKNOWN;
+    return MapLocking.UNKNOWN;
   }
 
   private void findLookups(Method method) {
@@ -279,11 +270,11 @@ public class MapCacheDetector extends LockjawDetector {
         Region held = null;
         for (Region region : regions) {
           if (inRanges(region.ranges(), check.pc()) && inRanges(region.ranges(), act.pc())
-              && (held == null || region.monitor() == Monitor.CLASS)) {
+              && (held == null || region.monitor() == MonitorKind.CLASS)) {
             held = region;
           }
         }
-        Monitor monitor = held == null ? Monitor.NONE : held.monitor();
+        MonitorKind monitor = held == null ? MonitorKind.NONE : held.monitor();
         String id = method.getName() + method.getSignature() + " " + check.field();
         lookups.putIfAbsent(id, new Lookup(method, check.pc(), check.field(), check.fieldName(),
             monitor, held == null ? "" : held.description()));
@@ -301,20 +292,20 @@ public class MapCacheDetector extends LockjawDetector {
     return false;
   }
 
-  private Locking lockingOf(String field) {
-    Locking declaredLocking = declared.getOrDefault(field, Locking.UNKNOWN);
-    if (declaredLocking != Locking.UNKNOWN) {
+  private MapLocking lockingOf(String field) {
+    MapLocking declaredLocking = declared.getOrDefault(field, MapLocking.UNKNOWN);
+    if (declaredLocking != MapLocking.UNKNOWN) {
       return declaredLocking;
     }
-    return assigned.getOrDefault(field, Locking.UNKNOWN);
+    return assigned.getOrDefault(field, MapLocking.UNKNOWN);
   }
 
   private void reportLookup(Lookup lookup) {
-    Locking locking = lockingOf(lookup.field());
+    MapLocking locking = lockingOf(lookup.field());
     String where = display(lookup.method());
     switch (lookup.monitor()) {
       case CLASS -> {
-        if (locking == Locking.CONCURRENT) {
+        if (locking == MapLocking.CONCURRENT) {
           return;
         }
         report(LockjawBugType.CLASS_MONITOR_CACHE, Priorities.NORMAL_PRIORITY, lookup.method(),
@@ -326,7 +317,7 @@ public class MapCacheDetector extends LockjawDetector {
                 + " when the keys are classes), without the lock.");
       }
       case OBJECT -> {
-        if (locking != Locking.COARSE && locking != Locking.PLAIN) {
+        if (locking != MapLocking.COARSE && locking != MapLocking.PLAIN) {
           return;
         }
         report(LockjawBugType.SYNCHRONIZED_MAP_CACHE, Priorities.NORMAL_PRIORITY, lookup.method(),
@@ -338,7 +329,7 @@ public class MapCacheDetector extends LockjawDetector {
                 + " outer lock.");
       }
       case NONE -> {
-        if (locking != Locking.COARSE) {
+        if (locking != MapLocking.COARSE) {
           return;
         }
         report(LockjawBugType.SYNCHRONIZED_MAP_CACHE, Priorities.NORMAL_PRIORITY, lookup.method(),

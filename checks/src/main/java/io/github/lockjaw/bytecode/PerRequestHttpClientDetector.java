@@ -7,7 +7,9 @@ import edu.umd.cs.findbugs.ba.ClassContext;
 import edu.umd.cs.findbugs.ba.XClass;
 import edu.umd.cs.findbugs.ba.XMethod;
 import edu.umd.cs.findbugs.classfile.ClassDescriptor;
-import io.github.lockjaw.knowledge.ApiCatalog;
+import io.github.lockjaw.knowledge.JavaNames;
+import io.github.lockjaw.knowledge.Kind;
+import io.github.lockjaw.knowledge.KnowledgeIndex;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
@@ -27,42 +29,41 @@ import org.apache.bcel.classfile.Method;
  */
 @OpcodeStack.CustomUserValue
 public class PerRequestHttpClientDetector extends LockjawDetector {
-  private static final String CATALOG = "http-clients";
   private static final List<String> CLIENT_CONSTRUCTORS =
-      BytecodeKnowledge.types(CATALOG, "client-constructor");
+      KnowledgeIndex.of(Kind.HttpClients.CLIENT_CONSTRUCTOR).internalTypeNames();
   private static final List<String> BUILDER_CONSTRUCTORS =
-      BytecodeKnowledge.types(CATALOG, "client-builder-start");
-  private static final BytecodeKnowledge.MethodSet FACTORIES =
-      BytecodeKnowledge.methods(CATALOG, "client-factory");
-  private static final BytecodeKnowledge.MethodSet BUILDER_STARTS =
-      BytecodeKnowledge.methods(CATALOG, "client-builder-start");
-  private static final BytecodeKnowledge.MethodSet BUILDS =
-      BytecodeKnowledge.methods(CATALOG, "client-build-method");
-  private static final BytecodeKnowledge.MethodSet REQUESTS =
-      BytecodeKnowledge.methods(CATALOG, "request-method");
-  private static final BytecodeKnowledge.MethodSet CLOSES =
-      BytecodeKnowledge.methods(CATALOG, "close-method");
-  private static final BytecodeKnowledge.MethodSet CLOSE_HELPERS =
-      BytecodeKnowledge.methods(CATALOG, "close-helper");
-  private static final BytecodeKnowledge.MethodSet HEADERS =
-      BytecodeKnowledge.methods(CATALOG, "header-method");
+      KnowledgeIndex.of(Kind.HttpClients.CLIENT_BUILDER_START).internalTypeNames();
+  private static final KnowledgeIndex FACTORIES =
+      KnowledgeIndex.of(Kind.HttpClients.CLIENT_FACTORY);
+  private static final KnowledgeIndex BUILDER_STARTS =
+      KnowledgeIndex.of(Kind.HttpClients.CLIENT_BUILDER_START);
+  private static final KnowledgeIndex BUILDS =
+      KnowledgeIndex.of(Kind.HttpClients.CLIENT_BUILD_METHOD);
+  private static final KnowledgeIndex REQUESTS =
+      KnowledgeIndex.of(Kind.HttpClients.REQUEST_METHOD);
+  private static final KnowledgeIndex CLOSES =
+      KnowledgeIndex.of(Kind.HttpClients.CLOSE_METHOD);
+  private static final KnowledgeIndex CLOSE_HELPERS =
+      KnowledgeIndex.of(Kind.HttpClients.CLOSE_HELPER);
+  private static final KnowledgeIndex HEADERS =
+      KnowledgeIndex.of(Kind.HttpClients.HEADER_METHOD);
   /** Header calls count only on requests: a server answering 'Connection: close' is protocol. */
-  private static final List<String> REQUEST_TYPES = BytecodeKnowledge.types(CATALOG, "request-type");
-  private static final BytecodeKnowledge.MethodSet PROPERTY_SETTERS =
-      BytecodeKnowledge.methods(CATALOG, "system-property-setter");
+  private static final List<String> REQUEST_TYPES = KnowledgeIndex.of(Kind.HttpClients.REQUEST_TYPE).internalTypeNames();
+  private static final KnowledgeIndex PROPERTY_SETTERS =
+      KnowledgeIndex.of(Kind.HttpClients.SYSTEM_PROPERTY_SETTER);
   private static final List<String> KEEP_ALIVE_PROPERTIES =
-      ApiCatalog.named(CATALOG).values("keep-alive-property");
-  private static final BytecodeKnowledge.MethodSet ONE_SHOT =
-      BytecodeKnowledge.methods("entry-points", "one-shot-method", "set-up-method");
+      Kind.HttpClients.KEEP_ALIVE_PROPERTY.values();
+  private static final KnowledgeIndex ONE_SHOT =
+      KnowledgeIndex.of(Kind.EntryPoints.ONE_SHOT_METHOD, Kind.EntryPoints.SET_UP_METHOD);
   private static final Set<String> SET_UP_ANNOTATIONS = Set.copyOf(
-      ApiCatalog.named("entry-points").values("set-up-annotation"));
+      Kind.EntryPoints.SET_UP_ANNOTATION.values());
   private static final Set<String> TEST_ANNOTATIONS = testAnnotations();
   private static final Set<String> MENTIONS = mentions();
 
   private static Set<String> testAnnotations() {
     Set<String> names = new HashSet<>();
-    names.addAll(ApiCatalog.named("entry-points").values("test-annotation"));
-    names.addAll(ApiCatalog.named("entry-points").values("test-class-annotation"));
+    names.addAll(Kind.EntryPoints.TEST_ANNOTATION.values());
+    names.addAll(Kind.EntryPoints.TEST_CLASS_ANNOTATION.values());
     return Set.copyOf(names);
   }
 
@@ -70,10 +71,10 @@ public class PerRequestHttpClientDetector extends LockjawDetector {
   private static Set<String> mentions() {
     Set<String> words = new HashSet<>(CLIENT_CONSTRUCTORS);
     words.addAll(BUILDER_CONSTRUCTORS);
-    for (String kind : List.of("client-factory", "client-builder-start")) {
-      for (ApiCatalog.Entry entry : ApiCatalog.named(CATALOG).entries(kind)) {
-        words.add(BytecodeKnowledge.internalName(entry.type()));
-      }
+    for (KnowledgeIndex.MethodEntry entry :
+        KnowledgeIndex.of(Kind.HttpClients.CLIENT_FACTORY, Kind.HttpClients.CLIENT_BUILDER_START)
+            .methods()) {
+      words.add(entry.internalOwner());
     }
     words.addAll(KEEP_ALIVE_PROPERTIES);
     words.add("Connection");
@@ -205,9 +206,9 @@ public class PerRequestHttpClientDetector extends LockjawDetector {
   private void sawNew() {
     String type = getClassConstantOperand();
     if (CLIENT_CONSTRUCTORS.contains(type)) {
-      pendingTag = newSite("new " + BytecodeKnowledge.simpleName(type) + "()", false);
+      pendingTag = newSite("new " + JavaNames.simpleName(type) + "()", false);
     } else if (BUILDER_CONSTRUCTORS.contains(type)) {
-      pendingTag = newSite("new " + BytecodeKnowledge.simpleName(type) + "()...build()", true);
+      pendingTag = newSite("new " + JavaNames.simpleName(type) + "()...build()", true);
     }
   }
 
@@ -238,7 +239,7 @@ public class PerRequestHttpClientDetector extends LockjawDetector {
       return;
     }
     if (seen == Const.INVOKESTATIC) {
-      Optional<BytecodeKnowledge.MethodEntry> factory = match(FACTORIES, owner, name);
+      Optional<KnowledgeIndex.MethodEntry> factory = match(FACTORIES, owner, name);
       if (factory.isPresent()) {
         pendingTag = newSite(factory.get().display().replace("()", "(...)"), false);
       } else {
@@ -358,8 +359,8 @@ public class PerRequestHttpClientDetector extends LockjawDetector {
         }
       }
     }
-    for (BytecodeKnowledge.MethodEntry entry : ONE_SHOT.candidates(method.getName())) {
-      if (isSubtype(getClassName(), entry.owner())) {
+    for (KnowledgeIndex.MethodEntry entry : ONE_SHOT.candidates(method.getName())) {
+      if (isSubtype(getClassName(), entry.internalOwner())) {
         return true;
       }
     }

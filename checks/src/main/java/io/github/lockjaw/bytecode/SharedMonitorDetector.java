@@ -5,6 +5,9 @@ import edu.umd.cs.findbugs.OpcodeStack;
 import edu.umd.cs.findbugs.Priorities;
 import edu.umd.cs.findbugs.ba.ClassContext;
 import edu.umd.cs.findbugs.ba.XField;
+import io.github.lockjaw.knowledge.JavaNames;
+import io.github.lockjaw.knowledge.Kind;
+import io.github.lockjaw.knowledge.KnowledgeIndex;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
@@ -26,24 +29,22 @@ import org.apache.bcel.classfile.Method;
  * methods of the same class.
  */
 public class SharedMonitorDetector extends LockjawDetector {
-  private static final BytecodeKnowledge.MethodSet BLOCKING_IO = blockingIo();
+  private static final KnowledgeIndex BLOCKING_IO = blockingIo();
   private static final List<String> CONNECTING_CONSTRUCTORS =
-      BytecodeKnowledge.types("io", "connecting-constructor");
+      KnowledgeIndex.of(Kind.Io.CONNECTING_CONSTRUCTOR).internalTypeNames();
   private static final List<String> RESOURCE_TYPES = resourceTypes();
   private static final int NAMED_MEMBERS = 5;
 
   private static List<String> resourceTypes() {
-    List<String> types = new ArrayList<>(BytecodeKnowledge.types("jdbc", "resource-type"));
-    types.addAll(BytecodeKnowledge.types("io", "resource-type"));
-    return List.copyOf(types);
+    return KnowledgeIndex.of(Kind.Jdbc.RESOURCE_TYPE, Kind.Io.RESOURCE_TYPE).internalTypeNames();
   }
 
-  private static BytecodeKnowledge.MethodSet blockingIo() {
-    BytecodeKnowledge.MethodSet set =
-        BytecodeKnowledge.methods("jdbc", "connection-source", "database-call");
-    BytecodeKnowledge.addMethods(set, "io", "network-call");
-    BytecodeKnowledge.addMethods(set, "pools", "pooled-object-call", "connection-source");
-    return set;
+  /** The blocking I/O calls the source check knows too, and calls on pooled objects. */
+  private static KnowledgeIndex blockingIo() {
+    List<Kind> kinds = new ArrayList<>(KnowledgeIndex.BLOCKING_IO_CALLS);
+    kinds.add(Kind.Pools.POOLED_OBJECT_CALL);
+    kinds.add(Kind.Pools.CONNECTION_SOURCE);
+    return KnowledgeIndex.of(kinds);
   }
 
   /** A monitor: {@code this}, the class object of a class, or a lock field. */
@@ -118,9 +119,9 @@ public class SharedMonitorDetector extends LockjawDetector {
     if (method.isSynchronized()) {
       Monitor monitor = method.isStatic()
           ? new Monitor("class:" + getClassName(),
-              "the class monitor of " + BytecodeKnowledge.simpleName(getClassName()))
+              "the class monitor of " + JavaNames.simpleName(getClassName()))
           : new Monitor("this", "the monitor of the "
-              + BytecodeKnowledge.simpleName(getClassName()) + " instance");
+              + JavaNames.simpleName(getClassName()) + " instance");
       regions.add(new Region(method, monitor, List.of(new int[] {0, code.getCode().length}), -1,
           true));
     }
@@ -160,7 +161,7 @@ public class SharedMonitorDetector extends LockjawDetector {
     XField field = lock.getXField();
     if (lock.getRegisterNumber() == 0 && !getMethod().isStatic()) {
       monitor = new Monitor("this",
-          "the monitor of the " + BytecodeKnowledge.simpleName(getClassName()) + " instance");
+          "the monitor of the " + JavaNames.simpleName(getClassName()) + " instance");
     } else if (field != null && (field.isStatic() || lock.getFieldLoadedFromRegister() == 0)) {
       if (isResourceSignature(field.getSignature())) {
         return; // a connection's own monitor is per connection
@@ -171,7 +172,7 @@ public class SharedMonitorDetector extends LockjawDetector {
         && lock.getConstant() instanceof String type) {
       String internal = type.replace('.', '/');
       monitor = new Monitor("class:" + internal,
-          "the class monitor of " + BytecodeKnowledge.simpleName(internal));
+          "the class monitor of " + JavaNames.simpleName(internal));
     }
     if (monitor != null) {
       regions.add(new Region(getMethod(), monitor, monitorRegion(getCode(), getPC()), getPC(),
@@ -193,17 +194,17 @@ public class SharedMonitorDetector extends LockjawDetector {
         Optional<String> connecting = matchType(CONNECTING_CONSTRUCTORS, owner);
         if (connecting.isPresent()) {
           current.calls.add(new Call(getPC(),
-              "new " + BytecodeKnowledge.simpleName(connecting.get()) + "(...)", null, null));
+              "new " + JavaNames.simpleName(connecting.get()) + "(...)", null, null));
         }
       }
       return;
     }
-    Optional<BytecodeKnowledge.MethodEntry> io = match(BLOCKING_IO, owner, name);
+    Optional<KnowledgeIndex.MethodEntry> io = match(BLOCKING_IO, owner, name);
     if (io.isPresent()) {
       String what = io.get().display();
       Optional<String> does = io.get().attribute("does");
       if (does.isPresent()) {
-        what += " (for a connection pool: " + BytecodeKnowledge.words(does.get()) + ")";
+        what += " (for a connection pool: " + JavaNames.words(does.get()) + ")";
       }
       current.calls.add(new Call(getPC(), what, null, null));
       return;

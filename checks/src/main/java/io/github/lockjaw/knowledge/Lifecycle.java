@@ -2,6 +2,7 @@ package io.github.lockjaw.knowledge;
 
 import java.util.List;
 import java.util.Locale;
+import java.util.stream.Stream;
 
 /**
  * Which method names mean set-up or tear-down ({@code lifecycle-method} and {@code
@@ -9,10 +10,11 @@ import java.util.Locale;
  * bytecode detectors alike.
  */
 public final class Lifecycle {
-  private static final ApiCatalog ENTRY_POINTS = ApiCatalog.named("entry-points");
-  private static final List<String> METHODS = ENTRY_POINTS.values("lifecycle-method");
+  private static final List<String> METHODS = Kind.EntryPoints.LIFECYCLE_METHOD.values();
   private static final List<String> PHASES =
-      ENTRY_POINTS.values("lifecycle-phase").stream().map(p -> p.toLowerCase(Locale.ROOT)).toList();
+      Kind.EntryPoints.LIFECYCLE_PHASE.values().stream()
+          .map(p -> p.toLowerCase(Locale.ROOT))
+          .toList();
 
   private static final List<String> CONFIGURATION_PREFIXES =
       ENTRY_POINTS.values("configuration-prefix");
@@ -56,9 +58,9 @@ public final class Lifecycle {
 
   /** The simple names of the set-up and tear-down annotations ({@code PostConstruct}, ...). */
   public static List<String> annotationSimpleNames() {
-    return java.util.stream.Stream.concat(
-            ENTRY_POINTS.values("set-up-annotation").stream(),
-            ENTRY_POINTS.values("tear-down-annotation").stream())
+    return Stream.concat(
+            Kind.EntryPoints.SET_UP_ANNOTATION.values().stream(),
+            Kind.EntryPoints.TEAR_DOWN_ANNOTATION.values().stream())
         .map(name -> name.substring(name.lastIndexOf('.') + 1))
         .distinct()
         .toList();

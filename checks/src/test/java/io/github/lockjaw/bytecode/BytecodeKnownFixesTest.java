@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.github.lockjaw.knowledge.JavaNames;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.jar.Attributes;
@@ -91,9 +92,9 @@ class BytecodeKnownFixesTest {
 
   @Test
   void knowledgeNamesBecomeInternalNames() {
-    assertEquals("java/lang/System$Logger", BytecodeKnowledge.internalName("java.lang.System.Logger"));
-    assertEquals("okhttp3/Request$Builder", BytecodeKnowledge.internalName("okhttp3.Request$Builder"));
-    assertEquals("java/util/Map", BytecodeKnowledge.internalName("java.util.Map"));
+    assertEquals("java/lang/System$Logger", JavaNames.internalName("java.lang.System.Logger"));
+    assertEquals("okhttp3/Request$Builder", JavaNames.internalName("okhttp3.Request$Builder"));
+    assertEquals("java/util/Map", JavaNames.internalName("java.util.Map"));
   }
 
   private static Path emptyJar(Path path, String implementationVersion) throws Exception {

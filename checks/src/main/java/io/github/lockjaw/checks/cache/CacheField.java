@@ -17,36 +17,25 @@ import com.sun.tools.javac.code.Symbol.VarSymbol;
 import io.github.lockjaw.knowledge.ApiCatalog;
 import java.util.ArrayList;
 import java.util.List;
+import io.github.lockjaw.common.MapLocking;
 import java.util.Optional;
 import javax.lang.model.element.Modifier;
 
 /** What a compilation unit shows of a map field: how it is locked, created and used. */
 public final class CacheField {
 
-  /** How a map field is synchronised, judged from its type and the maps assigned to it. */
-  public enum Locking {
-    /** A ConcurrentMap: never flagged. */
-    CONCURRENT,
-    /** Hashtable, Collections.synchronizedMap: every call locks the whole map. */
-    COARSE,
-    /** HashMap and kin: the cache's lock is whatever surrounds it. */
-    PLAIN,
-    /** Assigned from somewhere lockjaw cannot see. */
-    UNKNOWN
-  }
-
   private final VarSymbol symbol;
   private final VariableTree declaration;
   private final List<ExpressionTree> assignedValues;
   private final List<TreePath> uses;
-  private final Locking locking;
+  private final MapLocking locking;
 
   private CacheField(
       VarSymbol symbol,
       VariableTree declaration,
       List<ExpressionTree> assignedValues,
       List<TreePath> uses,
-      Locking locking) {
+      MapLocking locking) {
     this.symbol = symbol;
     this.declaration = declaration;
     this.assignedValues = assignedValues;
@@ -100,47 +89,47 @@ public final class CacheField {
     return new CacheField(field, declaration[0], List.copyOf(assigned), List.copyOf(uses), locking(field, assigned, state));
   }
 
-  private static Locking locking(VarSymbol field, List<ExpressionTree> assigned, VisitorState state) {
+  private static MapLocking locking(VarSymbol field, List<ExpressionTree> assigned, VisitorState state) {
     if (MapKnowledge.isConcurrent(field.type, state)) {
-      return Locking.CONCURRENT;
+      return MapLocking.CONCURRENT;
     }
     if (MapKnowledge.coarselyLockedType(field.type, state).isPresent()) {
-      return Locking.COARSE;
+      return MapLocking.COARSE;
     }
     if (assigned.isEmpty()) {
-      return Locking.UNKNOWN;
+      return MapLocking.UNKNOWN;
     }
-    Locking result = null;
+    MapLocking result = null;
     for (ExpressionTree value : assigned) {
-      Locking one = lockingOfValue(value, state);
-      if (one == Locking.CONCURRENT || one == Locking.UNKNOWN) {
+      MapLocking one = lockingOfValue(value, state);
+      if (one == MapLocking.CONCURRENT || one == MapLocking.UNKNOWN) {
         return one;
       }
-      result = result == null || result == one ? one : Locking.UNKNOWN;
+      result = result == null || result == one ? one : MapLocking.UNKNOWN;
     }
     return result;
   }
 
-  private static Locking lockingOfValue(ExpressionTree value, VisitorState state) {
+  private static MapLocking lockingOfValue(ExpressionTree value, VisitorState state) {
     ExpressionTree v = ASTHelpers.stripParentheses(value);
     if (MapKnowledge.isConcurrent(ASTHelpers.getType(v), state)) {
-      return Locking.CONCURRENT;
+      return MapLocking.CONCURRENT;
     }
     if (MapKnowledge.isCoarselyLockingFactory(v)
         || MapKnowledge.coarselyLockedType(ASTHelpers.getType(v), state).isPresent()) {
-      return Locking.COARSE;
+      return MapLocking.COARSE;
     }
     if (v instanceof NewClassTree created && MapKnowledge.plainType(ASTHelpers.getType(created), state).isPresent()) {
-      return Locking.PLAIN;
+      return MapLocking.PLAIN;
     }
-    return Locking.UNKNOWN;
+    return MapLocking.UNKNOWN;
   }
 
   public VarSymbol symbol() {
     return symbol;
   }
 
-  public Locking locking() {
+  public MapLocking locking() {
     return locking;
   }
 

@@ -16,6 +16,8 @@ import com.sun.source.tree.SynchronizedTree;
 import com.sun.source.tree.Tree;
 import com.sun.source.util.TreePath;
 import io.github.lockjaw.checks.support.GuardingMonitor;
+import io.github.lockjaw.common.MapLocking;
+import io.github.lockjaw.common.MonitorKind;
 import java.util.Optional;
 
 /**
@@ -44,37 +46,42 @@ public final class ClassMonitorCache extends BugChecker
   }
 
   private Description match(Tree region, VisitorState state) {
-    if (GuardingMonitor.of(region, state) != GuardingMonitor.CLASS) {
+    if (GuardingMonitor.of(region, state) != MonitorKind.CLASS) {
       return Description.NO_MATCH;
     }
     TreePath path = state.getPath();
     for (CacheLookup lookup : CacheLookup.findIn(path, state)) {
       CacheField field = CacheField.of(lookup.map(), state);
-      if (field.locking() == CacheField.Locking.CONCURRENT) {
+      if (field.locking() == MapLocking.CONCURRENT) {
         continue;
       }
       Optional<com.google.errorprone.fixes.SuggestedFix> fix = ComputeIfAbsentFix.build(path, lookup, state);
-      String monitor = GuardingMonitor.CLASS.describe(region, state);
-      String who =
-          lockIsTheKey(region, lookup)
-              // synchronized (clazz) around a lookup of clazz: the Class object is shared by the JVM
-              ? ", the Class object itself, a lock shared with everything else that synchronizes on"
-                  + " that class (its static synchronized methods too): every lookup of it queues here. "
-              : ", a JVM-wide lock: every caller queues here, whatever key it asks for. ";
-      String message =
-          "Cache lookup on '"
-              + lookup.map().getSimpleName()
-              + "' holds "
-              + monitor
-              + who
-              + "Make the map a ConcurrentHashMap and fill it with computeIfAbsent"
-              + " (or use ClassValue when the keys are classes), and drop the lock."
-              + (fix.isPresent() ? "" : " " + LockjawDocs.noFixReason());
-      Description.Builder description = buildDescription(region).setMessage(message);
+      Description.Builder description =
+          buildDescription(region).setMessage(message(region, lookup, fix.isPresent(), state));
       fix.ifPresent(description::addFix);
       return description.build();
     }
     return Description.NO_MATCH;
+  }
+
+  /** The finding's message: which monitor the lookup holds, the fix, or why there is none. */
+  private static String message(
+      Tree region, CacheLookup lookup, boolean hasFix, VisitorState state) {
+    String monitor = GuardingMonitor.describe(MonitorKind.CLASS, region, state);
+    String who =
+        lockIsTheKey(region, lookup)
+            // synchronized (clazz) around a lookup of clazz: the Class object is shared by the JVM
+            ? ", the Class object itself, a lock shared with everything else that synchronizes on"
+                + " that class (its static synchronized methods too): every lookup of it queues here. "
+            : ", a JVM-wide lock: every caller queues here, whatever key it asks for. ";
+    return "Cache lookup on '"
+            + lookup.map().getSimpleName()
+            + "' holds "
+            + monitor
+            + who
+            + "Make the map a ConcurrentHashMap and fill it with computeIfAbsent"
+            + " (or use ClassValue when the keys are classes), and drop the lock."
+            + (hasFix ? "" : " " + LockjawDocs.noFixReason());
   }
 
   private static boolean lockIsTheKey(Tree region, CacheLookup lookup) {

@@ -29,7 +29,6 @@ import com.sun.source.tree.TypeCastTree;
 import com.sun.source.tree.UnaryTree;
 import com.sun.source.tree.VariableTree;
 import com.sun.source.util.TreePath;
-import com.sun.source.util.TreePathScanner;
 import com.sun.source.util.TreeScanner;
 import com.sun.tools.javac.code.Flags;
 import com.sun.tools.javac.code.Symbol;
@@ -37,6 +36,7 @@ import com.sun.tools.javac.code.Symbol.ClassSymbol;
 import com.sun.tools.javac.code.Symbol.MethodSymbol;
 import com.sun.tools.javac.code.Symbol.VarSymbol;
 import com.sun.tools.javac.code.Type;
+import io.github.lockjaw.checks.support.MoreTrees;
 import io.github.lockjaw.knowledge.ApiCatalog;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -45,6 +45,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.function.Predicate;
 import java.util.stream.Collectors;
 import javax.lang.model.element.ElementKind;
 import javax.lang.model.element.Modifier;
@@ -176,7 +177,7 @@ public final class ComputeIfAbsentFix {
    * (inside a constructor, instance fields belong to the object being built).
    */
   private static boolean readsMutableField(Tree tree, VarSymbol map, boolean staticOnly) {
-    return containsNode(
+    return MoreTrees.anyMatch(
         tree,
         node ->
             (node instanceof IdentifierTree || node instanceof MemberSelectTree)
@@ -185,25 +186,6 @@ public final class ComputeIfAbsentFix {
                 && !var.equals(map)
                 && (var.flags() & Flags.FINAL) == 0
                 && (!staticOnly || ASTHelpers.isStatic(var)));
-  }
-
-  /** Whether any node of the tree passes the test. */
-  private static boolean containsNode(Tree tree, java.util.function.Predicate<Tree> test) {
-    boolean[] found = {false};
-    new TreeScanner<Void, Void>() {
-      @Override
-      public Void scan(Tree node, Void unused) {
-        if (node == null || found[0]) {
-          return null;
-        }
-        if (test.test(node)) {
-          found[0] = true;
-          return null;
-        }
-        return super.scan(node, unused);
-      }
-    }.scan(tree, null);
-    return found[0];
   }
 
   /** Recognises the three canonical shapes of a locked lookup. */
@@ -343,7 +325,7 @@ public final class ComputeIfAbsentFix {
   }
 
   private static boolean mentions(Tree tree, Symbol symbol) {
-    return containsNode(
+    return MoreTrees.anyMatch(
         tree,
         node ->
             (node instanceof IdentifierTree || node instanceof MemberSelectTree)
@@ -538,53 +520,37 @@ public final class ComputeIfAbsentFix {
   }
 
   private static boolean calls(Tree tree, MethodSymbol method) {
-    return containsNode(
+    return MoreTrees.anyMatch(
         tree, node -> node instanceof MethodInvocationTree call && method.equals(ASTHelpers.getSymbol(call)));
   }
 
   private static boolean throwsChecked(Tree tree, VisitorState state) {
     Type runtime = state.getSymtab().runtimeExceptionType;
     Type error = state.getSymtab().errorType;
-    Boolean found =
-        new TreeScanner<Boolean, Void>() {
-          private boolean checked(Symbol symbol) {
-            if (!(symbol instanceof MethodSymbol method)) {
-              return false;
-            }
-            for (Type thrown : method.getThrownTypes()) {
-              if (!ASTHelpers.isSubtype(thrown, runtime, state) && !ASTHelpers.isSubtype(thrown, error, state)) {
-                return true;
-              }
-            }
+    Predicate<Symbol> checked =
+        symbol -> {
+          if (!(symbol instanceof MethodSymbol method)) {
             return false;
           }
-
-          @Override
-          public Boolean visitMethodInvocation(MethodInvocationTree node, Void unused) {
-            return checked(ASTHelpers.getSymbol(node)) || Boolean.TRUE.equals(super.visitMethodInvocation(node, unused));
+          for (Type thrown : method.getThrownTypes()) {
+            if (!ASTHelpers.isSubtype(thrown, runtime, state) && !ASTHelpers.isSubtype(thrown, error, state)) {
+              return true;
+            }
           }
-
-          @Override
-          public Boolean visitNewClass(NewClassTree node, Void unused) {
-            return checked(ASTHelpers.getSymbol(node)) || Boolean.TRUE.equals(super.visitNewClass(node, unused));
-          }
-
-          @Override
-          public Boolean visitLambdaExpression(LambdaExpressionTree node, Void unused) {
-            return false;
-          }
-
-          @Override
-          public Boolean reduce(Boolean a, Boolean b) {
-            return Boolean.TRUE.equals(a) || Boolean.TRUE.equals(b);
-          }
-        }.scan(tree, null);
-    return Boolean.TRUE.equals(found);
+          return false;
+        };
+    return MoreTrees.anyMatch(
+        tree,
+        LambdaExpressionTree.class::isInstance,
+        node ->
+            (node instanceof MethodInvocationTree call && checked.test(ASTHelpers.getSymbol(call)))
+                || (node instanceof NewClassTree newClass
+                    && checked.test(ASTHelpers.getSymbol(newClass))));
   }
 
   /** A lambda may capture only effectively final locals. */
   private static boolean capturesMutableLocal(Tree tree) {
-    return containsNode(
+    return MoreTrees.anyMatch(
         tree,
         node ->
             node instanceof IdentifierTree
@@ -676,20 +642,7 @@ public final class ComputeIfAbsentFix {
 
   /** A lambda parameter name used nowhere in the file, so it shadows nothing. */
   private static String freshName(CompilationUnitTree unit) {
-    Set<String> names = new HashSet<>();
-    new TreeScanner<Void, Void>() {
-      @Override
-      public Void visitIdentifier(IdentifierTree node, Void unused) {
-        names.add(node.getName().toString());
-        return null;
-      }
-
-      @Override
-      public Void visitVariable(VariableTree node, Void unused) {
-        names.add(node.getName().toString());
-        return super.visitVariable(node, unused);
-      }
-    }.scan(unit, null);
+    Set<String> names = MoreTrees.names(unit);
     for (String candidate : List.of("k", "key", "absentKey")) {
       if (!names.contains(candidate)) {
         return candidate;
@@ -719,23 +672,14 @@ public final class ComputeIfAbsentFix {
     }
     CompilationUnitTree unit = state.getPath().getCompilationUnit();
     for (ClassSymbol candidate : candidates) {
-      boolean usedElsewhere = Boolean.TRUE.equals(
-          new TreePathScanner<Boolean, Void>() {
-            @Override
-            public Boolean visitImport(ImportTree node, Void unused) {
-              return false;
-            }
-
-            @Override
-            public Boolean visitIdentifier(IdentifierTree node, Void unused) {
-              return candidate.equals(ASTHelpers.getSymbol(node)) && !inside(node, replaced, state);
-            }
-
-            @Override
-            public Boolean reduce(Boolean a, Boolean b) {
-              return Boolean.TRUE.equals(a) || Boolean.TRUE.equals(b);
-            }
-          }.scan(new TreePath(unit), null));
+      boolean usedElsewhere =
+          MoreTrees.anyMatch(
+              unit,
+              ImportTree.class::isInstance,
+              node ->
+                  node instanceof IdentifierTree identifier
+                      && candidate.equals(ASTHelpers.getSymbol(identifier))
+                      && !inside(identifier, replaced, state));
       if (!usedElsewhere && unit.getImports().stream().anyMatch(i -> !i.isStatic() && state.getSourceForNode(i.getQualifiedIdentifier()).equals(candidate.getQualifiedName().toString()))) {
         fix.removeImport(candidate.getQualifiedName().toString());
       }

@@ -19,6 +19,8 @@ import com.sun.source.tree.SynchronizedTree;
 import com.sun.source.tree.Tree;
 import com.sun.source.util.TreePath;
 import io.github.lockjaw.checks.support.GuardingMonitor;
+import io.github.lockjaw.common.MapLocking;
+import io.github.lockjaw.common.MonitorKind;
 import java.util.Optional;
 
 /**
@@ -54,40 +56,51 @@ public final class SynchronizedMapCache extends BugChecker
   }
 
   private Description match(Tree region, VisitorState state) {
-    GuardingMonitor monitor = GuardingMonitor.of(region, state);
-    if (monitor == GuardingMonitor.CLASS) {
+    MonitorKind monitor = GuardingMonitor.of(region, state);
+    if (monitor == MonitorKind.CLASS) {
       return Description.NO_MATCH; // ClassMonitorCache reports these
     }
     TreePath path = state.getPath();
     for (CacheLookup lookup : CacheLookup.findIn(path, state)) {
       CacheField field = CacheField.of(lookup.map(), state);
-      CacheField.Locking locking = field.locking();
+      MapLocking locking = field.locking();
       boolean flagged =
-          monitor == GuardingMonitor.OBJECT
-              ? locking == CacheField.Locking.COARSE || locking == CacheField.Locking.PLAIN
-              : locking == CacheField.Locking.COARSE;
+          monitor == MonitorKind.OBJECT
+              ? locking == MapLocking.COARSE || locking == MapLocking.PLAIN
+              : locking == MapLocking.COARSE;
       if (!flagged) {
         continue;
       }
       Optional<SuggestedFix> fix = ComputeIfAbsentFix.build(path, lookup, state);
-      String name = lookup.map().getSimpleName().toString();
-      String problem =
-          monitor == GuardingMonitor.OBJECT
-              ? "Check-then-act cache on '" + name + "' under " + monitor.describe(region, state)
-                  + ": every reader queues on that one lock while a value is looked up or computed."
-              : "Check-then-act cache on '" + name + "', a "
-                  + (field.locking() == CacheField.Locking.COARSE ? "coarsely locked map" : "map")
-                  + ": each call locks the whole map, and another thread can put between the check"
-                  + " and the put, so the value may be computed twice.";
-      String message =
-          problem
-              + " Make the map a ConcurrentHashMap and fill it with computeIfAbsent"
-              + (monitor == GuardingMonitor.OBJECT ? ", without the outer lock." : ".")
-              + (fix.isPresent() ? "" : " " + LockjawDocs.noFixReason());
-      Description.Builder description = buildDescription(region).setMessage(message);
+      Description.Builder description =
+          buildDescription(region)
+              .setMessage(message(region, monitor, lookup, field, fix.isPresent(), state));
       fix.ifPresent(description::addFix);
       return description.build();
     }
     return Description.NO_MATCH;
+  }
+
+  /** The finding's message: the lock or map the lookup runs under, the fix, or why there is none. */
+  private static String message(
+      Tree region,
+      MonitorKind monitor,
+      CacheLookup lookup,
+      CacheField field,
+      boolean hasFix,
+      VisitorState state) {
+    String name = lookup.map().getSimpleName().toString();
+    String problem =
+        monitor == MonitorKind.OBJECT
+            ? "Check-then-act cache on '" + name + "' under " + GuardingMonitor.describe(monitor, region, state)
+                + ": every reader queues on that one lock while a value is looked up or computed."
+            : "Check-then-act cache on '" + name + "', a "
+                + (field.locking() == MapLocking.COARSE ? "coarsely locked map" : "map")
+                + ": each call locks the whole map, and another thread can put between the check"
+                + " and the put, so the value may be computed twice.";
+    return problem
+        + " Make the map a ConcurrentHashMap and fill it with computeIfAbsent"
+        + (monitor == MonitorKind.OBJECT ? ", without the outer lock." : ".")
+        + (hasFix ? "" : " " + LockjawDocs.noFixReason());
   }
 }

@@ -30,6 +30,7 @@ import com.sun.tools.javac.code.Symbol;
 import com.sun.tools.javac.code.Symbol.MethodSymbol;
 import com.sun.tools.javac.code.Symbol.VarSymbol;
 import com.sun.tools.javac.code.Type;
+import io.github.lockjaw.checks.support.MoreTrees;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -478,19 +479,19 @@ public final class BlockingIoFacts {
 
   /** Whether any code in the file calls {@code wait}, {@code notify} or {@code notifyAll}. */
   public boolean usesWaitOrNotify() {
-    boolean[] found = {false};
-    new TreeScanner<Void, Void>() {
-      @Override
-      public Void visitMethodInvocation(MethodInvocationTree tree, Void unused) {
-        MethodSymbol symbol = ASTHelpers.getSymbol(tree);
-        if (symbol != null && symbol.owner == state.getSymtab().objectType.tsym) {
+    return MoreTrees.anyMatch(
+        unit.getLeaf(),
+        node -> {
+          if (!(node instanceof MethodInvocationTree call)) {
+            return false;
+          }
+          MethodSymbol symbol = ASTHelpers.getSymbol(call);
+          if (symbol == null || symbol.owner != state.getSymtab().objectType.tsym) {
+            return false;
+          }
           String name = symbol.getSimpleName().toString();
-          found[0] |= name.equals("wait") || name.equals("notify") || name.equals("notifyAll");
-        }
-        return super.visitMethodInvocation(tree, unused);
-      }
-    }.scan(unit.getLeaf(), null);
-    return found[0];
+          return name.equals("wait") || name.equals("notify") || name.equals("notifyAll");
+        });
   }
 
   /**
@@ -498,24 +499,21 @@ public final class BlockingIoFacts {
    * synchronized (dao)}), making the class's instance monitor part of a wider protocol.
    */
   public boolean locksFromOutside(Symbol.ClassSymbol owner) {
-    boolean[] found = {false};
-    new TreeScanner<Void, Void>() {
-      @Override
-      public Void visitSynchronized(SynchronizedTree tree, Void unused) {
-        ExpressionTree lock = ASTHelpers.stripParentheses(tree.getExpression());
-        boolean isThis =
-            (lock instanceof IdentifierTree id && id.getName().contentEquals("this"))
-                || (lock instanceof MemberSelectTree s && s.getIdentifier().contentEquals("this"));
-        Type type = ASTHelpers.getType(lock);
-        if (!isThis
-            && type != null
-            && state.getTypes().isSubtype(state.getTypes().erasure(type), state.getTypes().erasure(owner.type))) {
-          found[0] = true;
-        }
-        return super.visitSynchronized(tree, unused);
-      }
-    }.scan(unit.getLeaf(), null);
-    return found[0];
+    return MoreTrees.anyMatch(
+        unit.getLeaf(),
+        node -> {
+          if (!(node instanceof SynchronizedTree tree)) {
+            return false;
+          }
+          ExpressionTree lock = ASTHelpers.stripParentheses(tree.getExpression());
+          boolean isThis =
+              (lock instanceof IdentifierTree id && id.getName().contentEquals("this"))
+                  || (lock instanceof MemberSelectTree s && s.getIdentifier().contentEquals("this"));
+          Type type = ASTHelpers.getType(lock);
+          return !isThis
+              && type != null
+              && state.getTypes().isSubtype(state.getTypes().erasure(type), state.getTypes().erasure(owner.type));
+        });
   }
 
   /** Whether a block has exactly one statement, the given one. */

@@ -8,8 +8,11 @@ import com.sun.source.tree.Tree;
 import com.sun.tools.javac.code.Symbol;
 import com.sun.tools.javac.code.Symbol.MethodSymbol;
 import com.sun.tools.javac.code.Type;
-import io.github.lockjaw.knowledge.ApiCatalog;
-import java.util.List;
+import io.github.lockjaw.checks.support.KnownSymbols;
+import io.github.lockjaw.knowledge.Kind;
+import io.github.lockjaw.knowledge.KnowledgeIndex;
+import io.github.lockjaw.knowledge.KnowledgeIndex.MethodEntry;
+import io.github.lockjaw.knowledge.KnowledgeIndex.TypeEntry;
 import java.util.Optional;
 import javax.lang.model.element.ElementKind;
 
@@ -19,19 +22,17 @@ import javax.lang.model.element.ElementKind;
  * resources, and which types every thread may share.
  */
 public final class BlockingIoKnowledge {
-  private static final ApiCatalog JDBC = ApiCatalog.named("jdbc");
-  private static final ApiCatalog IO = ApiCatalog.named("io");
-  private static final ApiCatalog THREAD_SAFETY = ApiCatalog.named("thread-safety");
-
-  private static final List<String> CALL_KINDS =
-      List.of("connection-source", "database-call", "network-call");
-
-  /** Method names that any catalog entry names: a cheap filter before type lookups. */
-  private static final java.util.Set<String> METHOD_NAMES =
-      java.util.stream.Stream.of(JDBC, IO)
-          .flatMap(c -> CALL_KINDS.stream().flatMap(k -> c.entries(k).stream()))
-          .map(ApiCatalog.Entry::method)
-          .collect(java.util.stream.Collectors.toUnmodifiableSet());
+  /** The calls that block on I/O: one list for both engines ({@link KnowledgeIndex#BLOCKING_IO_CALLS}). */
+  private static final KnowledgeIndex CALLS = KnowledgeIndex.of(KnowledgeIndex.BLOCKING_IO_CALLS);
+  private static final KnowledgeIndex CONNECTING_CONSTRUCTORS =
+      KnowledgeIndex.of(Kind.Io.CONNECTING_CONSTRUCTOR);
+  private static final KnowledgeIndex RESOURCE_TYPES =
+      KnowledgeIndex.of(Kind.Jdbc.RESOURCE_TYPE, Kind.Io.RESOURCE_TYPE);
+  private static final KnowledgeIndex IMMUTABLE_TYPES =
+      KnowledgeIndex.of(Kind.ThreadSafety.IMMUTABLE_TYPE);
+  private static final KnowledgeIndex THREAD_SAFE_TYPES =
+      KnowledgeIndex.of(
+          Kind.ThreadSafety.THREAD_SAFE_TYPE, Kind.Jdbc.THREAD_SAFE_TYPE, Kind.Io.THREAD_SAFE_TYPE);
 
   private BlockingIoKnowledge() {}
 
@@ -64,24 +65,14 @@ public final class BlockingIoKnowledge {
       return Optional.empty();
     }
     String name = method.getSimpleName().toString();
-    if (!METHOD_NAMES.contains(name)) {
-      return Optional.empty();
-    }
-    for (ApiCatalog catalog : List.of(JDBC, IO)) {
-      for (String kind : CALL_KINDS) {
-        for (ApiCatalog.Entry entry : catalog.entries(kind)) {
-          if (!entry.method().equals(name)) {
-            continue;
-          }
-          Type declared = state.getTypeFromString(entry.type());
-          if (declared != null && isSubtype(owner.type, declared, state)) {
-            return Optional.of(
-                new BlockingCall(
-                    owner.getSimpleName() + "." + name + "()",
-                    entry.hasAttribute("executes"),
-                    entry.hasAttribute("batch")));
-          }
-        }
+    for (MethodEntry entry : CALLS.named(name)) {
+      Type declared = state.getTypeFromString(entry.entry().type());
+      if (declared != null && isSubtype(owner.type, declared, state)) {
+        return Optional.of(
+            new BlockingCall(
+                owner.getSimpleName() + "." + name + "()",
+                entry.entry().hasAttribute("executes"),
+                entry.entry().hasAttribute("batch")));
       }
     }
     return Optional.empty();
@@ -92,12 +83,12 @@ public final class BlockingIoKnowledge {
     if (type == null || tree.getClassBody() != null) {
       return Optional.empty();
     }
-    for (ApiCatalog.Entry entry : IO.entries("connecting-constructor")) {
-      Type known = state.getTypeFromString(entry.value());
+    for (TypeEntry entry : CONNECTING_CONSTRUCTORS.types()) {
+      Type known = state.getTypeFromString(entry.entry().value());
       if (known == null || !isSubtype(type, known, state)) {
         continue;
       }
-      if (entry.hasAttribute("with-args") && tree.getArguments().isEmpty()) {
+      if (entry.entry().hasAttribute("with-args") && tree.getArguments().isEmpty()) {
         continue;
       }
       return Optional.of(
@@ -111,8 +102,7 @@ public final class BlockingIoKnowledge {
    * XA branch or stream — so their monitor is held by the one thread using it, not every request.
    */
   public static boolean isResourceType(Type type, VisitorState state) {
-    return anySupertype(JDBC.values("resource-type"), type, state)
-        || anySupertype(IO.values("resource-type"), type, state);
+    return KnownSymbols.anySupertypeOrUnresolved(RESOURCE_TYPES, type, state);
   }
 
   /**
@@ -136,34 +126,8 @@ public final class BlockingIoKnowledge {
     } catch (RuntimeException e) {
       return false;
     }
-    return exactType(THREAD_SAFETY.values("immutable-type"), type, state)
-        || anySupertype(THREAD_SAFETY.values("thread-safe-type"), type, state)
-        || anySupertype(JDBC.values("thread-safe-type"), type, state)
-        || anySupertype(IO.values("thread-safe-type"), type, state);
-  }
-
-  private static boolean anySupertype(List<String> names, Type type, VisitorState state) {
-    if (type == null) {
-      return false;
-    }
-    for (String name : names) {
-      Type known = state.getTypeFromString(name);
-      if (known != null && isSubtype(type, known, state)) {
-        return true;
-      }
-    }
-    return false;
-  }
-
-  private static boolean exactType(List<String> names, Type type, VisitorState state) {
-    for (String name : names) {
-      Type known = state.getTypeFromString(name);
-      if (known != null
-          && state.getTypes().isSameType(state.getTypes().erasure(type), state.getTypes().erasure(known))) {
-        return true;
-      }
-    }
-    return false;
+    return KnownSymbols.sameTypeEntry(IMMUTABLE_TYPES, type, state).isPresent()
+        || KnownSymbols.anySupertypeOrUnresolved(THREAD_SAFE_TYPES, type, state);
   }
 
   private static boolean isSubtype(Type type, Type supertype, VisitorState state) {

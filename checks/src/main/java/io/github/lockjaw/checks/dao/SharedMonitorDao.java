@@ -10,8 +10,6 @@ import com.google.errorprone.VisitorState;
 import com.google.errorprone.bugpatterns.BugChecker;
 import com.google.errorprone.bugpatterns.BugChecker.MethodTreeMatcher;
 import com.google.errorprone.bugpatterns.BugChecker.SynchronizedTreeMatcher;
-import com.google.errorprone.fixes.SuggestedFix;
-import com.google.errorprone.fixes.SuggestedFixes;
 import com.google.errorprone.matchers.Description;
 import com.google.errorprone.util.ASTHelpers;
 import com.sun.source.tree.AnnotationTree;
@@ -26,7 +24,6 @@ import io.github.lockjaw.knowledge.Lifecycle;
 import io.github.lockjaw.checks.cache.CacheLookup;
 import java.util.List;
 import java.util.Optional;
-import javax.lang.model.element.Modifier;
 
 /**
  * {@code synchronized} methods or blocks that open, use or close JDBC connections and statements,
@@ -96,15 +93,22 @@ public final class SharedMonitorDao extends BugChecker
         members.stream().filter(m -> m.tree() != region).map(SharedMonitor.Member::name).toList();
 
     String name = region instanceof MethodTree ? method.getName() + "()" : blockName(method);
-    String noFixReason = whyNoFix(monitor, region, method, members, facts, state);
-    Optional<SuggestedFix> fix = Optional.empty();
-    if (noFixReason == null) {
-      fix = buildFix(region, method, state);
-      if (fix.isEmpty()) {
-        noFixReason = "lockjaw could not rewrite this declaration";
-      }
-    }
+    DropMonitorLockFix.FixResult fix =
+        DropMonitorLockFix.build(monitor, region, method, members, facts, state);
+    Description.Builder description =
+        buildDescription(region)
+            .setMessage(message(name, monitor, summary, others, fix.noFixReason()));
+    fix.fix().ifPresent(description::addFix);
+    return description.build();
+  }
 
+  /** The finding's message: who holds the monitor around which I/O, the fix, or why none. */
+  private static String message(
+      String name,
+      SharedMonitor monitor,
+      BlockingIoFacts.Summary summary,
+      List<String> others,
+      String noFixReason) {
     StringBuilder message = new StringBuilder();
     message
         .append(name)
@@ -122,75 +126,7 @@ public final class SharedMonitorDao extends BugChecker
     if (noFixReason != null) {
       message.append(" (No automatic fix: ").append(noFixReason).append(".)");
     }
-    Description.Builder description = buildDescription(region).setMessage(message.toString());
-    fix.ifPresent(description::addFix);
-    return description.build();
-  }
-
-  /**
-   * Why dropping the lock could change behaviour, or null when it cannot: the region touches no
-   * mutable state, nothing waits on or notifies a monitor, no member of the monitor runs several
-   * statements that the lock may keep atomic, and nothing else locks the monitor.
-   */
-  private static String whyNoFix(
-      SharedMonitor monitor,
-      Tree region,
-      MethodTree method,
-      List<SharedMonitor.Member> members,
-      BlockingIoFacts facts,
-      VisitorState state) {
-    if (region instanceof SynchronizedTree && !BlockingIoFacts.isWholeBody(method.getBody(), region)) {
-      return "the synchronized block is only part of " + method.getName()
-          + "(), so lockjaw cannot tell what else it guards";
-    }
-    Optional<String> touched = facts.mutableStateTouchedBy(region);
-    if (touched.isPresent()) {
-      return "it uses " + touched.get() + ", state the lock may guard";
-    }
-    if (facts.usesWaitOrNotify()) {
-      return "this file waits on or notifies a monitor, so the lock may be part of that protocol";
-    }
-    for (SharedMonitor.Member member : members) {
-      if (facts.summarize(member.tree()).executions() > 1) {
-        return member.name()
-            + " runs several statements under the same monitor, which the lock may keep atomic";
-      }
-    }
-    if (monitor.kind() == SharedMonitor.Kind.INSTANCE
-        && monitor.symbol() instanceof Symbol.ClassSymbol owner
-        && facts.locksFromOutside(owner)) {
-      return "other code in this file locks a " + owner.getSimpleName() + " object as well";
-    }
-    if (monitor.kind() == SharedMonitor.Kind.FIELD
-        && !monitor.symbol().getModifiers().contains(Modifier.PRIVATE)) {
-      return "lock field '" + monitor.symbol().getSimpleName()
-          + "' is not private, so other classes may lock it too";
-    }
-    return null;
-  }
-
-  private static Optional<SuggestedFix> buildFix(Tree region, MethodTree method, VisitorState state) {
-    try {
-      if (region instanceof MethodTree) {
-        return SuggestedFixes.removeModifiers(method, state, Modifier.SYNCHRONIZED);
-      }
-      if (region instanceof SynchronizedTree block) {
-        String body = state.getSourceForNode(block.getBlock());
-        if (body == null) {
-          return Optional.empty();
-        }
-        int open = body.indexOf('{');
-        int close = body.lastIndexOf('}');
-        if (open < 0 || close <= open) {
-          return Optional.empty();
-        }
-        return Optional.of(SuggestedFix.replace(block, body.substring(open + 1, close).strip()));
-      }
-    } catch (RuntimeException e) {
-      Resilience.rethrowIfStrict(e);
-      return Optional.empty();
-    }
-    return Optional.empty();
+    return message.toString();
   }
 
   /** Constructors, and set-up or tear-down methods by name or annotation (entry-points.txt). */

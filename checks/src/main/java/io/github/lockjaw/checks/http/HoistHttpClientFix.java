@@ -17,7 +17,6 @@ import com.sun.source.tree.StatementTree;
 import com.sun.source.tree.ThrowTree;
 import com.sun.source.tree.Tree;
 import com.sun.source.tree.TryTree;
-import com.sun.source.tree.UnionTypeTree;
 import com.sun.source.tree.VariableTree;
 import com.sun.source.util.TreePath;
 import com.sun.source.util.TreeScanner;
@@ -27,6 +26,7 @@ import com.sun.tools.javac.code.Symbol.MethodSymbol;
 import com.sun.tools.javac.code.Symbol.VarSymbol;
 import com.sun.tools.javac.code.Type;
 import com.sun.tools.javac.code.Types;
+import io.github.lockjaw.checks.support.MoreTrees;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
@@ -321,17 +321,7 @@ public final class HoistHttpClientFix {
     }
 
     private static boolean contains(TreePath outer, Tree inner) {
-      boolean[] found = new boolean[1];
-      new TreeScanner<Void, Void>() {
-        @Override
-        public Void scan(Tree tree, Void unused) {
-          if (tree == inner) {
-            found[0] = true;
-          }
-          return found[0] ? null : super.scan(tree, null);
-        }
-      }.scan(outer.getLeaf(), null);
-      return found[0];
+      return MoreTrees.contains(outer.getLeaf(), inner);
     }
 
     private TreePath pathOf(Tree tree) {
@@ -364,14 +354,7 @@ public final class HoistHttpClientFix {
       Type exception = state.getSymtab().exceptionType;
       Type throwable = state.getSymtab().throwableType;
       for (CatchTree catchTree : tryTree.getCatches()) {
-        Tree typeTree = catchTree.getParameter().getType();
-        List<Tree> alternatives = new ArrayList<>();
-        if (typeTree instanceof UnionTypeTree union) {
-          alternatives.addAll(union.getTypeAlternatives());
-        } else {
-          alternatives.add(typeTree);
-        }
-        for (Tree alternative : alternatives) {
+        for (Tree alternative : MoreTrees.caughtTypes(catchTree)) {
           Type caught = ASTHelpers.getType(alternative);
           if (caught == null) {
             return false;

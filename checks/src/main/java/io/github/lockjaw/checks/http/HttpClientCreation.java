@@ -2,10 +2,8 @@ package io.github.lockjaw.checks.http;
 
 import com.google.errorprone.VisitorState;
 import com.google.errorprone.util.ASTHelpers;
-import com.sun.source.tree.ClassTree;
 import com.sun.source.tree.ExpressionTree;
 import com.sun.source.tree.IdentifierTree;
-import com.sun.source.tree.LambdaExpressionTree;
 import com.sun.source.tree.LiteralTree;
 import com.sun.source.tree.MemberSelectTree;
 import com.sun.source.tree.MethodInvocationTree;
@@ -17,6 +15,7 @@ import com.sun.source.util.TreePath;
 import com.sun.source.util.TreeScanner;
 import com.sun.tools.javac.code.Symbol;
 import com.sun.tools.javac.code.Symbol.MethodSymbol;
+import io.github.lockjaw.checks.support.MoreTrees;
 import io.github.lockjaw.knowledge.ApiCatalog;
 import java.util.ArrayList;
 import java.util.List;
@@ -159,21 +158,18 @@ public record HttpClientCreation(
 
   /** Whether an expression names any variable that is not a static field. */
   private static boolean mentionsVariable(Tree tree) {
-    boolean[] found = {false};
-    new com.sun.source.util.TreeScanner<Void, Void>() {
-      @Override
-      public Void visitIdentifier(IdentifierTree node, Void unused) {
-        Symbol symbol = ASTHelpers.getSymbol(node);
-        if (symbol != null
-            && (symbol.getKind() == ElementKind.LOCAL_VARIABLE
-                || symbol.getKind() == ElementKind.PARAMETER
-                || (symbol.getKind() == ElementKind.FIELD && !symbol.isStatic()))) {
-          found[0] = true;
-        }
-        return null;
-      }
-    }.scan(tree, null);
-    return found[0];
+    return MoreTrees.anyMatch(
+        tree,
+        node -> {
+          if (!(node instanceof IdentifierTree identifier)) {
+            return false;
+          }
+          Symbol symbol = ASTHelpers.getSymbol(identifier);
+          return symbol != null
+              && (symbol.getKind() == ElementKind.LOCAL_VARIABLE
+                  || symbol.getKind() == ElementKind.PARAMETER
+                  || (symbol.getKind() == ElementKind.FIELD && !symbol.isStatic()));
+        });
   }
 
   /** Compile-time constants, enum constants, class literals, constant Durations, fresh pools. */
@@ -214,32 +210,13 @@ public record HttpClientCreation(
   }
 
   private static boolean containsPoolCreation(Tree tree) {
-    Boolean found =
-        new TreeScanner<Boolean, Void>() {
-          @Override
-          public Boolean visitNewClass(NewClassTree node, Void unused) {
-            if (HttpClientKnowledge.isConnectionPoolType(ASTHelpers.getSymbol(node.getIdentifier()))) {
-              return true;
-            }
-            return super.visitNewClass(node, null);
-          }
-
-          @Override
-          public Boolean visitLambdaExpression(LambdaExpressionTree node, Void unused) {
-            return false;
-          }
-
-          @Override
-          public Boolean visitClass(ClassTree node, Void unused) {
-            return false;
-          }
-
-          @Override
-          public Boolean reduce(Boolean a, Boolean b) {
-            return Boolean.TRUE.equals(a) || Boolean.TRUE.equals(b);
-          }
-        }.scan(tree, null);
-    return Boolean.TRUE.equals(found);
+    return MoreTrees.anyMatch(
+        tree,
+        MoreTrees.DEFERRED_CODE,
+        node ->
+            node instanceof NewClassTree newClass
+                && HttpClientKnowledge.isConnectionPoolType(
+                    ASTHelpers.getSymbol(newClass.getIdentifier())));
   }
 
   /** The initializer of a local variable declared in the method enclosing {@code path}. */

@@ -121,43 +121,94 @@ public final class PerRequestHttpClient extends BugChecker
     }
     Optional<HoistHttpClientFix.Hoist> hoist = HoistHttpClientFix.build(creation, usage, state);
     String client = HttpClientKnowledge.simpleName(clientTypeName(creation, state));
-    StringBuilder message = new StringBuilder();
-    message
-        .append("A new ")
-        .append(client)
-        .append(usage.inLoop() ? " is created on every loop iteration" : " is created for one request")
-        .append(creation.perCallPool() ? ", with its own connection pool," : "")
-        .append(" and thrown away")
-        .append(usage.shape() == HttpClientUsage.Shape.RESOURCE || !usage.closeStatements().isEmpty()
-            ? " (closed after the exchange)" : "")
-        .append(": no connection is reused, so every request pays a new TCP and TLS handshake and")
-        .append(" the server holds the abandoned connections open until their keep-alive timeout.");
-    if (hoist.isPresent()) {
-      message
-          .append(" Create one client and share it: the fix moves it to the private static final")
-          .append(" field '")
-          .append(hoist.get().fieldName())
-          .append("' and drops the per-call close.");
-    } else {
-      message
-          .append(" Build the client once, share it (a field or an injected bean) and size its")
-          .append(" connection pool (connections per route and in total) for the expected")
-          .append(" concurrency.");
-      creation.entry().attribute("pool")
-          .ifPresent(
-              pool ->
-                  message
-                      .append(" This client's default connection manager serves one request at a")
-                      .append(" time; give the shared client a ")
-                      .append(HttpClientKnowledge.simpleName(pool))
-                      .append("."));
-      message.append(" ").append(noFixReason(creation));
-    }
     // Report on the declaration line of a client held in a variable, else on the creation.
     Tree reported = usage.declaration() != null ? usage.declaration() : tree;
-    Description.Builder description = buildDescription(reported).setMessage(message.toString());
+    Description.Builder description =
+        buildDescription(reported)
+            .setMessage(message(new ClientPerRequest(client, creation, usage, hoist)));
     hoist.ifPresent(h -> description.addFix(h.fix()));
     return description.build();
+  }
+
+  /** What a finding is about, for {@link #message}. */
+  private sealed interface Finding {}
+
+  /** A client created for one request (or one loop pass) and thrown away. */
+  private record ClientPerRequest(
+      String client,
+      HttpClientCreation creation,
+      HttpClientUsage usage,
+      Optional<HoistHttpClientFix.Hoist> hoist)
+      implements Finding {}
+
+  /** A {@code Connection: close} request header. */
+  private record ConnectionCloseHeader() implements Finding {}
+
+  /** {@code HttpURLConnection.disconnect()} after one exchange. */
+  private record Disconnect() implements Finding {}
+
+  /** A keep-alive system property set to false. */
+  private record KeepAliveOff(String property) implements Finding {}
+
+  /** Every message this check reports, in one place. */
+  private static String message(Finding finding) {
+    return switch (finding) {
+      case ClientPerRequest(String client, HttpClientCreation creation, HttpClientUsage usage,
+          Optional<HoistHttpClientFix.Hoist> hoist) -> {
+        StringBuilder message = new StringBuilder();
+        message
+            .append("A new ")
+            .append(client)
+            .append(usage.inLoop() ? " is created on every loop iteration" : " is created for one request")
+            .append(creation.perCallPool() ? ", with its own connection pool," : "")
+            .append(" and thrown away")
+            .append(usage.shape() == HttpClientUsage.Shape.RESOURCE || !usage.closeStatements().isEmpty()
+                ? " (closed after the exchange)" : "")
+            .append(": no connection is reused, so every request pays a new TCP and TLS handshake and")
+            .append(" the server holds the abandoned connections open until their keep-alive timeout.");
+        if (hoist.isPresent()) {
+          message
+              .append(" Create one client and share it: the fix moves it to the private static final")
+              .append(" field '")
+              .append(hoist.get().fieldName())
+              .append("' and drops the per-call close.");
+        } else {
+          message
+              .append(" Build the client once, share it (a field or an injected bean) and size its")
+              .append(" connection pool (connections per route and in total) for the expected")
+              .append(" concurrency.");
+          creation.entry().attribute("pool")
+              .ifPresent(
+                  pool ->
+                      message
+                          .append(" This client's default connection manager serves one request at a")
+                          .append(" time; give the shared client a ")
+                          .append(HttpClientKnowledge.simpleName(pool))
+                          .append("."));
+          message.append(" ").append(noFixReason(creation));
+        }
+        yield message.toString();
+      }
+      case ConnectionCloseHeader() ->
+          "'Connection: close' makes the server close the connection after this response, so"
+              + " the next request opens a new TCP and TLS connection instead of reusing this one."
+              + " Remove the header and let keep-alive reuse the connection (with"
+              + " HttpURLConnection: read the response stream to the end and close it; with a"
+              + " client library: share one pooled client). (No automatic fix: the header may be"
+              + " there on purpose for one server.)";
+      case Disconnect() ->
+          "disconnect() closes the socket instead of returning it to the JDK keep-alive cache,"
+              + " so every request opens a new TCP and TLS connection. Read the response stream"
+              + " (or the error stream) to the end and close() it, and do not call disconnect():"
+              + " the JDK then reuses the connection for the next request to the same host"
+              + " (up to http.maxConnections per host). (No automatic fix: the stream handling"
+              + " around it must change too.)";
+      case KeepAliveOff(String name) ->
+          "Setting " + name + "=false turns HTTP keep-alive off for the whole JVM: every"
+              + " HttpURLConnection request opens a new TCP and TLS connection and the server"
+              + " sees one connection per request. Remove it, read each response stream to the"
+              + " end and close it, so that connections are reused. (No automatic fix.)";
+    };
   }
 
   private static String noFixReason(HttpClientCreation creation) {
@@ -214,15 +265,7 @@ public final class PerRequestHttpClient extends BugChecker
     if (skippedAsTest(state) || inOneShotFlow(state)) {
       return Description.NO_MATCH;
     }
-    return buildDescription(tree)
-        .setMessage(
-            "'Connection: close' makes the server close the connection after this response, so"
-                + " the next request opens a new TCP and TLS connection instead of reusing this one."
-                + " Remove the header and let keep-alive reuse the connection (with"
-                + " HttpURLConnection: read the response stream to the end and close it; with a"
-                + " client library: share one pooled client). (No automatic fix: the header may be"
-                + " there on purpose for one server.)")
-        .build();
+    return buildDescription(tree).setMessage(message(new ConnectionCloseHeader())).build();
   }
 
   private Description matchDisconnect(MethodInvocationTree tree, VisitorState state) {
@@ -245,15 +288,7 @@ public final class PerRequestHttpClient extends BugChecker
     if (skippedAsTest(state) || inOneShotFlow(state)) {
       return Description.NO_MATCH;
     }
-    return buildDescription(tree)
-        .setMessage(
-            "disconnect() closes the socket instead of returning it to the JDK keep-alive cache,"
-                + " so every request opens a new TCP and TLS connection. Read the response stream"
-                + " (or the error stream) to the end and close() it, and do not call disconnect():"
-                + " the JDK then reuses the connection for the next request to the same host"
-                + " (up to http.maxConnections per host). (No automatic fix: the stream handling"
-                + " around it must change too.)")
-        .build();
+    return buildDescription(tree).setMessage(message(new Disconnect())).build();
   }
 
   private Description matchKeepAliveOff(MethodInvocationTree tree, VisitorState state) {
@@ -266,13 +301,7 @@ public final class PerRequestHttpClient extends BugChecker
         || !"false".equalsIgnoreCase(value) || skippedAsTest(state)) {
       return Description.NO_MATCH;
     }
-    return buildDescription(tree)
-        .setMessage(
-            "Setting " + name + "=false turns HTTP keep-alive off for the whole JVM: every"
-                + " HttpURLConnection request opens a new TCP and TLS connection and the server"
-                + " sees one connection per request. Remove it, read each response stream to the"
-                + " end and close it, so that connections are reused. (No automatic fix.)")
-        .build();
+    return buildDescription(tree).setMessage(message(new KeepAliveOff(name))).build();
   }
 
   /** Whether the local variable is assigned from {@code url.openConnection()} in this scope. */

@@ -1,20 +1,29 @@
 package io.github.lockjaw.checks.polling;
 
 import com.google.errorprone.VisitorState;
-import com.google.errorprone.util.ASTHelpers;
 import com.sun.tools.javac.code.Symbol;
 import com.sun.tools.javac.code.Symbol.MethodSymbol;
 import com.sun.tools.javac.code.Type;
+import io.github.lockjaw.checks.support.KnownSymbols;
 import io.github.lockjaw.knowledge.ApiCatalog;
+import io.github.lockjaw.knowledge.Kind;
+import io.github.lockjaw.knowledge.KnowledgeIndex;
+import io.github.lockjaw.knowledge.KnowledgeIndex.MethodEntry;
 import java.util.List;
 import java.util.Optional;
 
 /**
  * The busy-wait check's view of {@code blocking.txt}: which queries report a state another thread
  * changes (and which call blocks until it does), which calls pause a spin, and which block.
+ * Matching goes through {@link KnownSymbols}.
  */
 public final class BlockingKnowledge {
-  private static final ApiCatalog BLOCKING = ApiCatalog.named("blocking");
+  private static final KnowledgeIndex POLLED_STATES = KnowledgeIndex.of(Kind.Blocking.POLLED_STATE);
+  private static final KnowledgeIndex STREAM_MATCHES = KnowledgeIndex.of(Kind.Blocking.STREAM_MATCH);
+  private static final KnowledgeIndex SPIN_CALLS = KnowledgeIndex.of(Kind.Blocking.SPIN_CALL);
+  private static final KnowledgeIndex BLOCKING_CALLS = KnowledgeIndex.of(Kind.Blocking.BLOCKING_CALL);
+  private static final KnowledgeIndex NON_BLOCKING_METHODS =
+      KnowledgeIndex.of(Kind.Blocking.NON_BLOCKING_METHOD);
 
   private BlockingKnowledge() {}
 
@@ -99,7 +108,7 @@ public final class BlockingKnowledge {
     if (method == null || method.isStatic() || !method.getParameters().isEmpty()) {
       return Optional.empty();
     }
-    return declaredIn("polled-state", method, state).map(PolledState::new);
+    return declaredIn(POLLED_STATES, method, state).map(PolledState::new);
   }
 
   /** For {@code Stream#anyMatch}-like calls: when the call is true ({@code any}, {@code all}, {@code none}). */
@@ -107,17 +116,17 @@ public final class BlockingKnowledge {
     if (method == null) {
       return Optional.empty();
     }
-    return declaredIn("stream-match", method, state).flatMap(e -> e.attribute("holds"));
+    return declaredIn(STREAM_MATCHES, method, state).flatMap(e -> e.attribute("holds"));
   }
 
   /** The spin-call entry (sleep, yield, onSpinWait, parkNanos) for a method, if it is one. */
   public static Optional<ApiCatalog.Entry> spinCall(MethodSymbol method, VisitorState state) {
-    return declaredIn("spin-call", method, state);
+    return declaredIn(SPIN_CALLS, method, state);
   }
 
   /** Pauses at least this long between polls make a loop a watchdog rather than a spin. */
   public static long watchdogIntervalMillis() {
-    List<String> values = BLOCKING.values("watchdog-interval-millis");
+    List<String> values = Kind.Blocking.WATCHDOG_INTERVAL_MILLIS.values();
     try {
       return values.isEmpty() ? 1000L : Long.parseLong(values.get(0));
     } catch (NumberFormatException e) {
@@ -130,9 +139,8 @@ public final class BlockingKnowledge {
     if (method == null) {
       return false;
     }
-    String name = method.getSimpleName().toString();
-    for (ApiCatalog.Entry entry : BLOCKING.entries("blocking-call")) {
-      if (!entry.method().equals(name) || !ownerIsA(method, entry.type(), state)) {
+    for (MethodEntry entry : BLOCKING_CALLS.named(method.getSimpleName().toString())) {
+      if (!KnownSymbols.isMethodOfSubtype(method, entry, state)) {
         continue;
       }
       int minArgs;
@@ -153,11 +161,11 @@ public final class BlockingKnowledge {
     if (method == null || !(method.owner instanceof Symbol.ClassSymbol owner)) {
       return false;
     }
-    if (declaredIn("non-blocking-method", method, state).isPresent()
+    if (declaredIn(NON_BLOCKING_METHODS, method, state).isPresent()
         || polledState(method, state).isPresent()) {
       return true;
     }
-    List<String> types = BLOCKING.values("non-blocking-type");
+    List<String> types = Kind.Blocking.NON_BLOCKING_TYPE.values();
     String ownerName = owner.getQualifiedName().toString();
     if (types.contains(ownerName)) {
       return true;
@@ -180,33 +188,14 @@ public final class BlockingKnowledge {
     }
     Symbol.PackageSymbol pkg = type.packge();
     return pkg != null
-        && BLOCKING.values("non-blocking-constructor-package").contains(pkg.getQualifiedName().toString());
+        && Kind.Blocking.NON_BLOCKING_CONSTRUCTOR_PACKAGE
+            .values()
+            .contains(pkg.getQualifiedName().toString());
   }
 
-  /** The entry of {@code kind} whose method is {@code method} or one it overrides. */
+  /** The entry of the index whose method is {@code method} or one of its type's subtypes. */
   private static Optional<ApiCatalog.Entry> declaredIn(
-      String kind, MethodSymbol method, VisitorState state) {
-    if (method == null) {
-      return Optional.empty();
-    }
-    String name = method.getSimpleName().toString();
-    for (ApiCatalog.Entry entry : BLOCKING.entries(kind)) {
-      if (entry.method().equals(name) && ownerIsA(method, entry.type(), state)) {
-        return Optional.of(entry);
-      }
-    }
-    return Optional.empty();
-  }
-
-  private static boolean ownerIsA(MethodSymbol method, String typeName, VisitorState state) {
-    Symbol owner = method.owner;
-    if (owner == null) {
-      return false;
-    }
-    if (owner.getQualifiedName().contentEquals(typeName)) {
-      return true;
-    }
-    Type declared = state.getTypeFromString(typeName);
-    return declared != null && owner.type != null && ASTHelpers.isSubtype(owner.type, declared, state);
+      KnowledgeIndex index, MethodSymbol method, VisitorState state) {
+    return KnownSymbols.entry(KnownSymbols.methodOfSubtype(index, method, state));
   }
 }

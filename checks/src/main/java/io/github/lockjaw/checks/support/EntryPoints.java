@@ -1,6 +1,5 @@
 package io.github.lockjaw.checks.support;
 
-import io.github.lockjaw.checks.http.HttpClientKnowledge;
 import com.google.errorprone.VisitorState;
 import com.google.errorprone.util.ASTHelpers;
 import com.sun.source.tree.ClassTree;
@@ -13,7 +12,8 @@ import com.sun.source.util.TreePathScanner;
 import com.sun.tools.javac.code.Symbol;
 import com.sun.tools.javac.code.Symbol.ClassSymbol;
 import com.sun.tools.javac.code.Symbol.MethodSymbol;
-import io.github.lockjaw.knowledge.ApiCatalog;
+import io.github.lockjaw.knowledge.Kind;
+import io.github.lockjaw.knowledge.KnowledgeIndex;
 import java.util.ArrayList;
 import java.util.List;
 import javax.lang.model.element.Modifier;
@@ -23,7 +23,18 @@ import javax.lang.model.element.Modifier;
  * runners), container set-up code (factories, providers, init callbacks), and test code.
  */
 public final class EntryPoints {
-  private static final ApiCatalog ENTRY_POINTS = ApiCatalog.named("entry-points");
+  private static final KnowledgeIndex TEST_CLASS_ANNOTATIONS =
+      KnowledgeIndex.of(Kind.EntryPoints.TEST_CLASS_ANNOTATION);
+  private static final KnowledgeIndex TEST_ANNOTATIONS =
+      KnowledgeIndex.of(Kind.EntryPoints.TEST_ANNOTATION);
+  private static final KnowledgeIndex ONE_SHOT_METHODS =
+      KnowledgeIndex.of(Kind.EntryPoints.ONE_SHOT_METHOD);
+  private static final KnowledgeIndex ONE_SHOT_CLASS_ANNOTATIONS =
+      KnowledgeIndex.of(Kind.EntryPoints.ONE_SHOT_CLASS_ANNOTATION);
+  private static final KnowledgeIndex SET_UP_ANNOTATIONS =
+      KnowledgeIndex.of(Kind.EntryPoints.SET_UP_ANNOTATION);
+  private static final KnowledgeIndex SET_UP_METHODS =
+      KnowledgeIndex.of(Kind.EntryPoints.SET_UP_METHOD);
 
   private EntryPoints() {}
 
@@ -32,7 +43,7 @@ public final class EntryPoints {
     CompilationUnitTree unit = state.getPath().getCompilationUnit();
     if (unit != null && unit.getSourceFile() != null) {
       String path = unit.getSourceFile().toUri().toString().replace('\\', '/');
-      for (String fragment : ENTRY_POINTS.values("test-source-path")) {
+      for (String fragment : Kind.EntryPoints.TEST_SOURCE_PATH.values()) {
         if (path.contains(fragment)) {
           return true;
         }
@@ -51,13 +62,13 @@ public final class EntryPoints {
     if (symbol == null) {
       return false;
     }
-    if (hasAnyAnnotation(symbol, "test-class-annotation", state)) {
+    if (KnownSymbols.hasAnnotation(TEST_CLASS_ANNOTATIONS, symbol, state)) {
       return true;
     }
     for (Tree member : classTree.getMembers()) {
       if (member instanceof MethodTree method) {
         MethodSymbol methodSymbol = ASTHelpers.getSymbol(method);
-        if (methodSymbol != null && hasAnyAnnotation(methodSymbol, "test-annotation", state)) {
+        if (methodSymbol != null && KnownSymbols.hasAnnotation(TEST_ANNOTATIONS, methodSymbol, state)) {
           return true;
         }
       }
@@ -74,13 +85,13 @@ public final class EntryPoints {
     if (isMain(symbol, state)) {
       return true;
     }
-    if (overridesAny(symbol, "one-shot-method", state)) {
+    if (KnownSymbols.overridesEntry(ONE_SHOT_METHODS, symbol, state)) {
       return true;
     }
     String name = symbol.getSimpleName().toString();
     if ((name.equals("run") || name.equals("call")) && symbol.getParameters().isEmpty()) {
       Symbol owner = symbol.owner;
-      return owner != null && hasAnyAnnotation(owner, "one-shot-class-annotation", state);
+      return owner != null && KnownSymbols.hasAnnotation(ONE_SHOT_CLASS_ANNOTATIONS, owner, state);
     }
     return false;
   }
@@ -121,8 +132,8 @@ public final class EntryPoints {
   public static boolean isSetUp(MethodTree method, VisitorState state) {
     MethodSymbol symbol = ASTHelpers.getSymbol(method);
     return symbol != null
-        && (hasAnyAnnotation(symbol, "set-up-annotation", state)
-            || overridesAny(symbol, "set-up-method", state));
+        && (KnownSymbols.hasAnnotation(SET_UP_ANNOTATIONS, symbol, state)
+            || KnownSymbols.overridesEntry(SET_UP_METHODS, symbol, state));
   }
 
   /**
@@ -159,27 +170,5 @@ public final class EntryPoints {
       }
     }
     return null;
-  }
-
-  private static boolean hasAnyAnnotation(Symbol symbol, String kind, VisitorState state) {
-    for (ApiCatalog.Entry entry : ENTRY_POINTS.entries(kind)) {
-      if (ASTHelpers.hasAnnotation(symbol, entry.value().replace('$', '.'), state)) {
-        return true;
-      }
-    }
-    return false;
-  }
-
-  private static boolean overridesAny(MethodSymbol symbol, String kind, VisitorState state) {
-    for (MethodSymbol superMethod : ASTHelpers.findSuperMethods(symbol, state.getTypes())) {
-      String owner = HttpClientKnowledge.binaryName(superMethod.owner);
-      String name = superMethod.getSimpleName().toString();
-      for (ApiCatalog.Entry entry : ENTRY_POINTS.entries(kind)) {
-        if (entry.type().equals(owner) && entry.method().equals(name)) {
-          return true;
-        }
-      }
-    }
-    return false;
   }
 }

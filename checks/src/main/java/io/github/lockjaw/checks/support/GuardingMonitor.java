@@ -9,33 +9,30 @@ import com.sun.source.tree.SynchronizedTree;
 import com.sun.source.tree.Tree;
 import com.sun.tools.javac.code.Symbol.MethodSymbol;
 import com.sun.tools.javac.code.Type;
+import io.github.lockjaw.common.MonitorKind;
 import javax.lang.model.element.Modifier;
 
 /**
  * The monitor that guards a region of code: a {@code synchronized} block or method. Regions nest:
  * a lambda or class body inside a {@code synchronized} block runs later, unguarded.
  */
-public enum GuardingMonitor {
-  /** {@code synchronized (Foo.class)}, {@code synchronized (clazz)}, {@code static synchronized}. */
-  CLASS,
-  /** {@code synchronized (this)}, {@code synchronized (lock)}, a {@code synchronized} method. */
-  OBJECT,
-  /** Code that holds no monitor of its own. */
-  NONE;
+public final class GuardingMonitor {
+
+  private GuardingMonitor() {}
 
   /** The monitor a region root guards its body with. */
-  public static GuardingMonitor of(Tree regionRoot, VisitorState state) {
+  public static MonitorKind of(Tree regionRoot, VisitorState state) {
     if (regionRoot instanceof SynchronizedTree sync) {
-      return isClassValued(sync.getExpression(), state) ? CLASS : OBJECT;
+      return isClassValued(sync.getExpression(), state) ? MonitorKind.CLASS : MonitorKind.OBJECT;
     }
     if (regionRoot instanceof MethodTree method) {
       if (!method.getModifiers().getFlags().contains(Modifier.SYNCHRONIZED)) {
-        return NONE;
+        return MonitorKind.NONE;
       }
       MethodSymbol symbol = ASTHelpers.getSymbol(method);
-      return symbol != null && ASTHelpers.isStatic(symbol) ? CLASS : OBJECT;
+      return symbol != null && ASTHelpers.isStatic(symbol) ? MonitorKind.CLASS : MonitorKind.OBJECT;
     }
-    return NONE;
+    return MonitorKind.NONE;
   }
 
   /** Whether a tree starts a region of its own (and ends the enclosing one). */
@@ -54,11 +51,11 @@ public enum GuardingMonitor {
         && state.getTypes().isSameType(state.getTypes().erasure(type), state.getTypes().erasure(classType));
   }
 
-  /** How a diagnostic names this monitor. */
-  public String describe(Tree regionRoot, VisitorState state) {
+  /** How a diagnostic names the monitor of kind {@code kind} that {@code regionRoot} takes. */
+  public static String describe(MonitorKind kind, Tree regionRoot, VisitorState state) {
     if (regionRoot instanceof SynchronizedTree sync) {
       return "the monitor of '" + state.getSourceForNode(ASTHelpers.stripParentheses(sync.getExpression())) + "'";
     }
-    return this == CLASS ? "the class monitor (static synchronized)" : "the instance monitor (synchronized method)";
+    return kind == MonitorKind.CLASS ? "the class monitor (static synchronized)" : "the instance monitor (synchronized method)";
   }
 }

@@ -1,0 +1,157 @@
+package io.github.lockjaw.knowledge;
+
+import java.util.List;
+
+/**
+ * One kind of entry in one knowledge file: {@code polled-state} in {@code blocking.txt}, {@code
+ * client-factory} in {@code http-clients.txt}, ... Every kind the checks and detectors read is a
+ * constant here, grouped by file, so a kind name is spelled once and a test can tell that each
+ * kind in a file is read and each constant has entries.
+ */
+public record Kind(String catalog, String name) {
+
+  /** The entries of this kind, in file order. */
+  public List<ApiCatalog.Entry> entries() {
+    return ApiCatalog.named(catalog).entries(name);
+  }
+
+  /** The values of this kind, in file order. */
+  public List<String> values() {
+    return ApiCatalog.named(catalog).values(name);
+  }
+
+  @Override
+  public String toString() {
+    return catalog + ".txt " + name;
+  }
+
+  /** The kinds of {@code blocking.txt}. */
+  public static final class Blocking {
+    public static final String CATALOG = "blocking";
+
+    public static final Kind POLLED_STATE = new Kind(CATALOG, "polled-state");
+    public static final Kind SPIN_CALL = new Kind(CATALOG, "spin-call");
+    public static final Kind WATCHDOG_INTERVAL_MILLIS = new Kind(CATALOG, "watchdog-interval-millis");
+    public static final Kind BLOCKING_CALL = new Kind(CATALOG, "blocking-call");
+    public static final Kind NON_BLOCKING_TYPE = new Kind(CATALOG, "non-blocking-type");
+    public static final Kind NON_BLOCKING_METHOD = new Kind(CATALOG, "non-blocking-method");
+    public static final Kind NON_BLOCKING_CONSTRUCTOR_PACKAGE = new Kind(CATALOG, "non-blocking-constructor-package");
+    public static final Kind STREAM_MATCH = new Kind(CATALOG, "stream-match");
+
+    private Blocking() {}
+  }
+
+  /** The kinds of {@code entry-points.txt}. */
+  public static final class EntryPoints {
+    public static final String CATALOG = "entry-points";
+
+    public static final Kind ONE_SHOT_METHOD = new Kind(CATALOG, "one-shot-method");
+    public static final Kind ONE_SHOT_CLASS_ANNOTATION = new Kind(CATALOG, "one-shot-class-annotation");
+    public static final Kind SET_UP_ANNOTATION = new Kind(CATALOG, "set-up-annotation");
+    public static final Kind SET_UP_METHOD = new Kind(CATALOG, "set-up-method");
+    public static final Kind TEST_ANNOTATION = new Kind(CATALOG, "test-annotation");
+    public static final Kind TEST_CLASS_ANNOTATION = new Kind(CATALOG, "test-class-annotation");
+    public static final Kind TEST_SOURCE_PATH = new Kind(CATALOG, "test-source-path");
+    public static final Kind LIFECYCLE_METHOD = new Kind(CATALOG, "lifecycle-method");
+    public static final Kind LIFECYCLE_PHASE = new Kind(CATALOG, "lifecycle-phase");
+    public static final Kind TEAR_DOWN_ANNOTATION = new Kind(CATALOG, "tear-down-annotation");
+
+    private EntryPoints() {}
+  }
+
+  /** The kinds of {@code http-clients.txt}. */
+  public static final class HttpClients {
+    public static final String CATALOG = "http-clients";
+
+    public static final Kind CLIENT_CONSTRUCTOR = new Kind(CATALOG, "client-constructor");
+    public static final Kind CLIENT_FACTORY = new Kind(CATALOG, "client-factory");
+    public static final Kind CLIENT_BUILDER_START = new Kind(CATALOG, "client-builder-start");
+    public static final Kind CLIENT_BUILD_METHOD = new Kind(CATALOG, "client-build-method");
+    public static final Kind STATELESS_CONFIG = new Kind(CATALOG, "stateless-config");
+    public static final Kind CONNECTION_POOL_TYPE = new Kind(CATALOG, "connection-pool-type");
+    public static final Kind REQUEST_METHOD = new Kind(CATALOG, "request-method");
+    public static final Kind CLIENT_FLUENT_METHOD = new Kind(CATALOG, "client-fluent-method");
+    public static final Kind CLOSE_METHOD = new Kind(CATALOG, "close-method");
+    public static final Kind CLOSE_HELPER = new Kind(CATALOG, "close-helper");
+    public static final Kind HOISTABLE_ARGUMENT_FACTORY = new Kind(CATALOG, "hoistable-argument-factory");
+    public static final Kind URL_CONNECTION_TYPE = new Kind(CATALOG, "url-connection-type");
+    public static final Kind URL_CONNECTION_OPEN = new Kind(CATALOG, "url-connection-open");
+    public static final Kind DISCONNECT_METHOD = new Kind(CATALOG, "disconnect-method");
+    public static final Kind HEADER_METHOD = new Kind(CATALOG, "header-method");
+    public static final Kind REQUEST_TYPE = new Kind(CATALOG, "request-type");
+    public static final Kind KEEP_ALIVE_PROPERTY = new Kind(CATALOG, "keep-alive-property");
+    public static final Kind SYSTEM_PROPERTY_SETTER = new Kind(CATALOG, "system-property-setter");
+
+    private HttpClients() {}
+  }
+
+  /** The kinds of {@code io.txt}. */
+  public static final class Io {
+    public static final String CATALOG = "io";
+
+    public static final Kind NETWORK_CALL = new Kind(CATALOG, "network-call");
+    public static final Kind CONNECTING_CONSTRUCTOR = new Kind(CATALOG, "connecting-constructor");
+    public static final Kind THREAD_SAFE_TYPE = new Kind(CATALOG, "thread-safe-type");
+    public static final Kind RESOURCE_TYPE = new Kind(CATALOG, "resource-type");
+
+    private Io() {}
+  }
+
+  /** The kinds of {@code jdbc.txt}. */
+  public static final class Jdbc {
+    public static final String CATALOG = "jdbc";
+
+    public static final Kind CONNECTION_SOURCE = new Kind(CATALOG, "connection-source");
+    public static final Kind DATABASE_CALL = new Kind(CATALOG, "database-call");
+    public static final Kind RESOURCE_TYPE = new Kind(CATALOG, "resource-type");
+    public static final Kind THREAD_SAFE_TYPE = new Kind(CATALOG, "thread-safe-type");
+
+    private Jdbc() {}
+  }
+
+  /** The kinds of {@code known-fixes.txt}. */
+  public static final class KnownFixes {
+    public static final String CATALOG = "known-fixes";
+
+    public static final Kind KNOWN_FIX = new Kind(CATALOG, "known-fix");
+
+    private KnownFixes() {}
+  }
+
+  /** The kinds of {@code maps.txt}. */
+  public static final class Maps {
+    public static final String CATALOG = "maps";
+
+    public static final Kind COARSELY_LOCKED_TYPE = new Kind(CATALOG, "coarsely-locked-type");
+    public static final Kind COARSELY_LOCKING_FACTORY = new Kind(CATALOG, "coarsely-locking-factory");
+    public static final Kind PLAIN_TYPE = new Kind(CATALOG, "plain-type");
+    public static final Kind CONCURRENT_TYPE = new Kind(CATALOG, "concurrent-type");
+    public static final Kind REPLACEMENT = new Kind(CATALOG, "replacement");
+    public static final Kind CHECK_METHOD = new Kind(CATALOG, "check-method");
+    public static final Kind ACT_METHOD = new Kind(CATALOG, "act-method");
+    public static final Kind ATOMIC_METHOD = new Kind(CATALOG, "atomic-method");
+    public static final Kind REPLACEMENT_SUPERTYPE = new Kind(CATALOG, "replacement-supertype");
+
+    private Maps() {}
+  }
+
+  /** The kinds of {@code pools.txt}. */
+  public static final class Pools {
+    public static final String CATALOG = "pools";
+
+    public static final Kind POOLED_OBJECT_CALL = new Kind(CATALOG, "pooled-object-call");
+    public static final Kind CONNECTION_SOURCE = new Kind(CATALOG, "connection-source");
+
+    private Pools() {}
+  }
+
+  /** The kinds of {@code thread-safety.txt}. */
+  public static final class ThreadSafety {
+    public static final String CATALOG = "thread-safety";
+
+    public static final Kind IMMUTABLE_TYPE = new Kind(CATALOG, "immutable-type");
+    public static final Kind THREAD_SAFE_TYPE = new Kind(CATALOG, "thread-safe-type");
+
+    private ThreadSafety() {}
+  }
+}
