@@ -5,7 +5,9 @@ import edu.umd.cs.findbugs.OpcodeStack;
 import edu.umd.cs.findbugs.Priorities;
 import edu.umd.cs.findbugs.ba.ClassContext;
 import edu.umd.cs.findbugs.ba.XField;
-import io.github.lockjaw.knowledge.ApiCatalog;
+import io.github.lockjaw.knowledge.JavaNames;
+import io.github.lockjaw.knowledge.Kind;
+import io.github.lockjaw.knowledge.KnowledgeIndex;
 import io.github.lockjaw.knowledge.Lifecycle;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -31,31 +33,29 @@ import org.apache.bcel.classfile.Method;
  * each method's instructions and its monitor regions; the three analyses read them.
  */
 public class LockRegionDetector extends LockjawDetector {
-  private static final BytecodeKnowledge.MethodSet LOOKUPS =
-      BytecodeKnowledge.methods("resources", "resource-lookup");
-  private static final List<String> ARCHIVE_TYPES = BytecodeKnowledge.types("resources", "archive-type");
-  private static final BytecodeKnowledge.MethodSet READ_CALLS =
-      BytecodeKnowledge.methods("read-mostly", "read-call");
-  private static final BytecodeKnowledge.MethodSet COPY_CALLS =
-      BytecodeKnowledge.methods("read-mostly", "copy-call");
-  private static final List<String> CONTAINER_TYPES = BytecodeKnowledge.types("read-mostly", "container-type");
-  private static final List<String> COPY_PACKAGES = ApiCatalog.named("read-mostly")
-      .values("copy-constructor-package").stream().map(p -> p.replace('.', '/') + "/").toList();
+  private static final KnowledgeIndex LOOKUPS =
+      KnowledgeIndex.of(Kind.Resources.RESOURCE_LOOKUP);
+  private static final List<String> ARCHIVE_TYPES = KnowledgeIndex.of(Kind.Resources.ARCHIVE_TYPE).internalTypeNames();
+  private static final KnowledgeIndex READ_CALLS =
+      KnowledgeIndex.of(Kind.ReadMostly.READ_CALL);
+  private static final KnowledgeIndex COPY_CALLS =
+      KnowledgeIndex.of(Kind.ReadMostly.COPY_CALL);
+  private static final List<String> CONTAINER_TYPES = KnowledgeIndex.of(Kind.ReadMostly.CONTAINER_TYPE).internalTypeNames();
+  private static final List<String> COPY_PACKAGES = Kind.ReadMostly.COPY_CONSTRUCTOR_PACKAGE.values().stream().map(p -> p.replace('.', '/') + "/").toList();
   private static final List<String> ACCESSOR_PREFIXES =
-      ApiCatalog.named("read-mostly").values("accessor-prefix");
+      Kind.ReadMostly.ACCESSOR_PREFIX.values();
   private static final List<String> QUIET_WRITER_PREFIXES =
-      ApiCatalog.named("read-mostly").values("quiet-writer-prefix");
-  private static final BytecodeKnowledge.MethodSet PURE_CALLS =
-      BytecodeKnowledge.methods("statistics", "pure-call");
-  private static final BytecodeKnowledge.MethodSet MAP_CALLS =
-      BytecodeKnowledge.methods("statistics", "counter-map-read", "counter-map-write");
+      Kind.ReadMostly.QUIET_WRITER_PREFIX.values();
+  private static final KnowledgeIndex PURE_CALLS =
+      KnowledgeIndex.of(Kind.Statistics.PURE_CALL);
+  private static final KnowledgeIndex MAP_CALLS =
+      KnowledgeIndex.of(Kind.Statistics.COUNTER_MAP_READ, Kind.Statistics.COUNTER_MAP_WRITE);
   private static final List<String> LOCAL_ACCESSOR_PREFIXES =
-      ApiCatalog.named("statistics").values("local-accessor-prefix");
-  private static final List<String> ENTRY_ANNOTATIONS = ApiCatalog.named("entry-points")
-      .values("request-entry-annotation").stream()
-      .map(a -> "L" + BytecodeKnowledge.internalName(a) + ";").toList();
-  private static final BytecodeKnowledge.MethodSet ENTRY_METHODS =
-      BytecodeKnowledge.methods("entry-points", "request-entry-method");
+      Kind.Statistics.LOCAL_ACCESSOR_PREFIX.values();
+  private static final List<String> ENTRY_ANNOTATIONS = Kind.EntryPoints.REQUEST_ENTRY_ANNOTATION.values().stream()
+      .map(a -> "L" + JavaNames.internalName(a) + ";").toList();
+  private static final KnowledgeIndex ENTRY_METHODS =
+      KnowledgeIndex.of(Kind.EntryPoints.REQUEST_ENTRY_METHOD);
 
   /** One instruction: the opcode, and for field and invoke instructions what they name. */
   private record Insn(int pc, int opcode, String owner, String name, String signature,
@@ -115,7 +115,7 @@ public class LockRegionDetector extends LockjawDetector {
     code.put(key, current);
     byKey.put(key, method);
     if (method.isSynchronized()) {
-      String simple = BytecodeKnowledge.simpleName(getClassName());
+      String simple = JavaNames.simpleName(getClassName());
       Monitor monitor = method.isStatic()
           ? new Monitor("class:" + getClassName(), "the class monitor of " + simple, null)
           : new Monitor("this", "the monitor of the " + simple + " instance", null);
@@ -159,7 +159,7 @@ public class LockRegionDetector extends LockjawDetector {
     OpcodeStack.Item lock = stack.getStackItem(0);
     XField field = lock.getXField();
     Monitor monitor = null;
-    String simple = BytecodeKnowledge.simpleName(getClassName());
+    String simple = JavaNames.simpleName(getClassName());
     if (lock.getRegisterNumber() == 0 && !getMethod().isStatic()) {
       monitor = new Monitor("this", "the monitor of the " + simple + " instance", null);
     } else if (field != null && (field.isStatic() || lock.getFieldLoadedFromRegister() == 0)) {
@@ -168,7 +168,7 @@ public class LockRegionDetector extends LockjawDetector {
     } else if ("Ljava/lang/Class;".equals(lock.getSignature()) && lock.getConstant() instanceof String type) {
       String internal = type.replace('.', '/');
       monitor = new Monitor("class:" + internal,
-          "the class monitor of " + BytecodeKnowledge.simpleName(internal), null);
+          "the class monitor of " + JavaNames.simpleName(internal), null);
     }
     if (monitor != null) {
       regions.add(new Region(getMethod(), monitor, monitorRegion(getCode(), getPC()), getPC(), false));
@@ -263,9 +263,9 @@ public class LockRegionDetector extends LockjawDetector {
       if (!isInvoke(insn.opcode())) {
         continue;
       }
-      Optional<BytecodeKnowledge.MethodEntry> lookup = match(LOOKUPS, insn.owner(), insn.name());
+      Optional<KnowledgeIndex.MethodEntry> lookup = match(LOOKUPS, insn.owner(), insn.name());
       if (lookup.isPresent()) {
-        String what = lookup.get().attribute("what").map(w -> " (" + BytecodeKnowledge.words(w) + ")").orElse("");
+        String what = lookup.get().attribute("what").map(w -> " (" + JavaNames.words(w) + ")").orElse("");
         return List.of(lookup.get().display() + what);
       }
       String key = insn.name() + insn.signature();
@@ -338,13 +338,13 @@ public class LockRegionDetector extends LockjawDetector {
               continue;
             }
             if (isCopyConstructor(insn)) {
-              copies.add("new " + BytecodeKnowledge.simpleName(insn.owner()) + "(...)");
+              copies.add("new " + JavaNames.simpleName(insn.owner()) + "(...)");
               continue;
             }
             return Optional.empty();
           }
           if (match(COPY_CALLS, insn.owner(), insn.name()).isPresent()) {
-            copies.add(BytecodeKnowledge.simpleName(insn.owner()) + "." + insn.name() + "()");
+            copies.add(JavaNames.simpleName(insn.owner()) + "." + insn.name() + "()");
           } else if (match(READ_CALLS, insn.owner(), insn.name()).isEmpty()
               && !insn.owner().equals("java/lang/StringBuilder")) {
             return Optional.empty();
@@ -451,8 +451,8 @@ public class LockRegionDetector extends LockjawDetector {
         return true;
       }
     }
-    for (BytecodeKnowledge.MethodEntry entry : ENTRY_METHODS.candidates(method.getName())) {
-      if (isSubtype(getClassName(), entry.owner())) {
+    for (KnowledgeIndex.MethodEntry entry : ENTRY_METHODS.candidates(method.getName())) {
+      if (isSubtype(getClassName(), entry.internalOwner())) {
         return true;
       }
     }

@@ -17,7 +17,7 @@ public final class Lifecycle {
           .toList();
 
   private static final List<String> CONFIGURATION_PREFIXES =
-      ENTRY_POINTS.values("configuration-prefix");
+      Kind.EntryPoints.CONFIGURATION_PREFIX.values();
 
   private Lifecycle() {}
 

@@ -213,7 +213,7 @@ final class ReadOnlyRegion {
     if (!(access.path().getParentPath().getParentPath().getLeaf() instanceof MethodInvocationTree)) {
       return true; // an array element assignment
     }
-    for (String container : ReadMostlyKnowledge.CATALOG.values("container-type")) {
+    for (String container : ReadMostlyKnowledge.CONTAINER_TYPES) {
       Type known = state.getTypeFromString(container);
       if (known != null && ASTHelpers.isSubtype(state.getTypes().erasure(type), state.getTypes().erasure(known), state)) {
         return true;

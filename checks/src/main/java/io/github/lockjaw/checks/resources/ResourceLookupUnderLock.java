@@ -32,7 +32,8 @@ import io.github.lockjaw.checks.support.EntryPoints;
 import io.github.lockjaw.checks.support.FieldAccesses;
 import io.github.lockjaw.common.LockjawDocs;
 import io.github.lockjaw.common.Resilience;
-import io.github.lockjaw.knowledge.ApiCatalog;
+import io.github.lockjaw.knowledge.Kind;
+import io.github.lockjaw.knowledge.KnowledgeIndex;
 import io.github.lockjaw.knowledge.Lifecycle;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -60,8 +61,9 @@ import java.util.Set;
     tags = BugPattern.StandardTags.PERFORMANCE)
 public final class ResourceLookupUnderLock extends BugChecker
     implements MethodTreeMatcher, SynchronizedTreeMatcher {
-  private static final ApiCatalog RESOURCES = ApiCatalog.named("resources");
-  private static final CatalogMethods LOOKUPS = CatalogMethods.of("resources", "resource-lookup");
+  private static final CatalogMethods LOOKUPS = CatalogMethods.of(Kind.Resources.RESOURCE_LOOKUP);
+  private static final java.util.List<String> ARCHIVE_TYPES =
+      KnowledgeIndex.of(Kind.Resources.ARCHIVE_TYPE).typeNames();
 
   @Override
   public Description matchMethod(MethodTree tree, VisitorState state) {
@@ -131,7 +133,7 @@ public final class ResourceLookupUnderLock extends BugChecker
     if (monitor.kind() != SharedMonitor.Kind.FIELD || !(monitor.symbol() instanceof VarSymbol field)) {
       return false;
     }
-    for (String archive : RESOURCES.values("archive-type")) {
+    for (String archive : ARCHIVE_TYPES) {
       Type type = state.getTypeFromString(archive);
       if (type != null && ASTHelpers.isSubtype(field.type, type, state)) {
         return true;
@@ -156,7 +158,7 @@ public final class ResourceLookupUnderLock extends BugChecker
       @Override
       public Void visitMethodInvocation(MethodInvocationTree call, Void unused) {
         MethodSymbol method = ASTHelpers.getSymbol(call);
-        Optional<ApiCatalog.Entry> lookup = LOOKUPS.match(method, state);
+        Optional<KnowledgeIndex.MethodEntry> lookup = LOOKUPS.match(method, state);
         if (lookup.isPresent()) {
           String what = lookup.get().attribute("what").map(w -> " (" + w.replace('-', ' ') + ")").orElse("");
           found.add(method.owner.getSimpleName() + "." + method.getSimpleName() + "()" + what);

@@ -42,7 +42,7 @@ import javax.lang.model.element.Modifier;
  * lock guards nothing else (no other code in the file takes it, nothing waits on it).
  */
 final class LongAdderFix {
-  private static final String LONG_ADDER = "java.util.concurrent.atomic.LongAdder";
+  private static final String LONG_ADDER = StatisticsKnowledge.replacement("count-or-sum");
 
   private LongAdderFix() {}
 

@@ -35,6 +35,10 @@ public final class EntryPoints {
       KnowledgeIndex.of(Kind.EntryPoints.SET_UP_ANNOTATION);
   private static final KnowledgeIndex SET_UP_METHODS =
       KnowledgeIndex.of(Kind.EntryPoints.SET_UP_METHOD);
+  private static final KnowledgeIndex REQUEST_ENTRY_ANNOTATIONS =
+      KnowledgeIndex.of(Kind.EntryPoints.REQUEST_ENTRY_ANNOTATION);
+  private static final KnowledgeIndex REQUEST_ENTRY_METHODS =
+      KnowledgeIndex.of(Kind.EntryPoints.REQUEST_ENTRY_METHOD);
 
   private EntryPoints() {}
 
@@ -145,8 +149,8 @@ public final class EntryPoints {
     MethodSymbol symbol = ASTHelpers.getSymbol(method);
     return symbol != null
         && !symbol.isStatic()
-        && (hasAnyAnnotation(symbol, "request-entry-annotation", state)
-            || overridesAny(symbol, "request-entry-method", state));
+        && (KnownSymbols.hasAnnotation(REQUEST_ENTRY_ANNOTATIONS, symbol, state)
+            || KnownSymbols.overridesEntry(REQUEST_ENTRY_METHODS, symbol, state));
   }
 
   private static boolean isMain(MethodSymbol symbol, VisitorState state) {
