@@ -44,8 +44,10 @@ public class LockRegionDetector extends LockjawDetector {
   private static final List<String> COPY_PACKAGES = Kind.ReadMostly.COPY_CONSTRUCTOR_PACKAGE.values().stream().map(p -> p.replace('.', '/') + "/").toList();
   private static final List<String> ACCESSOR_PREFIXES =
       Kind.ReadMostly.ACCESSOR_PREFIX.values();
-  private static final List<String> QUIET_WRITER_PREFIXES =
-      Kind.ReadMostly.QUIET_WRITER_PREFIX.values();
+  private static final List<String> PUBLISHING_WRITER_PREFIXES =
+      Kind.ReadMostly.PUBLISHING_WRITER_PREFIX.values();
+  private static final List<String> ACCESS_ORDERED_TYPES =
+      KnowledgeIndex.of(Kind.ReadMostly.ACCESS_ORDERED_TYPE).internalTypeNames();
   private static final KnowledgeIndex PURE_CALLS =
       KnowledgeIndex.of(Kind.Statistics.PURE_CALL);
   private static final KnowledgeIndex MAP_CALLS =
@@ -251,7 +253,8 @@ public class LockRegionDetector extends LockjawDetector {
         && matchType(ARCHIVE_TYPES, lockSignature.substring(1, lockSignature.length() - 1)).isPresent()) {
       return Optional.empty(); // the lock of one archive
     }
-    if (isOneTimeInitialisation(insns)) {
+    if (isOneTimeInitialisation(insns, code.getOrDefault(
+        region.method().getName() + region.method().getSignature(), List.of()))) {
       return Optional.empty();
     }
     List<String> chain = lookupChain(insns, new HashSet<>());
@@ -270,7 +273,7 @@ public class LockRegionDetector extends LockjawDetector {
       }
       String key = insn.name() + insn.signature();
       if (insn.owner().equals(getClassName()) && code.containsKey(key) && visiting.add(key)
-          && !insn.name().startsWith("<")) {
+          && !insn.name().startsWith("<") && !Lifecycle.isConfigurationName(insn.name())) {
         List<String> rest = lookupChain(code.get(key), visiting);
         if (!rest.isEmpty()) {
           List<String> chain = new ArrayList<>();
@@ -283,22 +286,27 @@ public class LockRegionDetector extends LockjawDetector {
     return List.of();
   }
 
-  /** The region tests a field for null and assigns it: it runs until the field is set. */
-  private static boolean isOneTimeInitialisation(List<Insn> insns) {
-    Set<String> tested = new HashSet<>();
+  /**
+   * The region assigns a field that the method tests (for null, or as a flag) in a branch: once
+   * it is set, the lookup does not run again (a lazily built index, a loaded-once configuration).
+   */
+  private static boolean isOneTimeInitialisation(List<Insn> region, List<Insn> method) {
     Set<String> assigned = new HashSet<>();
-    for (int i = 0; i < insns.size(); i++) {
-      Insn insn = insns.get(i);
-      if ((insn.opcode() == Const.GETFIELD || insn.opcode() == Const.GETSTATIC) && i + 1 < insns.size()
-          && (insns.get(i + 1).opcode() == Const.IFNULL || insns.get(i + 1).opcode() == Const.IFNONNULL)) {
-        tested.add(insn.name());
-      }
+    for (Insn insn : region) {
       if (insn.opcode() == Const.PUTFIELD || insn.opcode() == Const.PUTSTATIC) {
         assigned.add(insn.name());
       }
     }
-    tested.retainAll(assigned);
-    return !tested.isEmpty();
+    for (int i = 0; i + 1 < method.size(); i++) {
+      Insn insn = method.get(i);
+      int next = method.get(i + 1).opcode();
+      if ((insn.opcode() == Const.GETFIELD || insn.opcode() == Const.GETSTATIC)
+          && assigned.contains(insn.name())
+          && (next == Const.IFNULL || next == Const.IFNONNULL || next == Const.IFEQ || next == Const.IFNE)) {
+        return true;
+      }
+    }
+    return false;
   }
 
   // --- read-mostly state -----------------------------------------------------------------------
@@ -343,6 +351,9 @@ public class LockRegionDetector extends LockjawDetector {
             }
             return Optional.empty();
           }
+          if (matchType(ACCESS_ORDERED_TYPES, insn.owner()).isPresent()) {
+            return Optional.empty(); // an LRU map's get() reorders it
+          }
           if (match(COPY_CALLS, insn.owner(), insn.name()).isPresent()) {
             copies.add(JavaNames.simpleName(insn.owner()) + "." + insn.name() + "()");
           } else if (match(READ_CALLS, insn.owner(), insn.name()).isEmpty()
@@ -379,8 +390,8 @@ public class LockRegionDetector extends LockjawDetector {
       }
     }
     if (state.isEmpty()
-        || writers.stream().allMatch(w -> Lifecycle.hasPrefix(w.substring(0, w.length() - 2), QUIET_WRITER_PREFIXES))) {
-      return Optional.empty(); // a property its setters write, or a lifecycle flag
+        || writers.stream().noneMatch(w -> Lifecycle.hasPrefix(w.substring(0, w.length() - 2), PUBLISHING_WRITER_PREFIXES))) {
+      return Optional.empty(); // no writer registers, refreshes or reloads it
     }
     return Optional.of((copies.isEmpty() ? "read " : "copy ") + String.join(", ", state)
         + (copies.isEmpty() ? "" : " (" + String.join(", ", new LinkedHashSet<>(copies)) + ")")

@@ -167,7 +167,8 @@ public record Kind(String catalog, String name) {
     public static final Kind COPY_CALL = new Kind(CATALOG, "copy-call");
     public static final Kind COPY_CONSTRUCTOR_PACKAGE = new Kind(CATALOG, "copy-constructor-package");
     public static final Kind CONTAINER_TYPE = new Kind(CATALOG, "container-type");
-    public static final Kind QUIET_WRITER_PREFIX = new Kind(CATALOG, "quiet-writer-prefix");
+    public static final Kind PUBLISHING_WRITER_PREFIX = new Kind(CATALOG, "publishing-writer-prefix");
+    public static final Kind ACCESS_ORDERED_TYPE = new Kind(CATALOG, "access-ordered-type");
 
     private ReadMostly() {}
   }

@@ -9,7 +9,10 @@ import java.util.List;
 /** The view of {@code read-mostly.txt}: accessor names, read-only calls and copying calls. */
 final class ReadMostlyKnowledge {
   private static final List<String> ACCESSOR_PREFIXES = Kind.ReadMostly.ACCESSOR_PREFIX.values();
-  private static final List<String> QUIET_WRITER_PREFIXES = Kind.ReadMostly.QUIET_WRITER_PREFIX.values();
+  private static final List<String> PUBLISHING_WRITER_PREFIXES =
+      Kind.ReadMostly.PUBLISHING_WRITER_PREFIX.values();
+  static final List<String> ACCESS_ORDERED_TYPES =
+      KnowledgeIndex.of(Kind.ReadMostly.ACCESS_ORDERED_TYPE).typeNames();
   static final CatalogMethods READ_CALLS = CatalogMethods.of(Kind.ReadMostly.READ_CALL);
   static final CatalogMethods COPY_CALLS = CatalogMethods.of(Kind.ReadMostly.COPY_CALL);
   static final List<String> COPY_CONSTRUCTOR_PACKAGES = Kind.ReadMostly.COPY_CONSTRUCTOR_PACKAGE.values();
@@ -22,8 +25,8 @@ final class ReadMostlyKnowledge {
     return Lifecycle.hasPrefix(name, ACCESSOR_PREFIXES);
   }
 
-  /** Whether a writer of this name only sets a property or a lifecycle flag. */
-  static boolean isQuietWriterName(String name) {
-    return Lifecycle.hasPrefix(name, QUIET_WRITER_PREFIXES);
+  /** Whether a writer of this name registers, refreshes or reloads what it writes. */
+  static boolean isPublishingWriterName(String name) {
+    return Lifecycle.hasPrefix(name, PUBLISHING_WRITER_PREFIXES);
   }
 }

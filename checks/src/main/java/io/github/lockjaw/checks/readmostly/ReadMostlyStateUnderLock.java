@@ -96,7 +96,7 @@ public final class ReadMostlyStateUnderLock extends BugChecker
     }
     FieldAccesses accesses = FieldAccesses.of(new TreePath(path.getCompilationUnit()));
     // the state: fields read here that code outside construction writes; all of it in writers
-    Set<VarSymbol> state_ = new LinkedHashSet<>();
+    Set<VarSymbol> readState = new LinkedHashSet<>();
     Set<String> writers = new LinkedHashSet<>();
     for (VarSymbol field : read.fields()) {
       if (accesses.declaration(field) == null) {
@@ -110,19 +110,19 @@ public final class ReadMostlyStateUnderLock extends BugChecker
         if (!isConfiguration(access.method(), state)) {
           return Description.NO_MATCH; // written on the request path: the lock guards more
         }
-        state_.add(field);
+        readState.add(field);
         writers.add(writer + "()");
       }
     }
-    if (state_.isEmpty()
-        || writers.stream().allMatch(w -> ReadMostlyKnowledge.isQuietWriterName(w.substring(0, w.length() - 2)))) {
-      return Description.NO_MATCH; // a property its setters write, or a lifecycle flag
+    if (readState.isEmpty()
+        || writers.stream().noneMatch(w -> ReadMostlyKnowledge.isPublishingWriterName(w.substring(0, w.length() - 2)))) {
+      return Description.NO_MATCH; // no writer registers, refreshes or reloads it
     }
 
     String name = region instanceof MethodTree
         ? method.getName() + "()"
         : "The synchronized block in " + method.getName() + "()";
-    List<String> fieldNames = state_.stream().map(f -> "'" + f.getSimpleName() + "'").toList();
+    List<String> fieldNames = readState.stream().map(f -> "'" + f.getSimpleName() + "'").toList();
     StringBuilder message = new StringBuilder()
         .append(name)
         .append(" takes ")
@@ -137,8 +137,8 @@ public final class ReadMostlyStateUnderLock extends BugChecker
         .append(": callers queue on that lock to read state that rarely changes. ");
     Optional<SuggestedFix> fix = Optional.empty();
     String noFix = null;
-    if (state_.size() == 1 && read.copies().isEmpty()) {
-      VarSymbol field = state_.iterator().next();
+    if (readState.size() == 1 && read.copies().isEmpty()) {
+      VarSymbol field = readState.iterator().next();
       message.append("Make '").append(field.getSimpleName())
           .append("' volatile and read it once without the lock.");
       noFix = whyNoVolatileFix(field, read, accesses, state);

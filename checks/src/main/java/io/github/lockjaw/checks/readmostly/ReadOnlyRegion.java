@@ -102,6 +102,10 @@ final class ReadOnlyRegion {
       @Override
       public Void visitMethodInvocation(MethodInvocationTree tree, Void unused) {
         MethodSymbol method = ASTHelpers.getSymbol(tree);
+        if (isAccessOrdered(tree, state)) {
+          region.readOnly = false; // an LRU map's get() reorders it
+          return null;
+        }
         if (ReadMostlyKnowledge.COPY_CALLS.matches(method, state)) {
           region.copies.add(method.owner.getSimpleName() + "." + method.getSimpleName() + "()");
         } else if (!ReadMostlyKnowledge.READ_CALLS.matches(method, state)) {
@@ -180,6 +184,29 @@ final class ReadOnlyRegion {
       }
     }.scan(body, null);
     return region;
+  }
+
+  /** A call on a receiver whose type, or whose field's initial value, may be access-ordered. */
+  private static boolean isAccessOrdered(MethodInvocationTree call, VisitorState state) {
+    if (!(call.getMethodSelect() instanceof MemberSelectTree select)) {
+      return false;
+    }
+    List<Type> types = new ArrayList<>();
+    types.add(ASTHelpers.getType(select.getExpression()));
+    VarSymbol field = FieldAccesses.fieldOf(select.getExpression());
+    if (field != null) {
+      types.add(field.type);
+    }
+    for (Type type : types) {
+      for (String ordered : ReadMostlyKnowledge.ACCESS_ORDERED_TYPES) {
+        Type known = state.getTypeFromString(ordered);
+        if (type != null && known != null
+            && ASTHelpers.isSubtype(state.getTypes().erasure(type), state.getTypes().erasure(known), state)) {
+          return true;
+        }
+      }
+    }
+    return false;
   }
 
   private static boolean isCopyConstructor(NewClassTree tree, Type type) {

@@ -101,7 +101,7 @@ public final class ResourceLookupUnderLock extends BugChecker
     }
     Map<MethodSymbol, MethodTree> declared = methodsOf(path.getCompilationUnit());
     List<String> chain = lookupChain(body, declared, new HashSet<>(), state);
-    if (chain.isEmpty() || isOneTimeInitialisation(body)) {
+    if (chain.isEmpty() || isOneTimeInitialisation(body, method)) {
       return Description.NO_MATCH;
     }
     String name = region instanceof MethodTree
@@ -165,7 +165,8 @@ public final class ResourceLookupUnderLock extends BugChecker
           return null;
         }
         MethodTree callee = method == null ? null : declared.get(method);
-        if (callee != null && callee.getBody() != null && visiting.add(method)) {
+        if (callee != null && callee.getBody() != null && visiting.add(method)
+            && !Lifecycle.isConfigurationName(method.getSimpleName().toString())) {
           List<String> rest = lookupChain(callee.getBody(), declared, visiting, state);
           if (!rest.isEmpty()) {
             found.add(method.getSimpleName() + "()");
@@ -206,27 +207,13 @@ public final class ResourceLookupUnderLock extends BugChecker
   }
 
   /**
-   * A one-time initialisation: the region tests a field for null and assigns that field, so once
-   * it is set the lookup never runs again (a double-checked, lazily built index).
+   * A one-time initialisation: the region assigns a field that the method tests in a condition
+   * ({@code if (index == null)}, {@code if (loaded) return ...}), so once it is set the lookup
+   * does not run again (a double-checked, lazily built index; a configuration loaded once).
    */
-  private static boolean isOneTimeInitialisation(Tree body) {
-    Set<Symbol> tested = new HashSet<>();
+  private static boolean isOneTimeInitialisation(Tree body, MethodTree method) {
     Set<Symbol> assigned = new HashSet<>();
     new TreeScanner<Void, Void>() {
-      @Override
-      public Void visitIf(IfTree node, Void unused) {
-        if (ASTHelpers.stripParentheses(node.getCondition()) instanceof BinaryTree test
-            && test.getKind() == Tree.Kind.EQUAL_TO) {
-          for (Tree operand : List.of(test.getLeftOperand(), test.getRightOperand())) {
-            VarSymbol field = FieldAccesses.fieldOf((com.sun.source.tree.ExpressionTree) operand);
-            if (field != null) {
-              tested.add(field);
-            }
-          }
-        }
-        return super.visitIf(node, null);
-      }
-
       @Override
       public Void visitAssignment(AssignmentTree node, Void unused) {
         VarSymbol field = FieldAccesses.fieldOf(node.getVariable());
@@ -236,7 +223,29 @@ public final class ResourceLookupUnderLock extends BugChecker
         return super.visitAssignment(node, null);
       }
     }.scan(body, null);
-    tested.retainAll(assigned);
-    return !tested.isEmpty();
+    if (assigned.isEmpty()) {
+      return false;
+    }
+    boolean[] tested = {false};
+    new TreeScanner<Void, Void>() {
+      @Override
+      public Void visitIf(IfTree node, Void unused) {
+        new TreeScanner<Void, Void>() {
+          @Override
+          public Void visitIdentifier(com.sun.source.tree.IdentifierTree id, Void unused) {
+            tested[0] |= assigned.contains(FieldAccesses.fieldOf(id));
+            return null;
+          }
+
+          @Override
+          public Void visitMemberSelect(com.sun.source.tree.MemberSelectTree select, Void unused) {
+            tested[0] |= assigned.contains(FieldAccesses.fieldOf(select));
+            return super.visitMemberSelect(select, null);
+          }
+        }.scan(node.getCondition(), null);
+        return super.visitIf(node, null);
+      }
+    }.scan(method.getBody(), null);
+    return tested[0];
   }
 }

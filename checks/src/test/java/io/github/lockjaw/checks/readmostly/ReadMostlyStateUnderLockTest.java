@@ -233,6 +233,43 @@ class ReadMostlyStateUnderLockTest {
   }
 
   @Test
+  void silentOnLruMapsAndOnCollectionsOnlyAddAndRemoveMethodsWrite() {
+    compilation
+        .addSourceLines(
+            "LockOut.java",
+            "import java.util.LinkedHashMap;",
+            "import java.util.Map;",
+            "public class LockOut {",
+            "  private final Map<String, Integer> failedUsers = new LinkedHashMap<>(16, 0.75f, true);",
+            "  private final LinkedHashMap<String, Integer> recent = new LinkedHashMap<>(16, 0.75f, true);",
+            "  public void registerAuthFailure(String user) {",
+            "    synchronized (this) { failedUsers.put(user, 1); recent.put(user, 1); }",
+            "  }",
+            "  public boolean isLocked(String user) {",
+            "    synchronized (this) { return recent.get(user) != null; }",
+            "  }",
+            "}")
+        .addSourceLines(
+            "ContextConfig.java",
+            "import java.util.HashMap;",
+            "import java.util.Map;",
+            "public class ContextConfig {",
+            "  private final Map<String, String> servletMappings = new HashMap<>();",
+            "  private final Object servletMappingsLock = new Object();",
+            "  public void addServletMapping(String pattern, String name) {",
+            "    synchronized (servletMappingsLock) { servletMappings.put(pattern, name); }",
+            "  }",
+            "  public void removeServletMapping(String pattern) {",
+            "    synchronized (servletMappingsLock) { servletMappings.remove(pattern); }",
+            "  }",
+            "  public String findServletMapping(String pattern) {",
+            "    synchronized (servletMappingsLock) { return servletMappings.get(pattern); }",
+            "  }",
+            "}")
+        .doTest();
+  }
+
+  @Test
   void silentOnJavaBeanPropertiesAndLifecycleFlags() {
     compilation
         .addSourceLines(

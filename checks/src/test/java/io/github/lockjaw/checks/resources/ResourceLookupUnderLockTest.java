@@ -147,6 +147,66 @@ class ResourceLookupUnderLockTest {
   }
 
   @Test
+  void silentWhenALoadedFlagOrAConditionOnTheAssignedFieldMakesItOneTime() {
+    compilation
+        .addSourceLines(
+            "JaasConfig.java",
+            "import java.net.URL;",
+            "public class JaasConfig {",
+            "  private volatile boolean loaded;",
+            "  private URL config;",
+            "  protected URL getConfig(String file) {",
+            "    if (loaded) {",
+            "      return config;",
+            "    }",
+            "    synchronized (this) {",
+            "      config = Thread.currentThread().getContextClassLoader().getResource(file);",
+            "      loaded = true;",
+            "      return config;",
+            "    }",
+            "  }",
+            "}")
+        .addSourceLines(
+            "ArchiveSet.java",
+            "import java.io.IOException;",
+            "import java.util.HashMap;",
+            "import java.util.Map;",
+            "import java.util.jar.JarEntry;",
+            "import java.util.jar.JarFile;",
+            "public class ArchiveSet {",
+            "  private final Object archiveLock = new Object();",
+            "  private Map<String, JarEntry> archiveEntries;",
+            "  private final String path = \"app.jar\";",
+            "  protected Map<String, JarEntry> getArchiveEntries(boolean single) throws IOException {",
+            "    synchronized (archiveLock) {",
+            "      if (archiveEntries == null && !single) {",
+            "        archiveEntries = new HashMap<>();",
+            "        try (JarFile jar = new JarFile(path)) {",
+            "          jar.stream().forEach(e -> archiveEntries.put(e.getName(), e));",
+            "        }",
+            "      }",
+            "      return archiveEntries;",
+            "    }",
+            "  }",
+            "}")
+        .addSourceLines(
+            "Deployer.java",
+            "import java.io.File;",
+            "public class Deployer {",
+            "  private final Object host = new Object();",
+            "  public void check() {",
+            "    synchronized (host) {",
+            "      deployApps();",
+            "    }",
+            "  }",
+            "  private void deployApps() {",
+            "    new File(\"webapps\").listFiles();",
+            "  }",
+            "}")
+        .doTest();
+  }
+
+  @Test
   void suppressible() {
     compilation
         .addSourceLines(
