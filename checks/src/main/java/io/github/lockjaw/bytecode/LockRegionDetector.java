@@ -61,7 +61,7 @@ public class LockRegionDetector extends LockjawDetector {
 
   /** One instruction: the opcode, and for field and invoke instructions what they name. */
   private record Insn(int pc, int opcode, String owner, String name, String signature,
-      String receiverField, boolean receiverLocal) {}
+      String receiverField, boolean receiverLocal, String valueType) {}
 
   private record Monitor(String key, String description, String fieldSignature) {}
 
@@ -129,9 +129,17 @@ public class LockRegionDetector extends LockjawDetector {
   @Override
   public void sawOpcode(int seen) {
     switch (seen) {
-      case Const.GETFIELD, Const.GETSTATIC, Const.PUTFIELD, Const.PUTSTATIC ->
-          current.add(new Insn(getPC(), seen, getClassConstantOperand(), getNameConstantOperand(),
-              getSigConstantOperand(), null, false));
+      case Const.GETFIELD, Const.GETSTATIC, Const.PUTFIELD, Const.PUTSTATIC -> {
+        String valueType = null;
+        if ((seen == Const.PUTFIELD || seen == Const.PUTSTATIC) && stack.getStackDepth() > 0) {
+          String signature = stack.getStackItem(0).getSignature();
+          valueType = signature != null && signature.startsWith("L") && signature.endsWith(";")
+              ? signature.substring(1, signature.length() - 1)
+              : null;
+        }
+        current.add(new Insn(getPC(), seen, getClassConstantOperand(), getNameConstantOperand(),
+            getSigConstantOperand(), null, false, valueType));
+      }
       case Const.INVOKEVIRTUAL, Const.INVOKEINTERFACE, Const.INVOKESTATIC, Const.INVOKESPECIAL -> {
         String signature = getSigConstantOperand();
         String receiverField = null;
@@ -147,13 +155,13 @@ public class LockRegionDetector extends LockjawDetector {
           }
         }
         current.add(new Insn(getPC(), seen, getClassConstantOperand(), getNameConstantOperand(),
-            signature, receiverField, receiverLocal));
+            signature, receiverField, receiverLocal, null));
       }
       case Const.MONITORENTER -> {
         sawMonitorEnter();
-        current.add(new Insn(getPC(), seen, null, null, null, null, false));
+        current.add(new Insn(getPC(), seen, null, null, null, null, false, null));
       }
-      default -> current.add(new Insn(getPC(), seen, null, null, null, null, false));
+      default -> current.add(new Insn(getPC(), seen, null, null, null, null, false, null));
     }
   }
 
@@ -253,7 +261,7 @@ public class LockRegionDetector extends LockjawDetector {
         && matchType(ARCHIVE_TYPES, lockSignature.substring(1, lockSignature.length() - 1)).isPresent()) {
       return Optional.empty(); // the lock of one archive
     }
-    if (isOneTimeInitialisation(insns, code.getOrDefault(
+    if (isOneTimeInitialisation(getClassName(), insns, code.getOrDefault(
         region.method().getName() + region.method().getSignature(), List.of()))) {
       return Optional.empty();
     }
@@ -290,10 +298,10 @@ public class LockRegionDetector extends LockjawDetector {
    * The region assigns a field that the method tests (for null, or as a flag) in a branch: once
    * it is set, the lookup does not run again (a lazily built index, a loaded-once configuration).
    */
-  private static boolean isOneTimeInitialisation(List<Insn> region, List<Insn> method) {
+  private static boolean isOneTimeInitialisation(String className, List<Insn> region, List<Insn> method) {
     Set<String> assigned = new HashSet<>();
     for (Insn insn : region) {
-      if (insn.opcode() == Const.PUTFIELD || insn.opcode() == Const.PUTSTATIC) {
+      if ((insn.opcode() == Const.PUTFIELD || insn.opcode() == Const.PUTSTATIC) && insn.owner().equals(className)) {
         assigned.add(insn.name());
       }
     }
@@ -301,7 +309,7 @@ public class LockRegionDetector extends LockjawDetector {
       Insn insn = method.get(i);
       int next = method.get(i + 1).opcode();
       if ((insn.opcode() == Const.GETFIELD || insn.opcode() == Const.GETSTATIC)
-          && assigned.contains(insn.name())
+          && insn.owner().equals(className) && assigned.contains(insn.name())
           && (next == Const.IFNULL || next == Const.IFNONNULL || next == Const.IFEQ || next == Const.IFNE)) {
         return true;
       }
@@ -378,6 +386,10 @@ public class LockRegionDetector extends LockjawDetector {
         String written = writtenField(insn, signatures);
         if (written == null || !fields.contains(written)) {
           continue;
+        }
+        if ((insn.opcode() == Const.PUTFIELD || insn.opcode() == Const.PUTSTATIC) && insn.valueType() != null
+            && matchType(ACCESS_ORDERED_TYPES, insn.valueType()).isPresent()) {
+          return Optional.empty(); // an LRU map: its get() reorders it, the lock guards that
         }
         if (writer.getName().startsWith("<")) {
           continue;

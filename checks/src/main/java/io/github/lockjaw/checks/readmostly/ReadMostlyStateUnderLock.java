@@ -102,6 +102,9 @@ public final class ReadMostlyStateUnderLock extends BugChecker
       if (accesses.declaration(field) == null) {
         continue; // declared in another file: lockjaw cannot see who writes it
       }
+      if (ReadOnlyRegion.mayHoldAccessOrderedMap(field, accesses, state)) {
+        return Description.NO_MATCH; // an LRU map: its get() reorders it, the lock guards that
+      }
       for (FieldAccesses.Access access : accesses.of(field)) {
         if (!isWrite(access, state) || access.inConstruction()) {
           continue;

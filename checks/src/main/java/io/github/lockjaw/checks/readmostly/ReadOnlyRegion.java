@@ -186,6 +186,40 @@ final class ReadOnlyRegion {
     return region;
   }
 
+  /**
+   * Whether a field may hold an access-ordered map: its declared type, its initializer or a value
+   * assigned to it anywhere in the file is one ({@code failedUsers = new LinkedHashMap<>(n, 0.75f,
+   * true) { ... }} in a start method).
+   */
+  static boolean mayHoldAccessOrderedMap(VarSymbol field, FieldAccesses accesses, VisitorState state) {
+    List<Type> types = new ArrayList<>();
+    types.add(field.type);
+    com.sun.source.tree.VariableTree declaration = accesses.declaration(field);
+    if (declaration != null && declaration.getInitializer() != null) {
+      types.add(ASTHelpers.getType(declaration.getInitializer()));
+    }
+    for (FieldAccesses.Access access : accesses.of(field)) {
+      if (access.kind() == FieldAccesses.Kind.ASSIGN
+          && access.path().getParentPath().getLeaf() instanceof AssignmentTree assignment) {
+        types.add(ASTHelpers.getType(assignment.getExpression()));
+      }
+    }
+    return anyAccessOrdered(types, state);
+  }
+
+  private static boolean anyAccessOrdered(List<Type> types, VisitorState state) {
+    for (Type type : types) {
+      for (String ordered : ReadMostlyKnowledge.ACCESS_ORDERED_TYPES) {
+        Type known = state.getTypeFromString(ordered);
+        if (type != null && known != null
+            && ASTHelpers.isSubtype(state.getTypes().erasure(type), state.getTypes().erasure(known), state)) {
+          return true;
+        }
+      }
+    }
+    return false;
+  }
+
   /** A call on a receiver whose type, or whose field's initial value, may be access-ordered. */
   private static boolean isAccessOrdered(MethodInvocationTree call, VisitorState state) {
     if (!(call.getMethodSelect() instanceof MemberSelectTree select)) {

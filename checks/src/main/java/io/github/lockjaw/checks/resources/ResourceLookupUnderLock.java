@@ -216,7 +216,7 @@ public final class ResourceLookupUnderLock extends BugChecker
     new TreeScanner<Void, Void>() {
       @Override
       public Void visitAssignment(AssignmentTree node, Void unused) {
-        VarSymbol field = FieldAccesses.fieldOf(node.getVariable());
+        VarSymbol field = FieldAccesses.ownFieldOf(node.getVariable());
         if (field != null) {
           assigned.add(field);
         }
@@ -239,7 +239,7 @@ public final class ResourceLookupUnderLock extends BugChecker
 
           @Override
           public Void visitMemberSelect(com.sun.source.tree.MemberSelectTree select, Void unused) {
-            tested[0] |= assigned.contains(FieldAccesses.fieldOf(select));
+            tested[0] |= assigned.contains(FieldAccesses.ownFieldOf(select));
             return super.visitMemberSelect(select, null);
           }
         }.scan(node.getCondition(), null);

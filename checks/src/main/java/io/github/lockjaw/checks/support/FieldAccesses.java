@@ -183,6 +183,25 @@ public final class FieldAccesses {
         : null;
   }
 
+  /**
+   * The field of the object or class itself that an expression names: {@code f}, {@code this.f},
+   * {@code Outer.this.f} or {@code Type.f}; null for a field of another object ({@code entry.f}).
+   */
+  public static VarSymbol ownFieldOf(ExpressionTree expression) {
+    ExpressionTree stripped = ASTHelpers.stripParentheses(expression);
+    if (stripped instanceof MemberSelectTree select) {
+      ExpressionTree receiver = ASTHelpers.stripParentheses(select.getExpression());
+      Symbol symbol = ASTHelpers.getSymbol(receiver);
+      boolean self = (receiver instanceof IdentifierTree id && id.getName().contentEquals("this"))
+          || (receiver instanceof MemberSelectTree outer && outer.getIdentifier().contentEquals("this"))
+          || symbol instanceof Symbol.ClassSymbol;
+      if (!self) {
+        return null;
+      }
+    }
+    return fieldOf(stripped);
+  }
+
   /** javac models {@code this} and {@code super} as fields of the class; they are none. */
   public static boolean isThisOrSuper(VarSymbol symbol) {
     return symbol.getSimpleName().contentEquals("this") || symbol.getSimpleName().contentEquals("super");

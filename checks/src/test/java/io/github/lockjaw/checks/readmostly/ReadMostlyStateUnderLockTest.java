@@ -250,6 +250,28 @@ class ReadMostlyStateUnderLockTest {
             "  }",
             "}")
         .addSourceLines(
+            "LockOutRealm.java",
+            "import java.util.LinkedHashMap;",
+            "import java.util.Map;",
+            "public class LockOutRealm {",
+            "  protected Map<String, Long> failedUsers = null;",
+            "  protected void startInternal() {",
+            "    failedUsers = new LinkedHashMap<>(16, 0.75f, true) {",
+            "      @Override protected boolean removeEldestEntry(Map.Entry<String, Long> eldest) {",
+            "        return size() > 1000;",
+            "      }",
+            "    };",
+            "  }",
+            "  public void registerAuthFailure(String user) {",
+            "    synchronized (this) { failedUsers.put(user, System.currentTimeMillis()); }",
+            "  }",
+            "  public boolean isLocked(String user) {",
+            "    Long since;",
+            "    synchronized (this) { since = failedUsers.get(user); }",
+            "    return since != null;",
+            "  }",
+            "}")
+        .addSourceLines(
             "ContextConfig.java",
             "import java.util.HashMap;",
             "import java.util.Map;",
