@@ -209,9 +209,12 @@ final class ReadOnlyRegion {
 
   private static boolean anyAccessOrdered(List<Type> types, VisitorState state) {
     for (Type type : types) {
+      if (type == null || type.getTag() == com.sun.tools.javac.code.TypeTag.BOT) {
+        continue; // 'f = null': the null type is a subtype of every type, and holds no map
+      }
       for (String ordered : ReadMostlyKnowledge.ACCESS_ORDERED_TYPES) {
         Type known = state.getTypeFromString(ordered);
-        if (type != null && known != null
+        if (known != null
             && ASTHelpers.isSubtype(state.getTypes().erasure(type), state.getTypes().erasure(known), state)) {
           return true;
         }
