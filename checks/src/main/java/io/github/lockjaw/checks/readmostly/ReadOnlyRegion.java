@@ -177,7 +177,7 @@ final class ReadOnlyRegion {
         if (symbol instanceof VarSymbol var
             && var.getKind() == ElementKind.FIELD
             && !FieldAccesses.isThisOrSuper(var)
-            && !(var.getModifiers().contains(Modifier.STATIC) && var.getModifiers().contains(Modifier.FINAL))) {
+            && !isConstant(var, state)) {
           region.fields.add(var);
           region.reads++;
         }
@@ -244,6 +244,14 @@ final class ReadOnlyRegion {
       }
     }
     return false;
+  }
+
+  /** A static final primitive or String: a constant, no state. */
+  private static boolean isConstant(VarSymbol var, VisitorState state) {
+    return var.getModifiers().contains(Modifier.STATIC)
+        && var.getModifiers().contains(Modifier.FINAL)
+        && (var.type.isPrimitive()
+            || state.getTypes().isSameType(var.type, state.getSymtab().stringType));
   }
 
   private static boolean isCopyConstructor(NewClassTree tree, Type type) {

@@ -96,6 +96,30 @@ class ReadMostlyStateUnderLockTest {
   }
 
   @Test
+  void dbcp2PoolingDriverReadsAStaticPoolMapUnderTheDriverMonitor() {
+    compilation
+        .addSourceLines(
+            "PoolingDriver.java",
+            "import java.sql.SQLException;",
+            "import java.util.HashMap;",
+            "public class PoolingDriver {",
+            "  private static final String URL_PREFIX = \"jdbc:apache:commons:dbcp:\";",
+            "  protected static final HashMap<String, Object> pools = new HashMap<>();",
+            "  public synchronized void registerPool(String name, Object pool) { pools.put(name, pool); }",
+            "  public synchronized void closePool(String name) { pools.remove(name); }",
+            "  // BUG: Diagnostic contains: only to read 'pools', which only registerPool(), closePool() write",
+            "  public synchronized Object getConnectionPool(String name) throws SQLException {",
+            "    Object pool = pools.get(name);",
+            "    if (null == pool) {",
+            "      throw new SQLException(\"Pool not registered: \" + URL_PREFIX + name);",
+            "    }",
+            "    return pool;",
+            "  }",
+            "}")
+        .doTest();
+  }
+
+  @Test
   void synchronizedGetterOfAFieldOnlySettersAssign() {
     compilation
         .addSourceLines(
