@@ -4,8 +4,10 @@ import edu.umd.cs.findbugs.BugAnnotation;
 import edu.umd.cs.findbugs.BugCollectionBugReporter;
 import edu.umd.cs.findbugs.BugInstance;
 import edu.umd.cs.findbugs.BugRanker;
+import edu.umd.cs.findbugs.BugReporter;
 import edu.umd.cs.findbugs.DetectorFactory;
 import edu.umd.cs.findbugs.DetectorFactoryCollection;
+import edu.umd.cs.findbugs.FindBugs;
 import edu.umd.cs.findbugs.FindBugs2;
 import edu.umd.cs.findbugs.MethodAnnotation;
 import edu.umd.cs.findbugs.Plugin;
@@ -80,7 +82,7 @@ public final class JarAuditor {
       BugCollectionBugReporter reporter = new BugCollectionBugReporter(project);
       reporter.setPriorityThreshold(Priorities.LOW_PRIORITY);
       reporter.setRankThreshold(BugRanker.VISIBLE_RANK_MAX);
-      reporter.setErrorVerbosity(edu.umd.cs.findbugs.BugReporter.SILENT);
+      reporter.setErrorVerbosity(BugReporter.SILENT);
 
       FindBugs2 engine = new FindBugs2();
       try {
@@ -91,7 +93,7 @@ public final class JarAuditor {
         engine.setNoClassOk(true);
         // lockjaw's detectors scan bytecode with an operand stack and need no dataflow: the
         // minimum effort keeps fewer analyses in memory
-        engine.setAnalysisFeatureSettings(edu.umd.cs.findbugs.FindBugs.MIN_EFFORT);
+        engine.setAnalysisFeatureSettings(FindBugs.MIN_EFFORT);
         engine.setRankThreshold(BugRanker.VISIBLE_RANK_MAX);
         engine.finishSettings();
         engine.execute();

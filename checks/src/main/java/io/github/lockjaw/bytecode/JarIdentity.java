@@ -11,6 +11,8 @@ import java.util.Properties;
 import java.util.jar.Attributes;
 import java.util.jar.JarFile;
 import java.util.jar.Manifest;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import java.util.zip.ZipEntry;
 
 /**
@@ -63,7 +65,7 @@ public record JarIdentity(Path path, String groupId, String artifactId, String v
     if (fromPath != null) {
       return fromPath;
     }
-    java.util.regex.Matcher name = FILE_NAME.matcher(String.valueOf(jar.getFileName()));
+    Matcher name = FILE_NAME.matcher(String.valueOf(jar.getFileName()));
     if (name.matches()) {
       return new JarIdentity(jar, "", name.group(1), name.group(2));
     }
@@ -71,8 +73,8 @@ public record JarIdentity(Path path, String groupId, String artifactId, String v
   }
 
   /** {@code spring-beans-2.5.1.jar}: an artifactId, a dash, a version that starts with a digit. */
-  private static final java.util.regex.Pattern FILE_NAME =
-      java.util.regex.Pattern.compile("(.+?)-(\\d[^-]*(?:-(?:[A-Za-z]+\\d*|SNAPSHOT))?)\\.jar");
+  private static final Pattern FILE_NAME =
+      Pattern.compile("(.+?)-(\\d[^-]*(?:-(?:[A-Za-z]+\\d*|SNAPSHOT))?)\\.jar");
 
   private static String[] fromPomProperties(JarFile file, Path jar) throws IOException {
     List<Properties> found = new ArrayList<>();

@@ -14,6 +14,7 @@ import edu.umd.cs.findbugs.classfile.DescriptorFactory;
 import edu.umd.cs.findbugs.classfile.Global;
 import edu.umd.cs.findbugs.classfile.ICodeBase;
 import edu.umd.cs.findbugs.classfile.analysis.ClassData;
+import io.github.lockjaw.common.Resilience;
 import io.github.lockjaw.knowledge.JavaNames;
 import io.github.lockjaw.knowledge.KnowledgeIndex;
 import java.nio.file.Path;
@@ -22,10 +23,14 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import org.apache.bcel.Const;
 import org.apache.bcel.classfile.Code;
 import org.apache.bcel.classfile.CodeException;
+import org.apache.bcel.classfile.Constant;
+import org.apache.bcel.classfile.ConstantPool;
+import org.apache.bcel.classfile.ConstantUtf8;
 import org.apache.bcel.classfile.JavaClass;
 import org.apache.bcel.classfile.Method;
 
@@ -53,7 +58,7 @@ abstract class LockjawDetector extends OpcodeStackDetector {
       super.visitClassContext(classContext);
     } catch (RuntimeException e) {
       // a surprise shape is no finding; the analysis of the other classes goes on
-      io.github.lockjaw.common.Resilience.recordIfStrict(
+      Resilience.recordIfStrict(
           getClass().getSimpleName() + " on " + classContext.getJavaClass().getClassName(), e);
       bugReporter.logError("lockjaw: " + getClass().getSimpleName() + " skipped "
           + classContext.getJavaClass().getClassName(), e);
@@ -64,11 +69,11 @@ abstract class LockjawDetector extends OpcodeStackDetector {
    * Whether the class's constant pool holds any of these strings (a method or type name): a cheap
    * test that lets a detector skip classes that cannot hold its pattern.
    */
-  protected static boolean constantPoolMentions(JavaClass javaClass, java.util.Set<String> words) {
-    org.apache.bcel.classfile.ConstantPool pool = javaClass.getConstantPool();
+  protected static boolean constantPoolMentions(JavaClass javaClass, Set<String> words) {
+    ConstantPool pool = javaClass.getConstantPool();
     for (int i = 1; i < pool.getLength(); i++) {
-      org.apache.bcel.classfile.Constant constant = pool.getConstant(i);
-      if (constant instanceof org.apache.bcel.classfile.ConstantUtf8 utf8
+      Constant constant = pool.getConstant(i);
+      if (constant instanceof ConstantUtf8 utf8
           && words.contains(utf8.getBytes())) {
         return true;
       }

@@ -13,6 +13,7 @@ import io.github.lockjaw.knowledge.Kind;
 import io.github.lockjaw.knowledge.KnowledgeIndex;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -45,7 +46,7 @@ public class MapCacheDetector extends LockjawDetector {
   private static final Set<String> CALL_NAMES = union(CHECK_NAMES, ACT_NAMES);
 
   private static Set<String> union(Set<String> a, Set<String> b) {
-    Set<String> all = new java.util.HashSet<>(a);
+    Set<String> all = new HashSet<>(a);
     all.addAll(b);
     return Set.copyOf(all);
   }
@@ -53,7 +54,7 @@ public class MapCacheDetector extends LockjawDetector {
   private static final Set<String> COARSE_MENTIONS = coarseMentions();
 
   private static Set<String> coarseMentions() {
-    Set<String> words = new java.util.HashSet<>(COARSE_TYPES);
+    Set<String> words = new HashSet<>(COARSE_TYPES);
     for (String type : COARSE_TYPES) {
       words.add("L" + type + ";"); // a field's descriptor
     }

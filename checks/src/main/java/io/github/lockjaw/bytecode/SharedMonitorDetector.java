@@ -8,10 +8,12 @@ import edu.umd.cs.findbugs.ba.XField;
 import io.github.lockjaw.knowledge.JavaNames;
 import io.github.lockjaw.knowledge.Kind;
 import io.github.lockjaw.knowledge.KnowledgeIndex;
+import io.github.lockjaw.knowledge.Lifecycle;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -268,7 +270,7 @@ public class SharedMonitorDetector extends LockjawDetector {
     Set<String> blockingMembers = new HashSet<>();
     for (Region region : regions) {
       Method method = region.method();
-      if (method.getName().startsWith("<") || io.github.lockjaw.knowledge.Lifecycle.isLifecycleName(method.getName())
+      if (method.getName().startsWith("<") || Lifecycle.isLifecycleName(method.getName())
           || isClose(method) || (perResource && region.monitor().key().equals("this"))) {
         continue;
       }
@@ -301,7 +303,7 @@ public class SharedMonitorDetector extends LockjawDetector {
       Method method = region.method();
       String key = region.monitor().key();
       // the members that also do I/O under the monitor first, then the rest, in class-file order
-      Set<String> others = new java.util.LinkedHashSet<>();
+      Set<String> others = new LinkedHashSet<>();
       for (boolean io : new boolean[] {true, false}) {
         for (Region member : byMonitor.get(key)) {
           String name = member.method().getName() + "()";

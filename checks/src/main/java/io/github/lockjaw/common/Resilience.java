@@ -1,5 +1,9 @@
 package io.github.lockjaw.common;
 
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+
 /**
  * A check must never crash javac: on a tree shape it does not expect, it stays silent or reports
  * without a fix. Tests must still see such surprises, so with {@code -Dlockjaw.strict=true} (set
@@ -8,8 +12,8 @@ package io.github.lockjaw.common;
 public final class Resilience {
   private static final boolean STRICT = Boolean.getBoolean("lockjaw.strict");
 
-  private static final java.util.List<String> SWALLOWED =
-      java.util.Collections.synchronizedList(new java.util.ArrayList<>());
+  private static final List<String> SWALLOWED =
+      Collections.synchronizedList(new ArrayList<>());
 
   private Resilience() {}
 
@@ -24,8 +28,8 @@ public final class Resilience {
   }
 
   /** What {@link #recordIfStrict} remembered; tests assert it stays empty. */
-  public static java.util.List<String> swallowed() {
-    return java.util.List.copyOf(SWALLOWED);
+  public static List<String> swallowed() {
+    return List.copyOf(SWALLOWED);
   }
 
   /** Call in the catch block that turns an unexpected exception into "no finding" or "no fix". */

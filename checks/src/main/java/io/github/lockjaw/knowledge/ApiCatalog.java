@@ -12,6 +12,8 @@ import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 
 /**
@@ -48,7 +50,7 @@ public final class ApiCatalog {
     }
 
     /** The value of a {@code key=value} attribute, e.g. {@code attribute("duration")}. */
-    public java.util.Optional<String> attribute(String key) {
+    public Optional<String> attribute(String key) {
       String prefix = key + "=";
       return attributes.stream()
           .filter(a -> a.startsWith(prefix))
@@ -81,7 +83,7 @@ public final class ApiCatalog {
     return entries(kind).stream().map(Entry::value).toList();
   }
 
-  public java.util.Set<String> kinds() {
+  public Set<String> kinds() {
     return Collections.unmodifiableSet(byKind.keySet());
   }
 

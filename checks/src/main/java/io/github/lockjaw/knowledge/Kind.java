@@ -15,6 +15,11 @@ public record Kind(String catalog, String name) {
     return ApiCatalog.named(catalog).entries(name);
   }
 
+  /** The entries of this kind indexed for matching ({@link KnowledgeIndex}, built once). */
+  public KnowledgeIndex index() {
+    return KnowledgeIndex.of(this);
+  }
+
   /** The values of this kind, in file order. */
   public List<String> values() {
     return ApiCatalog.named(catalog).values(name);

@@ -19,6 +19,7 @@ import java.util.concurrent.ConcurrentHashMap;
  */
 public final class KnowledgeIndex {
   private static final Map<List<Kind>, KnowledgeIndex> BUILT = new ConcurrentHashMap<>();
+  private static final Map<Kind, KnowledgeIndex> SINGLE = new ConcurrentHashMap<>();
 
   /** The calls that block on a database or another host, for the I/O-under-lock checks. */
   public static final List<Kind> BLOCKING_IO_CALLS =
@@ -75,6 +76,11 @@ public final class KnowledgeIndex {
         }
       }
     }
+  }
+
+  /** The index of one kind ({@link Kind#index()}): a cheap look-up on a hot path. */
+  public static KnowledgeIndex of(Kind kind) {
+    return SINGLE.computeIfAbsent(kind, k -> of(List.of(k)));
   }
 
   /** The index of these kinds, in this order (first entries of the first kind). */

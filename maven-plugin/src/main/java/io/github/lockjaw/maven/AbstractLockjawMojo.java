@@ -11,11 +11,11 @@ import io.github.lockjaw.maven.model.Finding;
 import io.github.lockjaw.maven.model.Rule;
 import io.github.lockjaw.maven.model.Severity;
 import io.github.lockjaw.maven.report.SarifReporter;
-import java.util.Map;
 import java.io.File;
 import java.io.IOException;
 import java.net.URISyntaxException;
 import java.net.URL;
+import java.nio.charset.Charset;
 import java.nio.file.FileSystems;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -23,7 +23,13 @@ import java.nio.file.PathMatcher;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
+import java.util.TreeMap;
+import java.util.function.Function;
+import java.util.function.Predicate;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
 import org.apache.maven.artifact.DependencyResolutionRequiredException;
@@ -130,9 +136,9 @@ abstract class AbstractLockjawMojo extends AbstractMojo {
       List<Finding> findings,
       List<Rule> rules,
       List<String> consoleLines,
-      java.util.function.Function<Finding, String> location,
+      Function<Finding, String> location,
       Map<Finding, String> fingerprints,
-      java.util.function.Predicate<Finding> baselined,
+      Predicate<Finding> baselined,
       File sarif,
       Severity threshold,
       boolean failOnViolation)
@@ -161,7 +167,7 @@ abstract class AbstractLockjawMojo extends AbstractMojo {
           "lockjaw: " + findings.size() + " finding(s), none new at or above " + threshold + "; SARIF report: " + sarif);
       return;
     }
-    Map<String, Integer> perCheck = new java.util.TreeMap<>();
+    Map<String, Integer> perCheck = new TreeMap<>();
     failing.forEach(f -> perCheck.merge(f.check(), 1, Integer::sum));
     String checksText =
         perCheck.entrySet().stream().map(e -> e.getKey() + " (" + e.getValue() + ")").collect(Collectors.joining(", "));
@@ -187,10 +193,10 @@ abstract class AbstractLockjawMojo extends AbstractMojo {
   }
 
   /** The charset the module's sources are written in. */
-  protected java.nio.charset.Charset charset() throws MojoFailureException {
+  protected Charset charset() throws MojoFailureException {
     String name = encoding == null || encoding.isBlank() ? "UTF-8" : encoding.trim();
     try {
-      return java.nio.charset.Charset.forName(name);
+      return Charset.forName(name);
     } catch (RuntimeException e) {
       throw new MojoFailureException("lockjaw does not know the source encoding '" + name
           + "' (project.build.sourceEncoding or lockjaw.encoding); use a charset name such as UTF-8 or ISO-8859-1.");
@@ -240,7 +246,7 @@ abstract class AbstractLockjawMojo extends AbstractMojo {
   }
 
   private static boolean isWindows() {
-    return System.getProperty("os.name", "").toLowerCase(java.util.Locale.ROOT).startsWith("windows");
+    return System.getProperty("os.name", "").toLowerCase(Locale.ROOT).startsWith("windows");
   }
 
   /** The module's Java sources, including generated ones (needed to compile, never reported). */
@@ -303,7 +309,7 @@ abstract class AbstractLockjawMojo extends AbstractMojo {
   }
 
   /** The result of one forked analysis, or empty when the module has no Java sources. */
-  protected java.util.Optional<AnalysisResult> analyse(boolean runChecks) throws MojoExecutionException, MojoFailureException {
+  protected Optional<AnalysisResult> analyse(boolean runChecks) throws MojoExecutionException, MojoFailureException {
     Path javaCommand = javaExecutable();
     for (String glob : excludes == null ? List.<String>of() : excludes) {
       if (glob != null && !glob.isBlank()) {
@@ -323,7 +329,7 @@ abstract class AbstractLockjawMojo extends AbstractMojo {
         sourceFiles().stream().filter(p -> !p.getFileName().toString().equals("module-info.java")).toList();
     if (sources.isEmpty()) {
       getLog().info("lockjaw: no Java sources in " + project.getArtifactId() + "; nothing to analyse.");
-      return java.util.Optional.empty();
+      return Optional.empty();
     }
     List<String> flags = new ArrayList<>();
     try {
@@ -418,7 +424,7 @@ abstract class AbstractLockjawMojo extends AbstractMojo {
                   + " details below.\n" + String.join("\n", result.errors()));
       default -> {}
     }
-    return java.util.Optional.of(result);
+    return Optional.of(result);
   }
 
   /**

@@ -1,5 +1,8 @@
 package io.github.lockjaw.maven;
 
+import io.github.lockjaw.bytecode.AuditFinding;
+import io.github.lockjaw.bytecode.JarAuditor;
+import io.github.lockjaw.common.LockjawDocs;
 import io.github.lockjaw.maven.model.Baseline;
 import io.github.lockjaw.maven.model.Finding;
 import io.github.lockjaw.maven.model.Fingerprint;
@@ -9,6 +12,7 @@ import java.io.File;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -64,10 +68,10 @@ public class AuditMojo extends AbstractLockjawMojo {
       return;
     }
     getLog().info("lockjaw: auditing " + jars.size() + " dependency jar(s) of " + project.getArtifactId() + "...");
-    List<io.github.lockjaw.bytecode.AuditFinding> audited;
+    List<AuditFinding> audited;
     try {
       List<Path> paths = new ArrayList<>(jars.keySet());
-      audited = new io.github.lockjaw.bytecode.JarAuditor().audit(paths, paths);
+      audited = new JarAuditor().audit(paths, paths);
     } catch (IOException e) {
       throw new MojoExecutionException("lockjaw could not audit the dependency jars: " + e.getMessage(), e);
     } catch (InterruptedException e) {
@@ -77,7 +81,7 @@ public class AuditMojo extends AbstractLockjawMojo {
 
     Map<Finding, String> coordinates = new LinkedHashMap<>();
     List<Finding> findings = new ArrayList<>();
-    for (io.github.lockjaw.bytecode.AuditFinding a : audited) {
+    for (AuditFinding a : audited) {
       if (off.contains(a.check())) {
         continue;
       }
@@ -91,7 +95,7 @@ public class AuditMojo extends AbstractLockjawMojo {
               Math.max(a.line(), 0),
               0,
               a.message() + " " + a.advice(),
-              io.github.lockjaw.common.LockjawDocs.forCheck(a.check()),
+              LockjawDocs.forCheck(a.check()),
               a.className(),
               methodOnly(a),
               a.methodName() + a.methodDescriptor(),
@@ -117,12 +121,12 @@ public class AuditMojo extends AbstractLockjawMojo {
     List<Rule> rules = new ArrayList<>();
     findings.stream().map(Finding::check).distinct().sorted().forEach(check ->
         rules.add(new Rule(check, "lockjaw's " + check + " anti-pattern, found in a dependency's bytecode",
-            io.github.lockjaw.common.LockjawDocs.forCheck(check), Severity.WARNING)));
+            LockjawDocs.forCheck(check), Severity.WARNING)));
     reportAndJudge(findings, rules, lines, f -> f.file(), fingerprints, baselined, auditSarif, threshold, failOnViolation);
   }
 
   /** {@code borrowObject()} from {@code GenericObjectPool.borrowObject()}. */
-  private static String methodOnly(io.github.lockjaw.bytecode.AuditFinding finding) {
+  private static String methodOnly(AuditFinding finding) {
     String simpleClass = finding.className().substring(finding.className().lastIndexOf('.') + 1).replace('$', '.');
     String readable = finding.readableMethod();
     return readable.startsWith(simpleClass + ".") ? readable.substring(simpleClass.length() + 1) : readable;
@@ -130,7 +134,7 @@ public class AuditMojo extends AbstractLockjawMojo {
 
   /** Checks set to OFF in the plugin's checks configuration. */
   private Set<String> checksSwitchedOff() throws MojoFailureException, MojoExecutionException {
-    Set<String> off = new java.util.HashSet<>();
+    Set<String> off = new HashSet<>();
     List<String> flags;
     try {
       flags = CheckSelection.toErrorProneFlags(checks, CheckSelection.knownChecks(getClass().getClassLoader()));

@@ -6,6 +6,7 @@ import io.github.lockjaw.maven.model.Edit;
 import io.github.lockjaw.maven.model.Finding;
 import io.github.lockjaw.maven.model.SourceEdits;
 import java.io.IOException;
+import java.nio.charset.Charset;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -33,7 +34,7 @@ public class FixMojo extends AbstractLockjawMojo {
       getLog().info("lockjaw: skipped (lockjaw.skip)");
       return;
     }
-    java.nio.charset.Charset charset = charset();
+    Charset charset = charset();
     Map<Path, String> before = new LinkedHashMap<>();
     for (Path file : sourceFiles()) {
       try {
@@ -134,7 +135,7 @@ public class FixMojo extends AbstractLockjawMojo {
   }
 
   /** Puts back the files lockjaw wrote, unless someone edited them since. */
-  private List<String> restore(Map<Path, String> written, Map<Path, String> before, java.nio.charset.Charset charset) {
+  private List<String> restore(Map<Path, String> written, Map<Path, String> before, Charset charset) {
     List<String> restored = new ArrayList<>();
     for (Map.Entry<Path, String> entry : written.entrySet()) {
       Path file = entry.getKey();

@@ -1,12 +1,14 @@
 package io.github.lockjaw.checks.cache;
 
-import io.github.lockjaw.checks.support.GuardingMonitor;
 import com.google.errorprone.VisitorState;
 import com.google.errorprone.util.ASTHelpers;
 import com.sun.source.tree.AssignmentTree;
 import com.sun.source.tree.BinaryTree;
 import com.sun.source.tree.BlockTree;
+import com.sun.source.tree.CompoundAssignmentTree;
+import com.sun.source.tree.ExpressionStatementTree;
 import com.sun.source.tree.ExpressionTree;
+import com.sun.source.tree.IdentifierTree;
 import com.sun.source.tree.IfTree;
 import com.sun.source.tree.LambdaExpressionTree;
 import com.sun.source.tree.MemberSelectTree;
@@ -25,6 +27,7 @@ import com.sun.source.util.TreePathScanner;
 import com.sun.tools.javac.code.Symbol;
 import com.sun.tools.javac.code.Symbol.MethodSymbol;
 import com.sun.tools.javac.code.Symbol.VarSymbol;
+import io.github.lockjaw.checks.support.GuardingMonitor;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -170,7 +173,7 @@ public record CacheLookup(VarSymbol map, MethodInvocationTree check, MethodInvoc
     private final List<Symbol> writtenFields = new ArrayList<>();
 
     @Override
-    public Void visitExpressionStatement(com.sun.source.tree.ExpressionStatementTree statement, Void unused) {
+    public Void visitExpressionStatement(ExpressionStatementTree statement, Void unused) {
       if (statement.getExpression() instanceof MethodInvocationTree call) {
         // the root of the receiver chain: 'lock' in lock.count.incrementAndGet()
         ExpressionTree receiver = ASTHelpers.getReceiver(call);
@@ -194,7 +197,7 @@ public record CacheLookup(VarSymbol map, MethodInvocationTree check, MethodInvoc
       ExpressionTree written = null;
       if (expression instanceof AssignmentTree assignment) {
         written = assignment.getVariable();
-      } else if (expression instanceof com.sun.source.tree.CompoundAssignmentTree compound) {
+      } else if (expression instanceof CompoundAssignmentTree compound) {
         written = compound.getVariable();
       } else if (expression instanceof UnaryTree unary) {
         written = unary.getExpression();
@@ -257,7 +260,7 @@ public record CacheLookup(VarSymbol map, MethodInvocationTree check, MethodInvoc
             source = receiver == null ? null : unwrapCasts(receiver);
           }
           Symbol from = source == null ? null : ASTHelpers.getSymbol(source);
-          if (source instanceof com.sun.source.tree.IdentifierTree && from != null && valueLocals.containsKey(from)) {
+          if (source instanceof IdentifierTree && from != null && valueLocals.containsKey(from)) {
             valueLocals.put(assignment.getKey(), valueLocals.get(from));
             changed = true;
           }

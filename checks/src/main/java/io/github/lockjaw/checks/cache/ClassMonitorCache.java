@@ -1,6 +1,5 @@
 package io.github.lockjaw.checks.cache;
 
-import io.github.lockjaw.common.LockjawDocs;
 import static com.google.errorprone.BugPattern.LinkType.CUSTOM;
 import static com.google.errorprone.BugPattern.SeverityLevel.WARNING;
 
@@ -10,12 +9,16 @@ import com.google.errorprone.VisitorState;
 import com.google.errorprone.bugpatterns.BugChecker;
 import com.google.errorprone.bugpatterns.BugChecker.MethodTreeMatcher;
 import com.google.errorprone.bugpatterns.BugChecker.SynchronizedTreeMatcher;
+import com.google.errorprone.fixes.SuggestedFix;
 import com.google.errorprone.matchers.Description;
+import com.google.errorprone.util.ASTHelpers;
 import com.sun.source.tree.MethodTree;
 import com.sun.source.tree.SynchronizedTree;
 import com.sun.source.tree.Tree;
 import com.sun.source.util.TreePath;
+import com.sun.tools.javac.code.Symbol;
 import io.github.lockjaw.checks.support.GuardingMonitor;
+import io.github.lockjaw.common.LockjawDocs;
 import io.github.lockjaw.common.MapLocking;
 import io.github.lockjaw.common.MonitorKind;
 import java.util.Optional;
@@ -55,7 +58,7 @@ public final class ClassMonitorCache extends BugChecker
       if (field.locking() == MapLocking.CONCURRENT) {
         continue;
       }
-      Optional<com.google.errorprone.fixes.SuggestedFix> fix = ComputeIfAbsentFix.build(path, lookup, state);
+      Optional<SuggestedFix> fix = ComputeIfAbsentFix.build(path, lookup, state);
       Description.Builder description =
           buildDescription(region).setMessage(message(region, lookup, fix.isPresent(), state));
       fix.ifPresent(description::addFix);
@@ -88,12 +91,12 @@ public final class ClassMonitorCache extends BugChecker
     if (!(region instanceof SynchronizedTree sync)) {
       return false;
     }
-    com.sun.tools.javac.code.Symbol lock =
-        com.google.errorprone.util.ASTHelpers.getSymbol(
-            com.google.errorprone.util.ASTHelpers.stripParentheses(sync.getExpression()));
-    com.sun.tools.javac.code.Symbol key =
-        com.google.errorprone.util.ASTHelpers.getSymbol(
-            com.google.errorprone.util.ASTHelpers.stripParentheses(lookup.key()));
+    Symbol lock =
+        ASTHelpers.getSymbol(
+            ASTHelpers.stripParentheses(sync.getExpression()));
+    Symbol key =
+        ASTHelpers.getSymbol(
+            ASTHelpers.stripParentheses(lookup.key()));
     return lock != null && lock.equals(key);
   }
 }

@@ -1,14 +1,15 @@
 package io.github.lockjaw.checks.cache;
 
-import io.github.lockjaw.common.Resilience;
 import com.google.errorprone.VisitorState;
 import com.google.errorprone.fixes.SuggestedFix;
 import com.google.errorprone.fixes.SuggestedFixes;
 import com.google.errorprone.util.ASTHelpers;
 import com.sun.source.tree.AssignmentTree;
+import com.sun.source.tree.BinaryTree;
 import com.sun.source.tree.BlockTree;
 import com.sun.source.tree.ClassTree;
 import com.sun.source.tree.CompilationUnitTree;
+import com.sun.source.tree.ConditionalExpressionTree;
 import com.sun.source.tree.ExpressionStatementTree;
 import com.sun.source.tree.ExpressionTree;
 import com.sun.source.tree.IdentifierTree;
@@ -37,10 +38,13 @@ import com.sun.tools.javac.code.Symbol.MethodSymbol;
 import com.sun.tools.javac.code.Symbol.VarSymbol;
 import com.sun.tools.javac.code.Type;
 import io.github.lockjaw.checks.support.MoreTrees;
+import io.github.lockjaw.common.Resilience;
 import io.github.lockjaw.knowledge.ApiCatalog;
+import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -300,7 +304,7 @@ public final class ComputeIfAbsentFix {
     if (c.getKind() != Tree.Kind.EQUAL_TO) {
       return false;
     }
-    var binary = (com.sun.source.tree.BinaryTree) c;
+    var binary = (BinaryTree) c;
     return (isLocal(binary.getLeftOperand(), v) && isNull(binary.getRightOperand()))
         || (isLocal(binary.getRightOperand(), v) && isNull(binary.getLeftOperand()));
   }
@@ -312,7 +316,7 @@ public final class ComputeIfAbsentFix {
       return contains != null && CacheLookup.sameKey(contains.getArguments().get(0), key, state);
     }
     if (c.getKind() == Tree.Kind.EQUAL_TO) {
-      var binary = (com.sun.source.tree.BinaryTree) c;
+      var binary = (BinaryTree) c;
       ExpressionTree other = isNull(binary.getLeftOperand()) ? binary.getRightOperand() : isNull(binary.getRightOperand()) ? binary.getLeftOperand() : null;
       MethodInvocationTree get = other == null ? null : asCall(Cast.unwrap(other, state).expression(), map, "get");
       return get != null && CacheLookup.sameKey(get.getArguments().get(0), key, state);
@@ -366,7 +370,7 @@ public final class ComputeIfAbsentFix {
     boolean[] dereferenced = new boolean[1];
     new TreeScanner<Void, Void>() {
       @Override
-      public Void visitConditionalExpression(com.sun.source.tree.ConditionalExpressionTree node, Void unused) {
+      public Void visitConditionalExpression(ConditionalExpressionTree node, Void unused) {
         conditional[0] = true;
         return null;
       }
@@ -378,7 +382,7 @@ public final class ComputeIfAbsentFix {
       }
 
       @Override
-      public Void visitBinary(com.sun.source.tree.BinaryTree node, Void unused) {
+      public Void visitBinary(BinaryTree node, Void unused) {
         if (node.getKind() == Tree.Kind.CONDITIONAL_AND || node.getKind() == Tree.Kind.CONDITIONAL_OR) {
           conditional[0] = true;
         }
@@ -445,7 +449,7 @@ public final class ComputeIfAbsentFix {
       }
     }.scan(state.getPath().getCompilationUnit(), null);
 
-    java.util.ArrayDeque<Tree> work = new java.util.ArrayDeque<>();
+    ArrayDeque<Tree> work = new ArrayDeque<>();
     Set<Symbol> seen = new HashSet<>();
     work.add(created);
     while (!work.isEmpty()) {
@@ -499,7 +503,7 @@ public final class ComputeIfAbsentFix {
 
   /** Methods and constructors called in a tree, not counting lambda bodies (they run later). */
   private static Set<MethodSymbol> invokedMethods(Tree tree) {
-    Set<MethodSymbol> found = new java.util.LinkedHashSet<>();
+    Set<MethodSymbol> found = new LinkedHashSet<>();
     new TreeScanner<Void, Void>() {
       @Override
       public Void visitMethodInvocation(MethodInvocationTree node, Void unused) {

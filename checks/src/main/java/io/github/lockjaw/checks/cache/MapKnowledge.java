@@ -10,7 +10,6 @@ import com.sun.tools.javac.code.Type;
 import io.github.lockjaw.checks.support.KnownSymbols;
 import io.github.lockjaw.knowledge.ApiCatalog;
 import io.github.lockjaw.knowledge.Kind;
-import io.github.lockjaw.knowledge.KnowledgeIndex;
 import io.github.lockjaw.knowledge.KnowledgeIndex.TypeEntry;
 import java.util.Optional;
 import java.util.Set;
@@ -22,20 +21,11 @@ import java.util.stream.Stream;
  * Matching goes through {@link KnownSymbols}.
  */
 public final class MapKnowledge {
-  private static final KnowledgeIndex CHECK_METHODS = KnowledgeIndex.of(Kind.Maps.CHECK_METHOD);
-  private static final KnowledgeIndex ACT_METHODS = KnowledgeIndex.of(Kind.Maps.ACT_METHOD);
-  private static final KnowledgeIndex ATOMIC_METHODS = KnowledgeIndex.of(Kind.Maps.ATOMIC_METHOD);
-  private static final KnowledgeIndex LOCKING_FACTORIES =
-      KnowledgeIndex.of(Kind.Maps.COARSELY_LOCKING_FACTORY);
-  private static final KnowledgeIndex CONCURRENT_TYPES = KnowledgeIndex.of(Kind.Maps.CONCURRENT_TYPE);
-  private static final KnowledgeIndex COARSE_TYPES =
-      KnowledgeIndex.of(Kind.Maps.COARSELY_LOCKED_TYPE);
-  private static final KnowledgeIndex PLAIN_TYPES = KnowledgeIndex.of(Kind.Maps.PLAIN_TYPE);
 
   /** The names of the check and act methods ({@code get}, {@code containsKey}, {@code put}). */
   public static final Set<String> LOOKUP_METHOD_NAMES =
       Stream.concat(
-              CHECK_METHODS.methodNames().stream(), ACT_METHODS.methodNames().stream())
+              Kind.Maps.CHECK_METHOD.index().methodNames().stream(), Kind.Maps.ACT_METHOD.index().methodNames().stream())
           .collect(Collectors.toUnmodifiableSet());
 
   private MapKnowledge() {}
@@ -48,17 +38,17 @@ public final class MapKnowledge {
 
   /** True when the type is already a concurrent map; such caches are never flagged. */
   public static boolean isConcurrent(Type type, VisitorState state) {
-    return KnownSymbols.supertypeEntry(CONCURRENT_TYPES, type, state).isPresent();
+    return KnownSymbols.supertypeEntry(Kind.Maps.CONCURRENT_TYPE.index(), type, state).isPresent();
   }
 
   /** The {@code coarsely-locked-type} entry the type belongs to, e.g. Hashtable. */
   public static Optional<ApiCatalog.Entry> coarselyLockedType(Type type, VisitorState state) {
-    return KnownSymbols.supertypeEntry(COARSE_TYPES, type, state).map(TypeEntry::entry);
+    return KnownSymbols.supertypeEntry(Kind.Maps.COARSELY_LOCKED_TYPE.index(), type, state).map(TypeEntry::entry);
   }
 
   /** The {@code plain-type} entry of exactly this class, e.g. HashMap. */
   public static Optional<ApiCatalog.Entry> plainType(Type type, VisitorState state) {
-    return KnownSymbols.sameTypeEntry(PLAIN_TYPES, type, state).map(TypeEntry::entry);
+    return KnownSymbols.sameTypeEntry(Kind.Maps.PLAIN_TYPE.index(), type, state).map(TypeEntry::entry);
   }
 
   /** Whether the call is a factory such as {@code Collections.synchronizedMap(...)}. */
@@ -67,17 +57,17 @@ public final class MapKnowledge {
       return false;
     }
     MethodSymbol method = ASTHelpers.getSymbol(invocation);
-    return KnownSymbols.declaredMethod(LOCKING_FACTORIES, method).isPresent();
+    return KnownSymbols.declaredMethod(Kind.Maps.COARSELY_LOCKING_FACTORY.index(), method).isPresent();
   }
 
   /** Whether {@code method} is one of the check calls (get, containsKey) of a lookup. */
   public static boolean isCheckMethod(MethodSymbol method, VisitorState state) {
-    return KnownSymbols.overridingMethod(CHECK_METHODS, method, state).isPresent();
+    return KnownSymbols.overridingMethod(Kind.Maps.CHECK_METHOD.index(), method, state).isPresent();
   }
 
   /** Whether {@code method} is the act call (put) of a lookup. */
   public static boolean isActMethod(MethodSymbol method, VisitorState state) {
-    return KnownSymbols.overridingMethod(ACT_METHODS, method, state).isPresent();
+    return KnownSymbols.overridingMethod(Kind.Maps.ACT_METHOD.index(), method, state).isPresent();
   }
 
   /**
@@ -85,7 +75,7 @@ public final class MapKnowledge {
    * ConcurrentHashMap performs atomically too.
    */
   public static Optional<ApiCatalog.Entry> atomicMethod(MethodSymbol method, VisitorState state) {
-    return KnownSymbols.entry(KnownSymbols.overridingMethod(ATOMIC_METHODS, method, state));
+    return KnownSymbols.entry(KnownSymbols.overridingMethod(Kind.Maps.ATOMIC_METHOD.index(), method, state));
   }
 
   /** The fully qualified name of the map a fix moves a cache to. */
@@ -108,6 +98,6 @@ public final class MapKnowledge {
     Optional<ApiCatalog.Entry> plain = plainType(type, state);
     return plain.isPresent()
         ? plain
-        : KnownSymbols.sameTypeEntry(COARSE_TYPES, type, state).map(TypeEntry::entry);
+        : KnownSymbols.sameTypeEntry(Kind.Maps.COARSELY_LOCKED_TYPE.index(), type, state).map(TypeEntry::entry);
   }
 }

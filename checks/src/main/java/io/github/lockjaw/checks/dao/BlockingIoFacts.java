@@ -19,6 +19,8 @@ import com.sun.source.tree.MemberSelectTree;
 import com.sun.source.tree.MethodInvocationTree;
 import com.sun.source.tree.MethodTree;
 import com.sun.source.tree.NewClassTree;
+import com.sun.source.tree.ReturnTree;
+import com.sun.source.tree.StatementTree;
 import com.sun.source.tree.SynchronizedTree;
 import com.sun.source.tree.Tree;
 import com.sun.source.tree.UnaryTree;
@@ -36,6 +38,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.function.Supplier;
 import javax.lang.model.element.ElementKind;
 import javax.lang.model.element.Modifier;
 
@@ -137,8 +140,8 @@ public final class BlockingIoFacts {
       }
 
       @Override
-      public Void visitBlock(com.sun.source.tree.BlockTree block, Void unused) {
-        List<? extends com.sun.source.tree.StatementTree> statements = block.getStatements();
+      public Void visitBlock(BlockTree block, Void unused) {
+        List<? extends StatementTree> statements = block.getStatements();
         for (int i = 0; i < statements.size(); i++) {
           scan(statements.get(i), null);
           if (isEarlyReturnWhenInitialised(statements.get(i), statements.subList(i + 1, statements.size()))) {
@@ -178,7 +181,7 @@ public final class BlockingIoFacts {
         return inLoop(() -> super.visitDoWhileLoop(tree, unused));
       }
 
-      private Void inLoop(java.util.function.Supplier<Void> scan) {
+      private Void inLoop(Supplier<Void> scan) {
         loops++;
         try {
           return scan.get();
@@ -255,15 +258,15 @@ public final class BlockingIoFacts {
    * the {@code if} runs once (lazy creation, e.g. commons-dbcp2's BasicDataSource#createDataSource).
    */
   private static boolean isEarlyReturnWhenInitialised(
-      com.sun.source.tree.StatementTree statement, List<? extends com.sun.source.tree.StatementTree> rest) {
+      StatementTree statement, List<? extends StatementTree> rest) {
     if (!(statement instanceof IfTree ifTree) || ifTree.getElseStatement() != null) {
       return false;
     }
-    com.sun.source.tree.StatementTree then = ifTree.getThenStatement();
-    if (then instanceof com.sun.source.tree.BlockTree block && block.getStatements().size() == 1) {
+    StatementTree then = ifTree.getThenStatement();
+    if (then instanceof BlockTree block && block.getStatements().size() == 1) {
       then = block.getStatements().get(0);
     }
-    if (!(then instanceof com.sun.source.tree.ReturnTree)) {
+    if (!(then instanceof ReturnTree)) {
       return false;
     }
     ExpressionTree condition = ASTHelpers.stripParentheses(ifTree.getCondition());

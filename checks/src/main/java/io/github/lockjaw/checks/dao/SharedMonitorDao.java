@@ -1,6 +1,5 @@
 package io.github.lockjaw.checks.dao;
 
-import io.github.lockjaw.common.LockjawDocs;
 import static com.google.errorprone.BugPattern.LinkType.CUSTOM;
 import static com.google.errorprone.BugPattern.SeverityLevel.WARNING;
 
@@ -13,17 +12,21 @@ import com.google.errorprone.bugpatterns.BugChecker.SynchronizedTreeMatcher;
 import com.google.errorprone.matchers.Description;
 import com.google.errorprone.util.ASTHelpers;
 import com.sun.source.tree.AnnotationTree;
+import com.sun.source.tree.IdentifierTree;
+import com.sun.source.tree.MemberSelectTree;
 import com.sun.source.tree.MethodTree;
 import com.sun.source.tree.SynchronizedTree;
 import com.sun.source.tree.Tree;
 import com.sun.source.util.TreePath;
 import com.sun.tools.javac.code.Symbol;
 import com.sun.tools.javac.code.Type;
+import io.github.lockjaw.checks.cache.CacheLookup;
+import io.github.lockjaw.common.LockjawDocs;
 import io.github.lockjaw.common.Resilience;
 import io.github.lockjaw.knowledge.Lifecycle;
-import io.github.lockjaw.checks.cache.CacheLookup;
 import java.util.List;
 import java.util.Optional;
+import javax.lang.model.type.TypeKind;
 
 /**
  * {@code synchronized} methods or blocks that open, use or close JDBC connections and statements,
@@ -137,8 +140,13 @@ public final class SharedMonitorDao extends BugChecker
     }
     List<String> annotations = Lifecycle.annotationSimpleNames();
     for (AnnotationTree annotation : method.getModifiers().getAnnotations()) {
-      String type = annotation.getAnnotationType().toString();
-      if (annotations.contains(type.substring(type.lastIndexOf('.') + 1))) {
+      // the simple name as written: @PostConstruct or @javax.annotation.PostConstruct
+      Tree type = annotation.getAnnotationType();
+      String simpleName =
+          type instanceof MemberSelectTree select
+              ? select.getIdentifier().toString()
+              : type instanceof IdentifierTree identifier ? identifier.getName().toString() : "";
+      if (annotations.contains(simpleName)) {
         return true;
       }
     }
@@ -155,7 +163,7 @@ public final class SharedMonitorDao extends BugChecker
     return symbol != null
         && method.getParameters().isEmpty()
         && symbol.getReturnType() != null
-        && symbol.getReturnType().getKind() == javax.lang.model.type.TypeKind.VOID;
+        && symbol.getReturnType().getKind() == TypeKind.VOID;
   }
 
   /** The instance monitor of a connection, statement or result set wrapper is per resource. */

@@ -1,6 +1,5 @@
 package io.github.lockjaw.checks.http;
 
-import io.github.lockjaw.common.Resilience;
 import com.google.errorprone.VisitorState;
 import com.google.errorprone.fixes.SuggestedFix;
 import com.google.errorprone.fixes.SuggestedFixes;
@@ -27,9 +26,12 @@ import com.sun.tools.javac.code.Symbol.VarSymbol;
 import com.sun.tools.javac.code.Type;
 import com.sun.tools.javac.code.Types;
 import io.github.lockjaw.checks.support.MoreTrees;
+import io.github.lockjaw.common.Resilience;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
@@ -501,7 +503,7 @@ public final class HoistHttpClientFix {
       if (simple.startsWith("Closeable") && simple.length() > "Closeable".length()) {
         simple = simple.substring("Closeable".length());
       }
-      return simple.replaceAll("([a-z0-9])([A-Z])", "$1_$2").toUpperCase(java.util.Locale.ROOT);
+      return simple.replaceAll("([a-z0-9])([A-Z])", "$1_$2").toUpperCase(Locale.ROOT);
     }
   }
 
@@ -509,7 +511,7 @@ public final class HoistHttpClientFix {
   private static final class Edits {
     private final CharSequence source;
     private final TreeMap<Integer, int[]> ranges = new TreeMap<>();
-    private final Map<Integer, String> texts = new java.util.HashMap<>();
+    private final Map<Integer, String> texts = new HashMap<>();
 
     Edits(CharSequence source) {
       this.source = source;

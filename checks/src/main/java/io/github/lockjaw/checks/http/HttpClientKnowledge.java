@@ -7,7 +7,6 @@ import com.sun.tools.javac.code.Type;
 import io.github.lockjaw.checks.support.KnownSymbols;
 import io.github.lockjaw.knowledge.ApiCatalog;
 import io.github.lockjaw.knowledge.Kind;
-import io.github.lockjaw.knowledge.KnowledgeIndex;
 import io.github.lockjaw.knowledge.KnowledgeIndex.TypeEntry;
 import java.util.List;
 import java.util.Optional;
@@ -19,119 +18,84 @@ import java.util.Optional;
  * {@link KnownSymbols}.
  */
 public final class HttpClientKnowledge {
-  private static final KnowledgeIndex CLIENT_CONSTRUCTORS =
-      KnowledgeIndex.of(Kind.HttpClients.CLIENT_CONSTRUCTOR);
-  private static final KnowledgeIndex CLIENT_FACTORIES =
-      KnowledgeIndex.of(Kind.HttpClients.CLIENT_FACTORY);
-  private static final KnowledgeIndex BUILDER_STARTS =
-      KnowledgeIndex.of(Kind.HttpClients.CLIENT_BUILDER_START);
-  private static final KnowledgeIndex BUILD_METHODS =
-      KnowledgeIndex.of(Kind.HttpClients.CLIENT_BUILD_METHOD);
-  private static final KnowledgeIndex STATELESS_CONFIG =
-      KnowledgeIndex.of(Kind.HttpClients.STATELESS_CONFIG);
-  private static final KnowledgeIndex REQUEST_METHODS =
-      KnowledgeIndex.of(Kind.HttpClients.REQUEST_METHOD);
-  private static final KnowledgeIndex FLUENT_METHODS =
-      KnowledgeIndex.of(Kind.HttpClients.CLIENT_FLUENT_METHOD);
-  private static final KnowledgeIndex CLOSE_METHODS =
-      KnowledgeIndex.of(Kind.HttpClients.CLOSE_METHOD);
-  private static final KnowledgeIndex CLOSE_HELPERS =
-      KnowledgeIndex.of(Kind.HttpClients.CLOSE_HELPER);
-  private static final KnowledgeIndex HOISTABLE_ARGUMENT_FACTORIES =
-      KnowledgeIndex.of(Kind.HttpClients.HOISTABLE_ARGUMENT_FACTORY);
-  private static final KnowledgeIndex CONNECTION_POOL_TYPES =
-      KnowledgeIndex.of(Kind.HttpClients.CONNECTION_POOL_TYPE);
-  private static final KnowledgeIndex URL_CONNECTION_TYPES =
-      KnowledgeIndex.of(Kind.HttpClients.URL_CONNECTION_TYPE);
-  private static final KnowledgeIndex URL_CONNECTION_OPEN =
-      KnowledgeIndex.of(Kind.HttpClients.URL_CONNECTION_OPEN);
-  private static final KnowledgeIndex DISCONNECT_METHODS =
-      KnowledgeIndex.of(Kind.HttpClients.DISCONNECT_METHOD);
-  private static final KnowledgeIndex HEADER_METHODS =
-      KnowledgeIndex.of(Kind.HttpClients.HEADER_METHOD);
-  private static final KnowledgeIndex REQUEST_TYPES =
-      KnowledgeIndex.of(Kind.HttpClients.REQUEST_TYPE);
-  private static final KnowledgeIndex PROPERTY_SETTERS =
-      KnowledgeIndex.of(Kind.HttpClients.SYSTEM_PROPERTY_SETTER);
-
   private HttpClientKnowledge() {}
 
   /** The {@code client-constructor} entry for {@code new T(...)} of exactly this class. */
   public static Optional<ApiCatalog.Entry> clientConstructor(Symbol constructedClass) {
-    return KnownSymbols.exactClass(CLIENT_CONSTRUCTORS, constructedClass).map(TypeEntry::entry);
+    return KnownSymbols.exactClass(Kind.HttpClients.CLIENT_CONSTRUCTOR.index(), constructedClass).map(TypeEntry::entry);
   }
 
   /** The {@code client-factory} entry for a static factory call, e.g. HttpClients.createDefault. */
   public static Optional<ApiCatalog.Entry> clientFactory(MethodSymbol method) {
-    return KnownSymbols.entry(KnownSymbols.staticMethod(CLIENT_FACTORIES, method));
+    return KnownSymbols.entry(KnownSymbols.staticMethod(Kind.HttpClients.CLIENT_FACTORY.index(), method));
   }
 
   /** The {@code client-builder-start} entry of a static builder factory, e.g. HttpClients.custom. */
   public static Optional<ApiCatalog.Entry> builderStartMethod(MethodSymbol method) {
-    return KnownSymbols.entry(KnownSymbols.staticMethod(BUILDER_STARTS, method));
+    return KnownSymbols.entry(KnownSymbols.staticMethod(Kind.HttpClients.CLIENT_BUILDER_START.index(), method));
   }
 
   /** The {@code client-builder-start} entry of a builder constructor, e.g. new OkHttpClient.Builder(). */
   public static Optional<ApiCatalog.Entry> builderStartConstructor(Symbol constructedClass) {
-    return KnownSymbols.exactClass(BUILDER_STARTS, constructedClass).map(TypeEntry::entry);
+    return KnownSymbols.exactClass(Kind.HttpClients.CLIENT_BUILDER_START.index(), constructedClass).map(TypeEntry::entry);
   }
 
   public static boolean isBuildMethod(MethodSymbol method, VisitorState state) {
-    return KnownSymbols.instanceMethod(BUILD_METHODS, method, state).isPresent();
+    return KnownSymbols.instanceMethod(Kind.HttpClients.CLIENT_BUILD_METHOD.index(), method, state).isPresent();
   }
 
   public static boolean isStatelessConfig(MethodSymbol method, VisitorState state) {
-    return KnownSymbols.instanceMethod(STATELESS_CONFIG, method, state).isPresent();
+    return KnownSymbols.instanceMethod(Kind.HttpClients.STATELESS_CONFIG.index(), method, state).isPresent();
   }
 
   public static boolean isRequestMethod(MethodSymbol method, VisitorState state) {
-    return KnownSymbols.instanceMethod(REQUEST_METHODS, method, state).isPresent();
+    return KnownSymbols.instanceMethod(Kind.HttpClients.REQUEST_METHOD.index(), method, state).isPresent();
   }
 
   public static boolean isFluentClientMethod(MethodSymbol method, VisitorState state) {
-    return KnownSymbols.instanceMethod(FLUENT_METHODS, method, state).isPresent();
+    return KnownSymbols.instanceMethod(Kind.HttpClients.CLIENT_FLUENT_METHOD.index(), method, state).isPresent();
   }
 
   public static boolean isCloseMethod(MethodSymbol method, VisitorState state) {
-    return KnownSymbols.instanceMethod(CLOSE_METHODS, method, state).isPresent();
+    return KnownSymbols.instanceMethod(Kind.HttpClients.CLOSE_METHOD.index(), method, state).isPresent();
   }
 
   public static boolean isCloseHelper(MethodSymbol method) {
-    return KnownSymbols.staticMethod(CLOSE_HELPERS, method).isPresent();
+    return KnownSymbols.staticMethod(Kind.HttpClients.CLOSE_HELPER.index(), method).isPresent();
   }
 
   public static boolean isHoistableArgumentFactory(MethodSymbol method) {
-    return KnownSymbols.staticMethod(HOISTABLE_ARGUMENT_FACTORIES, method).isPresent();
+    return KnownSymbols.staticMethod(Kind.HttpClients.HOISTABLE_ARGUMENT_FACTORY.index(), method).isPresent();
   }
 
   /** True for {@code new PoolingHttpClientConnectionManager()} and the other pool types. */
   public static boolean isConnectionPoolType(Symbol constructedClass) {
-    return KnownSymbols.exactClass(CONNECTION_POOL_TYPES, constructedClass).isPresent();
+    return KnownSymbols.exactClass(Kind.HttpClients.CONNECTION_POOL_TYPE.index(), constructedClass).isPresent();
   }
 
   public static boolean isUrlConnection(Type type, VisitorState state) {
-    return KnownSymbols.isSubtypeOfAny(URL_CONNECTION_TYPES, type, state);
+    return KnownSymbols.isSubtypeOfAny(Kind.HttpClients.URL_CONNECTION_TYPE.index(), type, state);
   }
 
   public static boolean isOpenConnection(MethodSymbol method, VisitorState state) {
-    return KnownSymbols.instanceMethod(URL_CONNECTION_OPEN, method, state).isPresent();
+    return KnownSymbols.instanceMethod(Kind.HttpClients.URL_CONNECTION_OPEN.index(), method, state).isPresent();
   }
 
   public static boolean isDisconnect(MethodSymbol method, VisitorState state) {
-    return KnownSymbols.instanceMethod(DISCONNECT_METHODS, method, state).isPresent();
+    return KnownSymbols.instanceMethod(Kind.HttpClients.DISCONNECT_METHOD.index(), method, state).isPresent();
   }
 
   public static boolean isHeaderMethod(MethodSymbol method, VisitorState state) {
-    return KnownSymbols.instanceMethod(HEADER_METHODS, method, state).isPresent();
+    return KnownSymbols.instanceMethod(Kind.HttpClients.HEADER_METHOD.index(), method, state).isPresent();
   }
 
   /** Whether a header set on a receiver of this type is a request header (not a response's). */
   public static boolean isRequestType(Type type, VisitorState state) {
-    return type != null && KnownSymbols.isSubtypeOfAny(REQUEST_TYPES, type, state);
+    return type != null && KnownSymbols.isSubtypeOfAny(Kind.HttpClients.REQUEST_TYPE.index(), type, state);
   }
 
   public static boolean isSystemPropertySetter(MethodSymbol method) {
-    return KnownSymbols.staticMethod(PROPERTY_SETTERS, method).isPresent();
+    return KnownSymbols.staticMethod(Kind.HttpClients.SYSTEM_PROPERTY_SETTER.index(), method).isPresent();
   }
 
   public static List<String> keepAliveProperties() {

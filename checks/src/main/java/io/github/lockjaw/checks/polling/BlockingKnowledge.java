@@ -18,12 +18,6 @@ import java.util.Optional;
  * Matching goes through {@link KnownSymbols}.
  */
 public final class BlockingKnowledge {
-  private static final KnowledgeIndex POLLED_STATES = KnowledgeIndex.of(Kind.Blocking.POLLED_STATE);
-  private static final KnowledgeIndex STREAM_MATCHES = KnowledgeIndex.of(Kind.Blocking.STREAM_MATCH);
-  private static final KnowledgeIndex SPIN_CALLS = KnowledgeIndex.of(Kind.Blocking.SPIN_CALL);
-  private static final KnowledgeIndex BLOCKING_CALLS = KnowledgeIndex.of(Kind.Blocking.BLOCKING_CALL);
-  private static final KnowledgeIndex NON_BLOCKING_METHODS =
-      KnowledgeIndex.of(Kind.Blocking.NON_BLOCKING_METHOD);
 
   private BlockingKnowledge() {}
 
@@ -108,7 +102,7 @@ public final class BlockingKnowledge {
     if (method == null || method.isStatic() || !method.getParameters().isEmpty()) {
       return Optional.empty();
     }
-    return declaredIn(POLLED_STATES, method, state).map(PolledState::new);
+    return declaredIn(Kind.Blocking.POLLED_STATE.index(), method, state).map(PolledState::new);
   }
 
   /** For {@code Stream#anyMatch}-like calls: when the call is true ({@code any}, {@code all}, {@code none}). */
@@ -116,12 +110,12 @@ public final class BlockingKnowledge {
     if (method == null) {
       return Optional.empty();
     }
-    return declaredIn(STREAM_MATCHES, method, state).flatMap(e -> e.attribute("holds"));
+    return declaredIn(Kind.Blocking.STREAM_MATCH.index(), method, state).flatMap(e -> e.attribute("holds"));
   }
 
   /** The spin-call entry (sleep, yield, onSpinWait, parkNanos) for a method, if it is one. */
   public static Optional<ApiCatalog.Entry> spinCall(MethodSymbol method, VisitorState state) {
-    return declaredIn(SPIN_CALLS, method, state);
+    return declaredIn(Kind.Blocking.SPIN_CALL.index(), method, state);
   }
 
   /** Pauses at least this long between polls make a loop a watchdog rather than a spin. */
@@ -139,7 +133,7 @@ public final class BlockingKnowledge {
     if (method == null) {
       return false;
     }
-    for (MethodEntry entry : BLOCKING_CALLS.named(method.getSimpleName().toString())) {
+    for (MethodEntry entry : Kind.Blocking.BLOCKING_CALL.index().named(method.getSimpleName().toString())) {
       if (!KnownSymbols.isMethodOfSubtype(method, entry, state)) {
         continue;
       }
@@ -161,7 +155,7 @@ public final class BlockingKnowledge {
     if (method == null || !(method.owner instanceof Symbol.ClassSymbol owner)) {
       return false;
     }
-    if (declaredIn(NON_BLOCKING_METHODS, method, state).isPresent()
+    if (declaredIn(Kind.Blocking.NON_BLOCKING_METHOD.index(), method, state).isPresent()
         || polledState(method, state).isPresent()) {
       return true;
     }

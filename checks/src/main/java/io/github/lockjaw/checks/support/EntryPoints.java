@@ -4,6 +4,7 @@ import com.google.errorprone.VisitorState;
 import com.google.errorprone.util.ASTHelpers;
 import com.sun.source.tree.ClassTree;
 import com.sun.source.tree.CompilationUnitTree;
+import com.sun.source.tree.MemberReferenceTree;
 import com.sun.source.tree.MethodInvocationTree;
 import com.sun.source.tree.MethodTree;
 import com.sun.source.tree.Tree;
@@ -13,7 +14,6 @@ import com.sun.tools.javac.code.Symbol;
 import com.sun.tools.javac.code.Symbol.ClassSymbol;
 import com.sun.tools.javac.code.Symbol.MethodSymbol;
 import io.github.lockjaw.knowledge.Kind;
-import io.github.lockjaw.knowledge.KnowledgeIndex;
 import java.util.ArrayList;
 import java.util.List;
 import javax.lang.model.element.Modifier;
@@ -23,22 +23,6 @@ import javax.lang.model.element.Modifier;
  * runners), container set-up code (factories, providers, init callbacks), and test code.
  */
 public final class EntryPoints {
-  private static final KnowledgeIndex TEST_CLASS_ANNOTATIONS =
-      KnowledgeIndex.of(Kind.EntryPoints.TEST_CLASS_ANNOTATION);
-  private static final KnowledgeIndex TEST_ANNOTATIONS =
-      KnowledgeIndex.of(Kind.EntryPoints.TEST_ANNOTATION);
-  private static final KnowledgeIndex ONE_SHOT_METHODS =
-      KnowledgeIndex.of(Kind.EntryPoints.ONE_SHOT_METHOD);
-  private static final KnowledgeIndex ONE_SHOT_CLASS_ANNOTATIONS =
-      KnowledgeIndex.of(Kind.EntryPoints.ONE_SHOT_CLASS_ANNOTATION);
-  private static final KnowledgeIndex SET_UP_ANNOTATIONS =
-      KnowledgeIndex.of(Kind.EntryPoints.SET_UP_ANNOTATION);
-  private static final KnowledgeIndex SET_UP_METHODS =
-      KnowledgeIndex.of(Kind.EntryPoints.SET_UP_METHOD);
-  private static final KnowledgeIndex REQUEST_ENTRY_ANNOTATIONS =
-      KnowledgeIndex.of(Kind.EntryPoints.REQUEST_ENTRY_ANNOTATION);
-  private static final KnowledgeIndex REQUEST_ENTRY_METHODS =
-      KnowledgeIndex.of(Kind.EntryPoints.REQUEST_ENTRY_METHOD);
 
   private EntryPoints() {}
 
@@ -66,13 +50,13 @@ public final class EntryPoints {
     if (symbol == null) {
       return false;
     }
-    if (KnownSymbols.hasAnnotation(TEST_CLASS_ANNOTATIONS, symbol, state)) {
+    if (KnownSymbols.hasAnnotation(Kind.EntryPoints.TEST_CLASS_ANNOTATION.index(), symbol, state)) {
       return true;
     }
     for (Tree member : classTree.getMembers()) {
       if (member instanceof MethodTree method) {
         MethodSymbol methodSymbol = ASTHelpers.getSymbol(method);
-        if (methodSymbol != null && KnownSymbols.hasAnnotation(TEST_ANNOTATIONS, methodSymbol, state)) {
+        if (methodSymbol != null && KnownSymbols.hasAnnotation(Kind.EntryPoints.TEST_ANNOTATION.index(), methodSymbol, state)) {
           return true;
         }
       }
@@ -89,13 +73,13 @@ public final class EntryPoints {
     if (isMain(symbol, state)) {
       return true;
     }
-    if (KnownSymbols.overridesEntry(ONE_SHOT_METHODS, symbol, state)) {
+    if (KnownSymbols.overridesEntry(Kind.EntryPoints.ONE_SHOT_METHOD.index(), symbol, state)) {
       return true;
     }
     String name = symbol.getSimpleName().toString();
     if ((name.equals("run") || name.equals("call")) && symbol.getParameters().isEmpty()) {
       Symbol owner = symbol.owner;
-      return owner != null && KnownSymbols.hasAnnotation(ONE_SHOT_CLASS_ANNOTATIONS, owner, state);
+      return owner != null && KnownSymbols.hasAnnotation(Kind.EntryPoints.ONE_SHOT_CLASS_ANNOTATION.index(), owner, state);
     }
     return false;
   }
@@ -122,7 +106,7 @@ public final class EntryPoints {
       }
 
       @Override
-      public Void visitMemberReference(com.sun.source.tree.MemberReferenceTree tree, Void unused) {
+      public Void visitMemberReference(MemberReferenceTree tree, Void unused) {
         if (symbol.equals(ASTHelpers.getSymbol(tree))) {
           callers.add(false); // handed out as a method reference: it may run on any path
         }
@@ -136,8 +120,8 @@ public final class EntryPoints {
   public static boolean isSetUp(MethodTree method, VisitorState state) {
     MethodSymbol symbol = ASTHelpers.getSymbol(method);
     return symbol != null
-        && (KnownSymbols.hasAnnotation(SET_UP_ANNOTATIONS, symbol, state)
-            || KnownSymbols.overridesEntry(SET_UP_METHODS, symbol, state));
+        && (KnownSymbols.hasAnnotation(Kind.EntryPoints.SET_UP_ANNOTATION.index(), symbol, state)
+            || KnownSymbols.overridesEntry(Kind.EntryPoints.SET_UP_METHOD.index(), symbol, state));
   }
 
   /**
@@ -149,8 +133,8 @@ public final class EntryPoints {
     MethodSymbol symbol = ASTHelpers.getSymbol(method);
     return symbol != null
         && !symbol.isStatic()
-        && (KnownSymbols.hasAnnotation(REQUEST_ENTRY_ANNOTATIONS, symbol, state)
-            || KnownSymbols.overridesEntry(REQUEST_ENTRY_METHODS, symbol, state));
+        && (KnownSymbols.hasAnnotation(Kind.EntryPoints.REQUEST_ENTRY_ANNOTATION.index(), symbol, state)
+            || KnownSymbols.overridesEntry(Kind.EntryPoints.REQUEST_ENTRY_METHOD.index(), symbol, state));
   }
 
   private static boolean isMain(MethodSymbol symbol, VisitorState state) {

@@ -2,6 +2,7 @@ package io.github.lockjaw.checks.support;
 
 import com.google.errorprone.VisitorState;
 import com.google.errorprone.util.ASTHelpers;
+import com.sun.source.tree.ClassTree;
 import com.sun.source.tree.ExpressionTree;
 import com.sun.source.tree.LambdaExpressionTree;
 import com.sun.source.tree.MethodTree;
@@ -40,7 +41,7 @@ public final class GuardingMonitor {
     return tree instanceof SynchronizedTree
         || tree instanceof MethodTree
         || tree instanceof LambdaExpressionTree
-        || tree instanceof com.sun.source.tree.ClassTree;
+        || tree instanceof ClassTree;
   }
 
   /** Whether the expression's type is {@code java.lang.Class}. */

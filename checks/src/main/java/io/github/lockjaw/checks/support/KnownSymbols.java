@@ -71,35 +71,36 @@ public final class KnownSymbols {
     return index.types().stream().filter(t -> t.entry().value().equals(name)).findFirst();
   }
 
-  /** The first type entry that {@code type} is (after erasure) the same type as. */
-  public static Optional<TypeEntry> sameTypeEntry(
-      KnowledgeIndex index, Type type, VisitorState state) {
+  /** How a type must relate to a type entry's type. */
+  private interface TypeRelation {
+    boolean holds(Type type, Type known, VisitorState state);
+  }
+
+  /** The first type entry whose type {@code type} relates to ({@code type} not null). */
+  private static Optional<TypeEntry> firstTypeEntry(
+      KnowledgeIndex index, Type type, VisitorState state, TypeRelation relation) {
     if (type == null) {
       return Optional.empty();
     }
-    Types types = state.getTypes();
     for (TypeEntry entry : index.types()) {
       Type known = state.getTypeFromString(entry.entry().value());
-      if (known != null && types.isSameType(types.erasure(type), types.erasure(known))) {
+      if (known != null && relation.holds(type, known, state)) {
         return Optional.of(entry);
       }
     }
     return Optional.empty();
   }
 
+  /** The first type entry that {@code type} is (after erasure) the same type as. */
+  public static Optional<TypeEntry> sameTypeEntry(
+      KnowledgeIndex index, Type type, VisitorState state) {
+    return firstTypeEntry(index, type, state, KnownSymbols::isSameErasure);
+  }
+
   /** The first type entry that {@code type} is a subtype of; an unresolved type matches none. */
   public static Optional<TypeEntry> supertypeEntry(
       KnowledgeIndex index, Type type, VisitorState state) {
-    if (type == null) {
-      return Optional.empty();
-    }
-    for (TypeEntry entry : index.types()) {
-      Type known = state.getTypeFromString(entry.entry().value());
-      if (known != null && ASTHelpers.isSubtype(type, known, state)) {
-        return Optional.of(entry);
-      }
-    }
-    return Optional.empty();
+    return firstTypeEntry(index, type, state, ASTHelpers::isSubtype);
   }
 
   /**
@@ -108,21 +109,18 @@ public final class KnownSymbols {
    */
   public static Optional<TypeEntry> supertypeEntryOrUnresolved(
       KnowledgeIndex index, Type type, VisitorState state) {
-    if (type == null) {
-      return Optional.empty();
-    }
-    for (TypeEntry entry : index.types()) {
-      if (isErasedSubtype(type, state.getTypeFromString(entry.entry().value()), state)) {
-        return Optional.of(entry);
-      }
-    }
-    return Optional.empty();
+    return firstTypeEntry(index, type, state, KnownSymbols::isErasedSubtype);
   }
 
   /** Whether {@link #supertypeEntryOrUnresolved} finds an entry. */
   public static boolean anySupertypeOrUnresolved(
       KnowledgeIndex index, Type type, VisitorState state) {
     return supertypeEntryOrUnresolved(index, type, state).isPresent();
+  }
+
+  private static boolean isSameErasure(Type type, Type known, VisitorState state) {
+    Types types = state.getTypes();
+    return types.isSameType(types.erasure(type), types.erasure(known));
   }
 
   private static boolean isErasedSubtype(Type type, Type supertype, VisitorState state) {

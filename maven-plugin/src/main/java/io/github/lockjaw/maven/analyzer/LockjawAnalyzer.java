@@ -29,6 +29,7 @@ import io.github.lockjaw.maven.model.Edit;
 import io.github.lockjaw.maven.model.Finding;
 import io.github.lockjaw.maven.model.Rule;
 import io.github.lockjaw.maven.model.Severity;
+import java.io.File;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.StringWriter;
@@ -106,7 +107,7 @@ public final class LockjawAnalyzer {
     options.addAll(List.of("-proc:none", "-implicit:none", "-Xlint:none", "-nowarn", "-XDshould-stop.ifError=FLOW"));
     if (!request.classpath().isEmpty()) {
       options.add("-classpath");
-      options.add(String.join(java.io.File.pathSeparator, request.classpath()));
+      options.add(String.join(File.pathSeparator, request.classpath()));
     }
     Iterable<? extends JavaFileObject> units =
         files.getJavaFileObjectsFromPaths(request.sources().stream().map(Path::of).toList());

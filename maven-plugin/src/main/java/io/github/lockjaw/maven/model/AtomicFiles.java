@@ -3,10 +3,12 @@ package io.github.lockjaw.maven.model;
 import static java.nio.charset.StandardCharsets.UTF_8;
 
 import java.io.IOException;
+import java.nio.charset.Charset;
 import java.nio.file.AtomicMoveNotSupportedException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
+import java.nio.file.attribute.PosixFilePermissions;
 
 /** Writes a file whole or not at all: to a sibling temporary file, then an atomic rename. */
 public final class AtomicFiles {
@@ -20,7 +22,7 @@ public final class AtomicFiles {
    * Writes through symbolic links (the link's target is replaced, the link stays) and keeps the
    * file's permissions. A file with several hard links is detached from the others.
    */
-  public static void write(Path target, String content, java.nio.charset.Charset charset) throws IOException {
+  public static void write(Path target, String content, Charset charset) throws IOException {
     Path absolute = target.toAbsolutePath();
     if (Files.exists(absolute)) {
       absolute = absolute.toRealPath();
@@ -36,7 +38,7 @@ public final class AtomicFiles {
         }
       } else {
         try {
-          Files.setPosixFilePermissions(temporary, java.nio.file.attribute.PosixFilePermissions.fromString("rw-r--r--"));
+          Files.setPosixFilePermissions(temporary, PosixFilePermissions.fromString("rw-r--r--"));
         } catch (UnsupportedOperationException e) {
           // not a POSIX file system
         }

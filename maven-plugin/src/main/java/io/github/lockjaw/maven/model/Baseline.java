@@ -8,6 +8,7 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
@@ -83,7 +84,7 @@ public final class Baseline {
   /** Writes the given findings as the new baseline, sorted so the file diffs well. */
   public static void write(Path path, List<Entry> entries) throws IOException {
     List<Entry> sorted = new ArrayList<>(entries);
-    sorted.sort(java.util.Comparator.comparing(Entry::file).thenComparing(Entry::check).thenComparing(Entry::fingerprint));
+    sorted.sort(Comparator.comparing(Entry::file).thenComparing(Entry::check).thenComparing(Entry::fingerprint));
     Files.createDirectories(path.toAbsolutePath().getParent());
     AtomicFiles.write(path, Json.GSON.toJson(new File("lockjaw", 1, sorted)) + "\n");
   }

@@ -4,11 +4,13 @@ import static java.nio.charset.StandardCharsets.UTF_8;
 
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
+import java.util.Comparator;
 import java.util.HashMap;
 import java.util.HexFormat;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Function;
 
 /**
  * Identifies a finding across edits that do not touch it: built from the check, the
@@ -40,11 +42,11 @@ public final class Fingerprint {
    * Fingerprints for a list of findings; identical ones (the same code flagged twice in one member)
    * get {@code :2}, {@code :3}... in source order so each stays distinct.
    */
-  public static Map<Finding, String> all(List<Finding> findings, java.util.function.Function<Finding, String> relativeFile) {
+  public static Map<Finding, String> all(List<Finding> findings, Function<Finding, String> relativeFile) {
     Map<Finding, String> result = new LinkedHashMap<>();
     Map<String, Integer> seen = new HashMap<>();
     findings.stream()
-        .sorted(java.util.Comparator.comparing(Finding::file).thenComparingInt(Finding::line).thenComparingInt(Finding::column))
+        .sorted(Comparator.comparing(Finding::file).thenComparingInt(Finding::line).thenComparingInt(Finding::column))
         .forEach(
             f -> {
               String base = of(f, relativeFile.apply(f));

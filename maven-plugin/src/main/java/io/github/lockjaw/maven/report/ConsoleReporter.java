@@ -3,6 +3,7 @@ package io.github.lockjaw.maven.report;
 import io.github.lockjaw.maven.model.Finding;
 import io.github.lockjaw.maven.model.SourceEdits;
 import java.io.IOException;
+import java.nio.charset.Charset;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -19,10 +20,10 @@ import java.util.function.Predicate;
 public final class ConsoleReporter {
   private final Function<Finding, String> relativePath;
   private final Predicate<Finding> baselined;
-  private final java.nio.charset.Charset charset;
+  private final Charset charset;
 
   public ConsoleReporter(
-      Function<Finding, String> relativePath, Predicate<Finding> baselined, java.nio.charset.Charset charset) {
+      Function<Finding, String> relativePath, Predicate<Finding> baselined, Charset charset) {
     this.relativePath = relativePath;
     this.baselined = baselined;
     this.charset = charset;

@@ -8,6 +8,8 @@ import io.github.lockjaw.maven.model.Edit;
 import io.github.lockjaw.maven.model.Finding;
 import io.github.lockjaw.maven.model.Rule;
 import java.io.IOException;
+import java.net.URI;
+import java.net.URISyntaxException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -173,8 +175,8 @@ public final class SarifReporter {
       return artifact;
     }
     try {
-      artifact.addProperty("uri", new java.net.URI(null, null, path.replace('\\', '/'), null).toASCIIString());
-    } catch (java.net.URISyntaxException e) {
+      artifact.addProperty("uri", new URI(null, null, path.replace('\\', '/'), null).toASCIIString());
+    } catch (URISyntaxException e) {
       artifact.addProperty("uri", path.replace('\\', '/'));
     }
     artifact.addProperty("uriBaseId", "SRCROOT");
