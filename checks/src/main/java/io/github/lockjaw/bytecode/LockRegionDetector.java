@@ -5,6 +5,7 @@ import edu.umd.cs.findbugs.OpcodeStack;
 import edu.umd.cs.findbugs.Priorities;
 import edu.umd.cs.findbugs.ba.ClassContext;
 import edu.umd.cs.findbugs.ba.XField;
+import io.github.lockjaw.common.Resilience;
 import io.github.lockjaw.knowledge.JavaNames;
 import io.github.lockjaw.knowledge.Kind;
 import io.github.lockjaw.knowledge.KnowledgeIndex;
@@ -33,39 +34,49 @@ import org.apache.bcel.classfile.Method;
  * each method's instructions and its monitor regions; the three analyses read them.
  */
 public class LockRegionDetector extends LockjawDetector {
-  private static final KnowledgeIndex LOOKUPS =
-      KnowledgeIndex.of(Kind.Resources.RESOURCE_LOOKUP);
-  private static final List<String> ARCHIVE_TYPES = KnowledgeIndex.of(Kind.Resources.ARCHIVE_TYPE).internalTypeNames();
-  private static final KnowledgeIndex READ_CALLS =
-      KnowledgeIndex.of(Kind.ReadMostly.READ_CALL);
-  private static final KnowledgeIndex COPY_CALLS =
-      KnowledgeIndex.of(Kind.ReadMostly.COPY_CALL);
-  private static final List<String> CONTAINER_TYPES = KnowledgeIndex.of(Kind.ReadMostly.CONTAINER_TYPE).internalTypeNames();
-  private static final List<String> COPY_PACKAGES = Kind.ReadMostly.COPY_CONSTRUCTOR_PACKAGE.values().stream().map(p -> p.replace('.', '/') + "/").toList();
-  private static final List<String> ACCESSOR_PREFIXES =
-      Kind.ReadMostly.ACCESSOR_PREFIX.values();
+  private static final KnowledgeIndex LOOKUPS = KnowledgeIndex.of(Kind.Resources.RESOURCE_LOOKUP);
+  private static final List<String> ARCHIVE_TYPES =
+      KnowledgeIndex.of(Kind.Resources.ARCHIVE_TYPE).internalTypeNames();
+  private static final KnowledgeIndex READ_CALLS = KnowledgeIndex.of(Kind.ReadMostly.READ_CALL);
+  private static final KnowledgeIndex COPY_CALLS = KnowledgeIndex.of(Kind.ReadMostly.COPY_CALL);
+  private static final List<String> CONTAINER_TYPES =
+      KnowledgeIndex.of(Kind.ReadMostly.CONTAINER_TYPE).internalTypeNames();
+  private static final List<String> COPY_PACKAGES =
+      Kind.ReadMostly.COPY_CONSTRUCTOR_PACKAGE.values().stream()
+          .map(p -> p.replace('.', '/') + "/")
+          .toList();
+  private static final List<String> ACCESSOR_PREFIXES = Kind.ReadMostly.ACCESSOR_PREFIX.values();
   private static final List<String> PUBLISHING_WRITER_PREFIXES =
       Kind.ReadMostly.PUBLISHING_WRITER_PREFIX.values();
   private static final List<String> ACCESS_ORDERED_TYPES =
       KnowledgeIndex.of(Kind.ReadMostly.ACCESS_ORDERED_TYPE).internalTypeNames();
-  private static final KnowledgeIndex PURE_CALLS =
-      KnowledgeIndex.of(Kind.Statistics.PURE_CALL);
+  private static final KnowledgeIndex PURE_CALLS = KnowledgeIndex.of(Kind.Statistics.PURE_CALL);
   private static final KnowledgeIndex MAP_CALLS =
       KnowledgeIndex.of(Kind.Statistics.COUNTER_MAP_READ, Kind.Statistics.COUNTER_MAP_WRITE);
   private static final List<String> LOCAL_ACCESSOR_PREFIXES =
       Kind.Statistics.LOCAL_ACCESSOR_PREFIX.values();
-  private static final List<String> ENTRY_ANNOTATIONS = Kind.EntryPoints.REQUEST_ENTRY_ANNOTATION.values().stream()
-      .map(a -> "L" + JavaNames.internalName(a) + ";").toList();
+  private static final List<String> ENTRY_ANNOTATIONS =
+      Kind.EntryPoints.REQUEST_ENTRY_ANNOTATION.values().stream()
+          .map(a -> "L" + JavaNames.internalName(a) + ";")
+          .toList();
   private static final KnowledgeIndex ENTRY_METHODS =
       KnowledgeIndex.of(Kind.EntryPoints.REQUEST_ENTRY_METHOD);
 
   /** One instruction: the opcode, and for field and invoke instructions what they name. */
-  private record Insn(int pc, int opcode, String owner, String name, String signature,
-      String receiverField, boolean receiverLocal, String valueType) {}
+  private record Insn(
+      int pc,
+      int opcode,
+      String owner,
+      String name,
+      String signature,
+      String receiverField,
+      boolean receiverLocal,
+      String valueType) {}
 
   private record Monitor(String key, String description, String fieldSignature) {}
 
-  private record Region(Method method, Monitor monitor, List<int[]> ranges, int pc, boolean whole) {}
+  private record Region(
+      Method method, Monitor monitor, List<int[]> ranges, int pc, boolean whole) {}
 
   private final Map<String, List<Insn>> code = new LinkedHashMap<>();
   private final Map<String, Method> byKey = new HashMap<>();
@@ -89,10 +100,9 @@ public class LockRegionDetector extends LockjawDetector {
     try {
       analyse();
     } catch (RuntimeException e) {
-      io.github.lockjaw.common.Resilience.recordIfStrict(
-          getClass().getSimpleName() + " on " + javaClass.getClassName(), e);
-      bugReporter.logError("lockjaw: " + getClass().getSimpleName() + " skipped "
-          + javaClass.getClassName(), e);
+      Resilience.recordIfStrict(getClass().getSimpleName() + " on " + javaClass.getClassName(), e);
+      bugReporter.logError(
+          "lockjaw: " + getClass().getSimpleName() + " skipped " + javaClass.getClassName(), e);
     } finally {
       code.clear();
       byKey.clear();
@@ -102,7 +112,8 @@ public class LockRegionDetector extends LockjawDetector {
 
   private static boolean mayLock(JavaClass javaClass) {
     for (Method method : javaClass.getMethods()) {
-      if (method.isSynchronized() || (method.getCode() != null && containsMonitorEnter(method.getCode()))) {
+      if (method.isSynchronized()
+          || (method.getCode() != null && containsMonitorEnter(method.getCode()))) {
         return true;
       }
     }
@@ -118,10 +129,12 @@ public class LockRegionDetector extends LockjawDetector {
     byKey.put(key, method);
     if (method.isSynchronized()) {
       String simple = JavaNames.simpleName(getClassName());
-      Monitor monitor = method.isStatic()
-          ? new Monitor("class:" + getClassName(), "the class monitor of " + simple, null)
-          : new Monitor("this", "the monitor of the " + simple + " instance", null);
-      regions.add(new Region(method, monitor, List.of(new int[] {0, body.getCode().length}), -1, true));
+      Monitor monitor =
+          method.isStatic()
+              ? new Monitor("class:" + getClassName(), "the class monitor of " + simple, null)
+              : new Monitor("this", "the monitor of the " + simple + " instance", null);
+      regions.add(
+          new Region(method, monitor, List.of(new int[] {0, body.getCode().length}), -1, true));
     }
     super.visit(body);
   }
@@ -133,12 +146,21 @@ public class LockRegionDetector extends LockjawDetector {
         String valueType = null;
         if ((seen == Const.PUTFIELD || seen == Const.PUTSTATIC) && stack.getStackDepth() > 0) {
           String signature = stack.getStackItem(0).getSignature();
-          valueType = signature != null && signature.startsWith("L") && signature.endsWith(";")
-              ? signature.substring(1, signature.length() - 1)
-              : null;
+          valueType =
+              signature != null && signature.startsWith("L") && signature.endsWith(";")
+                  ? signature.substring(1, signature.length() - 1)
+                  : null;
         }
-        current.add(new Insn(getPC(), seen, getClassConstantOperand(), getNameConstantOperand(),
-            getSigConstantOperand(), null, false, valueType));
+        current.add(
+            new Insn(
+                getPC(),
+                seen,
+                getClassConstantOperand(),
+                getNameConstantOperand(),
+                getSigConstantOperand(),
+                null,
+                false,
+                valueType));
       }
       case Const.INVOKEVIRTUAL, Const.INVOKEINTERFACE, Const.INVOKESTATIC, Const.INVOKESPECIAL -> {
         String signature = getSigConstantOperand();
@@ -151,11 +173,20 @@ public class LockRegionDetector extends LockjawDetector {
             XField field = receiver.getXField();
             receiverField = field == null ? null : field.getName();
             int register = receiver.getRegisterNumber();
-            receiverLocal = field == null && register >= 0 && (register > 0 || getMethod().isStatic());
+            receiverLocal =
+                field == null && register >= 0 && (register > 0 || getMethod().isStatic());
           }
         }
-        current.add(new Insn(getPC(), seen, getClassConstantOperand(), getNameConstantOperand(),
-            signature, receiverField, receiverLocal, null));
+        current.add(
+            new Insn(
+                getPC(),
+                seen,
+                getClassConstantOperand(),
+                getNameConstantOperand(),
+                signature,
+                receiverField,
+                receiverLocal,
+                null));
       }
       case Const.MONITORENTER -> {
         sawMonitorEnter();
@@ -173,15 +204,21 @@ public class LockRegionDetector extends LockjawDetector {
     if (lock.getRegisterNumber() == 0 && !getMethod().isStatic()) {
       monitor = new Monitor("this", "the monitor of the " + simple + " instance", null);
     } else if (field != null && (field.isStatic() || lock.getFieldLoadedFromRegister() == 0)) {
-      monitor = new Monitor("field:" + field.getClassName() + "." + field.getName(),
-          "the lock in field '" + field.getName() + "'", field.getSignature());
-    } else if ("Ljava/lang/Class;".equals(lock.getSignature()) && lock.getConstant() instanceof String type) {
+      monitor =
+          new Monitor(
+              "field:" + field.getClassName() + "." + field.getName(),
+              "the lock in field '" + field.getName() + "'",
+              field.getSignature());
+    } else if ("Ljava/lang/Class;".equals(lock.getSignature())
+        && lock.getConstant() instanceof String type) {
       String internal = type.replace('.', '/');
-      monitor = new Monitor("class:" + internal,
-          "the class monitor of " + JavaNames.simpleName(internal), null);
+      monitor =
+          new Monitor(
+              "class:" + internal, "the class monitor of " + JavaNames.simpleName(internal), null);
     }
     if (monitor != null) {
-      regions.add(new Region(getMethod(), monitor, monitorRegion(getCode(), getPC()), getPC(), false));
+      regions.add(
+          new Region(getMethod(), monitor, monitorRegion(getCode(), getPC()), getPC(), false));
     }
   }
 
@@ -196,16 +233,31 @@ public class LockRegionDetector extends LockjawDetector {
         continue;
       }
       List<Insn> insns = inRegion(region);
-      String where = (region.whole() ? display(method) : "The synchronized block in " + display(method));
-      String key = region.monitor().key() + "@" + method.getName() + method.getSignature() + "@" + region.pc();
+      String where =
+          (region.whole() ? display(method) : "The synchronized block in " + display(method));
+      String key =
+          region.monitor().key()
+              + "@"
+              + method.getName()
+              + method.getSignature()
+              + "@"
+              + region.pc();
       if (!reported.add(key)) {
         continue;
       }
       int pc = region.whole() ? (insns.isEmpty() ? -1 : insns.get(0).pc()) : region.pc();
       Optional<String> lookup = resourceLookup(region, insns);
       if (lookup.isPresent()) {
-        report(LockjawBugType.RESOURCE_LOOKUP_UNDER_LOCK, Priorities.NORMAL_PRIORITY, method, pc,
-            where + " holds " + region.monitor().description() + " while it calls " + lookup.get()
+        report(
+            LockjawBugType.RESOURCE_LOOKUP_UNDER_LOCK,
+            Priorities.NORMAL_PRIORITY,
+            method,
+            pc,
+            where
+                + " holds "
+                + region.monitor().description()
+                + " while it calls "
+                + lookup.get()
                 + ": every request that looks a resource up waits for the lookups of all the ones"
                 + " before it. Index the resources once at start-up, or memoise each lookup per name"
                 + " in a ConcurrentHashMap, and look up without the lock.");
@@ -213,9 +265,17 @@ public class LockRegionDetector extends LockjawDetector {
       }
       Optional<String> readMostly = readMostly(region, insns);
       if (readMostly.isPresent()) {
-        report(LockjawBugType.READ_MOSTLY_STATE_UNDER_LOCK, Priorities.NORMAL_PRIORITY, method, pc,
-            where + " takes " + region.monitor().description() + " on every call only to "
-                + readMostly.get() + ": callers queue on that lock to read state that rarely"
+        report(
+            LockjawBugType.READ_MOSTLY_STATE_UNDER_LOCK,
+            Priorities.NORMAL_PRIORITY,
+            method,
+            pc,
+            where
+                + " takes "
+                + region.monitor().description()
+                + " on every call only to "
+                + readMostly.get()
+                + ": callers queue on that lock to read state that rarely"
                 + " changes. Publish it through a volatile field (an immutable snapshot for a"
                 + " collection) and read it without the lock.");
         continue;
@@ -224,12 +284,23 @@ public class LockRegionDetector extends LockjawDetector {
       if (entry != null) {
         Optional<String> statistics = statistics(insns);
         if (statistics.isPresent()) {
-          String onEvery = entry.equals(method.getName())
-              ? "on every call of " + entry + "()"
-              : "on every call of " + entry + "(), which calls " + method.getName() + "(),";
-          report(LockjawBugType.STATISTICS_UNDER_SHARED_LOCK, Priorities.NORMAL_PRIORITY, method, pc,
-              where + " takes " + region.monitor().description() + " " + onEvery
-                  + " only to update " + statistics.get() + ": every request queues on that one"
+          String onEvery =
+              entry.equals(method.getName())
+                  ? "on every call of " + entry + "()"
+                  : "on every call of " + entry + "(), which calls " + method.getName() + "(),";
+          report(
+              LockjawBugType.STATISTICS_UNDER_SHARED_LOCK,
+              Priorities.NORMAL_PRIORITY,
+              method,
+              pc,
+              where
+                  + " takes "
+                  + region.monitor().description()
+                  + " "
+                  + onEvery
+                  + " only to update "
+                  + statistics.get()
+                  + ": every request queues on that one"
                   + " lock to bump a number. Keep counts and sums in LongAdder fields, maxima in a"
                   + " LongAccumulator, counters per key in a ConcurrentHashMap<K, LongAdder>, and"
                   + " drop the lock.");
@@ -239,7 +310,8 @@ public class LockRegionDetector extends LockjawDetector {
   }
 
   private List<Insn> inRegion(Region region) {
-    List<Insn> all = code.getOrDefault(region.method().getName() + region.method().getSignature(), List.of());
+    List<Insn> all =
+        code.getOrDefault(region.method().getName() + region.method().getSignature(), List.of());
     List<Insn> inside = new ArrayList<>();
     for (Insn insn : all) {
       if (inRanges(region.ranges(), insn.pc())) {
@@ -257,12 +329,16 @@ public class LockRegionDetector extends LockjawDetector {
       return Optional.empty();
     }
     String lockSignature = region.monitor().fieldSignature();
-    if (lockSignature != null && lockSignature.startsWith("L")
-        && matchType(ARCHIVE_TYPES, lockSignature.substring(1, lockSignature.length() - 1)).isPresent()) {
+    if (lockSignature != null
+        && lockSignature.startsWith("L")
+        && matchType(ARCHIVE_TYPES, lockSignature.substring(1, lockSignature.length() - 1))
+            .isPresent()) {
       return Optional.empty(); // the lock of one archive
     }
-    if (isOneTimeInitialisation(getClassName(), insns, code.getOrDefault(
-        region.method().getName() + region.method().getSignature(), List.of()))) {
+    if (isOneTimeInitialisation(
+        getClassName(),
+        insns,
+        code.getOrDefault(region.method().getName() + region.method().getSignature(), List.of()))) {
       return Optional.empty();
     }
     List<String> chain = lookupChain(insns, new HashSet<>());
@@ -276,12 +352,16 @@ public class LockRegionDetector extends LockjawDetector {
       }
       Optional<KnowledgeIndex.MethodEntry> lookup = match(LOOKUPS, insn.owner(), insn.name());
       if (lookup.isPresent()) {
-        String what = lookup.get().attribute("what").map(w -> " (" + JavaNames.words(w) + ")").orElse("");
+        String what =
+            lookup.get().attribute("what").map(w -> " (" + JavaNames.words(w) + ")").orElse("");
         return List.of(lookup.get().display() + what);
       }
       String key = insn.name() + insn.signature();
-      if (insn.owner().equals(getClassName()) && code.containsKey(key) && visiting.add(key)
-          && !insn.name().startsWith("<") && !Lifecycle.isConfigurationName(insn.name())) {
+      if (insn.owner().equals(getClassName())
+          && code.containsKey(key)
+          && visiting.add(key)
+          && !insn.name().startsWith("<")
+          && !Lifecycle.isConfigurationName(insn.name())) {
         List<String> rest = lookupChain(code.get(key), visiting);
         if (!rest.isEmpty()) {
           List<String> chain = new ArrayList<>();
@@ -295,13 +375,15 @@ public class LockRegionDetector extends LockjawDetector {
   }
 
   /**
-   * The region assigns a field that the method tests (for null, or as a flag) in a branch: once
-   * it is set, the lookup does not run again (a lazily built index, a loaded-once configuration).
+   * The region assigns a field that the method tests (for null, or as a flag) in a branch: once it
+   * is set, the lookup does not run again (a lazily built index, a loaded-once configuration).
    */
-  private static boolean isOneTimeInitialisation(String className, List<Insn> region, List<Insn> method) {
+  private static boolean isOneTimeInitialisation(
+      String className, List<Insn> region, List<Insn> method) {
     Set<String> assigned = new HashSet<>();
     for (Insn insn : region) {
-      if ((insn.opcode() == Const.PUTFIELD || insn.opcode() == Const.PUTSTATIC) && insn.owner().equals(className)) {
+      if ((insn.opcode() == Const.PUTFIELD || insn.opcode() == Const.PUTSTATIC)
+          && insn.owner().equals(className)) {
         assigned.add(insn.name());
       }
     }
@@ -309,8 +391,12 @@ public class LockRegionDetector extends LockjawDetector {
       Insn insn = method.get(i);
       int next = method.get(i + 1).opcode();
       if ((insn.opcode() == Const.GETFIELD || insn.opcode() == Const.GETSTATIC)
-          && insn.owner().equals(className) && assigned.contains(insn.name())
-          && (next == Const.IFNULL || next == Const.IFNONNULL || next == Const.IFEQ || next == Const.IFNE)) {
+          && insn.owner().equals(className)
+          && assigned.contains(insn.name())
+          && (next == Const.IFNULL
+              || next == Const.IFNONNULL
+              || next == Const.IFEQ
+              || next == Const.IFNE)) {
         return true;
       }
     }
@@ -322,7 +408,9 @@ public class LockRegionDetector extends LockjawDetector {
   private Optional<String> readMostly(Region region, List<Insn> insns) {
     Method method = region.method();
     String name = method.getName();
-    if (method.isPrivate() || !Lifecycle.hasPrefix(name, ACCESSOR_PREFIXES) || Lifecycle.isConfigurationName(name)) {
+    if (method.isPrivate()
+        || !Lifecycle.hasPrefix(name, ACCESSOR_PREFIXES)
+        || Lifecycle.isConfigurationName(name)) {
       return Optional.empty();
     }
     Set<String> fields = new LinkedHashSet<>();
@@ -332,9 +420,18 @@ public class LockRegionDetector extends LockjawDetector {
     for (int i = 0; i < insns.size(); i++) {
       Insn insn = insns.get(i);
       switch (insn.opcode()) {
-        case Const.PUTFIELD, Const.PUTSTATIC, Const.AASTORE, Const.IASTORE, Const.LASTORE,
-            Const.BASTORE, Const.CASTORE, Const.SASTORE, Const.FASTORE, Const.DASTORE,
-            Const.MONITORENTER, Const.INVOKEDYNAMIC -> {
+        case Const.PUTFIELD,
+            Const.PUTSTATIC,
+            Const.AASTORE,
+            Const.IASTORE,
+            Const.LASTORE,
+            Const.BASTORE,
+            Const.CASTORE,
+            Const.SASTORE,
+            Const.FASTORE,
+            Const.DASTORE,
+            Const.MONITORENTER,
+            Const.INVOKEDYNAMIC -> {
           return Optional.empty();
         }
         case Const.GETFIELD, Const.GETSTATIC -> {
@@ -348,7 +445,10 @@ public class LockRegionDetector extends LockjawDetector {
           fields.add(insn.name());
           signatures.put(insn.name(), insn.signature());
         }
-        case Const.INVOKEVIRTUAL, Const.INVOKEINTERFACE, Const.INVOKESTATIC, Const.INVOKESPECIAL -> {
+        case Const.INVOKEVIRTUAL,
+            Const.INVOKEINTERFACE,
+            Const.INVOKESTATIC,
+            Const.INVOKESPECIAL -> {
           if (insn.name().equals("<init>")) {
             if (isThrowable(insn.owner()) || insn.owner().equals("java/lang/StringBuilder")) {
               continue;
@@ -387,7 +487,8 @@ public class LockRegionDetector extends LockjawDetector {
         if (written == null || !fields.contains(written)) {
           continue;
         }
-        if ((insn.opcode() == Const.PUTFIELD || insn.opcode() == Const.PUTSTATIC) && insn.valueType() != null
+        if ((insn.opcode() == Const.PUTFIELD || insn.opcode() == Const.PUTSTATIC)
+            && insn.valueType() != null
             && matchType(ACCESS_ORDERED_TYPES, insn.valueType()).isPresent()) {
           return Optional.empty(); // an LRU map: its get() reorders it, the lock guards that
         }
@@ -402,22 +503,34 @@ public class LockRegionDetector extends LockjawDetector {
       }
     }
     if (state.isEmpty()
-        || writers.stream().noneMatch(w -> Lifecycle.hasPrefix(w.substring(0, w.length() - 2), PUBLISHING_WRITER_PREFIXES))) {
+        || writers.stream()
+            .noneMatch(
+                w ->
+                    Lifecycle.hasPrefix(
+                        w.substring(0, w.length() - 2), PUBLISHING_WRITER_PREFIXES))) {
       return Optional.empty(); // no writer registers, refreshes or reloads it
     }
-    return Optional.of((copies.isEmpty() ? "read " : "copy ") + String.join(", ", state)
-        + (copies.isEmpty() ? "" : " (" + String.join(", ", new LinkedHashSet<>(copies)) + ")")
-        + ", which only " + String.join(", ", writers) + (writers.size() == 1 ? " writes" : " write"));
+    return Optional.of(
+        (copies.isEmpty() ? "read " : "copy ")
+            + String.join(", ", state)
+            + (copies.isEmpty() ? "" : " (" + String.join(", ", new LinkedHashSet<>(copies)) + ")")
+            + ", which only "
+            + String.join(", ", writers)
+            + (writers.size() == 1 ? " writes" : " write"));
   }
 
-  /** The field of this class an instruction writes: a put, or a changing call on a collection field. */
+  /**
+   * The field of this class an instruction writes: a put, or a changing call on a collection field.
+   */
   private String writtenField(Insn insn, Map<String, String> signatures) {
-    if ((insn.opcode() == Const.PUTFIELD || insn.opcode() == Const.PUTSTATIC) && insn.owner().equals(getClassName())) {
+    if ((insn.opcode() == Const.PUTFIELD || insn.opcode() == Const.PUTSTATIC)
+        && insn.owner().equals(getClassName())) {
       return insn.name();
     }
     if (isInvoke(insn.opcode()) && insn.receiverField() != null) {
       String signature = signatures.get(insn.receiverField());
-      if (signature != null && signature.startsWith("L")
+      if (signature != null
+          && signature.startsWith("L")
           && matchType(CONTAINER_TYPES, signature.substring(1, signature.length() - 1)).isPresent()
           && match(READ_CALLS, insn.owner(), insn.name()).isEmpty()
           && match(COPY_CALLS, insn.owner(), insn.name()).isEmpty()) {
@@ -432,8 +545,8 @@ public class LockRegionDetector extends LockjawDetector {
   }
 
   private static boolean isCopyConstructor(Insn insn) {
-    return COPY_PACKAGES.stream().anyMatch(p -> insn.owner().startsWith(p)
-        && insn.owner().indexOf('/', p.length()) < 0)
+    return COPY_PACKAGES.stream()
+            .anyMatch(p -> insn.owner().startsWith(p) && insn.owner().indexOf('/', p.length()) < 0)
         && org.apache.bcel.generic.Type.getArgumentTypes(insn.signature()).length == 1
         && insn.signature().startsWith("(L");
   }
@@ -458,7 +571,9 @@ public class LockRegionDetector extends LockjawDetector {
       String key = work.get(i);
       for (Insn insn : code.getOrDefault(key, List.of())) {
         String callee = insn.name() + insn.signature();
-        if (isInvoke(insn.opcode()) && insn.owner().equals(getClassName()) && code.containsKey(callee)
+        if (isInvoke(insn.opcode())
+            && insn.owner().equals(getClassName())
+            && code.containsKey(callee)
             && !entryOf.containsKey(callee)) {
           entryOf.put(callee, entryOf.get(key));
           work.add(callee);
@@ -496,20 +611,32 @@ public class LockRegionDetector extends LockjawDetector {
           }
           updated.add("'" + insn.name() + "'");
         }
-        case Const.INVOKEVIRTUAL, Const.INVOKEINTERFACE, Const.INVOKESTATIC, Const.INVOKESPECIAL -> {
-          boolean allowed = match(PURE_CALLS, insn.owner(), insn.name()).isPresent()
-              || (insn.receiverField() != null && match(MAP_CALLS, insn.owner(), insn.name()).isPresent())
-              || (insn.receiverLocal() && Lifecycle.hasPrefix(insn.name(), LOCAL_ACCESSOR_PREFIXES));
+        case Const.INVOKEVIRTUAL,
+            Const.INVOKEINTERFACE,
+            Const.INVOKESTATIC,
+            Const.INVOKESPECIAL -> {
+          boolean allowed =
+              match(PURE_CALLS, insn.owner(), insn.name()).isPresent()
+                  || (insn.receiverField() != null
+                      && match(MAP_CALLS, insn.owner(), insn.name()).isPresent())
+                  || (insn.receiverLocal()
+                      && Lifecycle.hasPrefix(insn.name(), LOCAL_ACCESSOR_PREFIXES));
           if (!allowed) {
             return Optional.empty();
           }
-          if (insn.receiverField() != null && match(MAP_CALLS, insn.owner(), insn.name()).isPresent()
+          if (insn.receiverField() != null
+              && match(MAP_CALLS, insn.owner(), insn.name()).isPresent()
               && (insn.name().equals("put") || insn.name().equals("merge"))) {
             updated.add("'" + insn.receiverField() + "'");
           }
         }
-        case Const.NEW, Const.ATHROW, Const.MONITORENTER, Const.INVOKEDYNAMIC, Const.AASTORE,
-            Const.IASTORE, Const.LASTORE -> {
+        case Const.NEW,
+            Const.ATHROW,
+            Const.MONITORENTER,
+            Const.INVOKEDYNAMIC,
+            Const.AASTORE,
+            Const.IASTORE,
+            Const.LASTORE -> {
           return Optional.empty();
         }
         default -> {
@@ -521,12 +648,17 @@ public class LockRegionDetector extends LockjawDetector {
   }
 
   private static boolean isNumeric(String signature) {
-    return signature.equals("J") || signature.equals("I") || signature.equals("D")
-        || signature.equals("F") || signature.equals("S");
+    return signature.equals("J")
+        || signature.equals("I")
+        || signature.equals("D")
+        || signature.equals("F")
+        || signature.equals("S");
   }
 
   private static boolean isInvoke(int opcode) {
-    return opcode == Const.INVOKEVIRTUAL || opcode == Const.INVOKEINTERFACE
-        || opcode == Const.INVOKESTATIC || opcode == Const.INVOKESPECIAL;
+    return opcode == Const.INVOKEVIRTUAL
+        || opcode == Const.INVOKEINTERFACE
+        || opcode == Const.INVOKESTATIC
+        || opcode == Const.INVOKESPECIAL;
   }
 }

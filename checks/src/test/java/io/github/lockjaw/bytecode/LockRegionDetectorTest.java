@@ -25,7 +25,9 @@ class LockRegionDetectorTest {
   @BeforeAll
   static void auditFixtures() throws Exception {
     Map<String, String> sources = new LinkedHashMap<>();
-    sources.put("shop.web.TimingFilter", """
+    sources.put(
+        "shop.web.TimingFilter",
+        """
         package shop.web;
         import com.sun.net.httpserver.Filter;
         import com.sun.net.httpserver.HttpExchange;
@@ -50,7 +52,9 @@ class LockRegionDetectorTest {
           @Override public String description() { return "timing"; }
         }
         """);
-    sources.put("shop.batch.ImportJob", """
+    sources.put(
+        "shop.batch.ImportJob",
+        """
         package shop.batch;
         public class ImportJob {
           private long rows;
@@ -61,7 +65,9 @@ class LockRegionDetectorTest {
           }
         }
         """);
-    sources.put("shop.web.AssetLocator", """
+    sources.put(
+        "shop.web.AssetLocator",
+        """
         package shop.web;
         import java.io.InputStream;
         import java.net.URL;
@@ -84,7 +90,9 @@ class LockRegionDetectorTest {
           }
         }
         """);
-    sources.put("shop.config.Settings", """
+    sources.put(
+        "shop.config.Settings",
+        """
         package shop.config;
         import java.util.ArrayList;
         import java.util.List;
@@ -112,7 +120,9 @@ class LockRegionDetectorTest {
           }
         }
         """);
-    sources.put("shop.config.Sequence", """
+    sources.put(
+        "shop.config.Sequence",
+        """
         package shop.config;
         public class Sequence {
           private long next;
@@ -163,18 +173,24 @@ class LockRegionDetectorTest {
   void classPathLookupUnderTheInstanceMonitor() {
     List<AuditFinding> found = in("shop.web.AssetLocator");
     assertEquals("ResourceLookupUnderLock open:8", summary(found));
-    assertTrue(found.get(0).message().contains("ClassLoader.getResourceAsStream() (searches the class path)"),
+    assertTrue(
+        found
+            .get(0)
+            .message()
+            .contains("ClassLoader.getResourceAsStream() (searches the class path)"),
         found.get(0).message());
   }
 
   @Test
   void readMostlyStateReadAndCopiedUnderALockField() {
     List<AuditFinding> found = in("shop.config.Settings");
-    assertEquals("ReadMostlyStateUnderLock getNames:15, ReadMostlyStateUnderLock getValues:10",
+    assertEquals(
+        "ReadMostlyStateUnderLock getNames:15, ReadMostlyStateUnderLock getValues:10",
         summary(found));
     for (AuditFinding finding : found) {
       assertTrue(finding.message().contains("which only reload() writes"), finding.message());
-      assertTrue(finding.advice().contains("In your own code, lockjaw's ReadMostlyStateUnderLock"),
+      assertTrue(
+          finding.advice().contains("In your own code, lockjaw's ReadMostlyStateUnderLock"),
           finding.advice());
     }
   }
@@ -186,7 +202,9 @@ class LockRegionDetectorTest {
 
   @AfterAll
   static void noDetectorSwallowedAnException() {
-    assertEquals(List.of(), io.github.lockjaw.common.Resilience.swallowed(),
+    assertEquals(
+        List.of(),
+        io.github.lockjaw.common.Resilience.swallowed(),
         "a detector threw; SpotBugs logged it and went on");
   }
 }

@@ -13,8 +13,8 @@ import org.junit.jupiter.api.Test;
 
 /**
  * The {@link LockRegionDetector} on the released jars of the field reports (copied into
- * target/audit-jars by the build): found in the affected releases with the release that fixed
- * it as advice, silent on the fixed releases.
+ * target/audit-jars by the build): found in the affected releases with the release that fixed it as
+ * advice, silent on the fixed releases.
  */
 class LockRegionRealJarsTest {
   private static final Path JARS = Path.of("target", "audit-jars");
@@ -43,19 +43,26 @@ class LockRegionRealJarsTest {
 
   private static Path jar(String name) {
     Path jar = JARS.resolve(name);
-    assertTrue(Files.isRegularFile(jar), jar + " is missing: run the build's generate-test-resources"
-        + " phase (maven-dependency-plugin copies it from ~/.m2)");
+    assertTrue(
+        Files.isRegularFile(jar),
+        jar
+            + " is missing: run the build's generate-test-resources"
+            + " phase (maven-dependency-plugin copies it from ~/.m2)");
     return jar;
   }
 
-  private static List<AuditFinding> of(List<AuditFinding> findings, String check, String className) {
+  private static List<AuditFinding> of(
+      List<AuditFinding> findings, String check, String className) {
     return findings.stream()
         .filter(f -> f.check().equals(check) && f.className().equals(className))
         .toList();
   }
 
   private static String methods(List<AuditFinding> findings) {
-    return findings.stream().map(AuditFinding::methodName).distinct().sorted()
+    return findings.stream()
+        .map(AuditFinding::methodName)
+        .distinct()
+        .sorted()
         .collect(Collectors.joining(", "));
   }
 
@@ -65,7 +72,8 @@ class LockRegionRealJarsTest {
     List<AuditFinding> found = of(spring251, "ReadMostlyStateUnderLock", factory);
     assertEquals("getBeanDefinitionNames, getBeanNamesForType", methods(found));
     assertTrue(found.get(0).message().contains("'beanDefinitionNames'"), found.get(0).message());
-    assertTrue(found.get(0).advice().contains("upgrade org.springframework:spring-beans 2.5.1 to 2.5.2"),
+    assertTrue(
+        found.get(0).advice().contains("upgrade org.springframework:spring-beans 2.5.1 to 2.5.2"),
         found.get(0).advice());
     assertEquals(List.of(), of(spring252, "ReadMostlyStateUnderLock", factory));
   }
@@ -76,7 +84,10 @@ class LockRegionRealJarsTest {
     List<AuditFinding> found = of(context5115, "ReadMostlyStateUnderLock", context);
     assertTrue(methods(found).contains("getBeanFactory"), methods(found));
     AuditFinding getBeanFactory =
-        found.stream().filter(f -> f.methodName().equals("getBeanFactory")).findFirst().orElseThrow();
+        found.stream()
+            .filter(f -> f.methodName().equals("getBeanFactory"))
+            .findFirst()
+            .orElseThrow();
     assertTrue(getBeanFactory.advice().contains("5.1.16"), getBeanFactory.advice());
     assertEquals(List.of(), of(context5116, "ReadMostlyStateUnderLock", context));
   }
@@ -100,16 +111,20 @@ class LockRegionRealJarsTest {
     List<AuditFinding> found =
         of(dbcp2, "ReadMostlyStateUnderLock", "org.apache.commons.dbcp2.PoolingDriver");
     assertEquals("getConnectionPool, getPoolNames", methods(found));
-    assertTrue(found.get(0).message().contains("'pools', which only closePool(), registerPool() write"),
+    assertTrue(
+        found.get(0).message().contains("'pools', which only closePool(), registerPool() write"),
         found.get(0).message());
     // a JavaBean's synchronized getters and setters are configuration, not read-mostly state
-    assertEquals(List.of(),
+    assertEquals(
+        List.of(),
         of(dbcp2, "ReadMostlyStateUnderLock", "org.apache.commons.dbcp2.BasicDataSource"));
   }
 
   @AfterAll
   static void noDetectorSwallowedAnException() {
-    assertEquals(List.of(), io.github.lockjaw.common.Resilience.swallowed(),
+    assertEquals(
+        List.of(),
+        io.github.lockjaw.common.Resilience.swallowed(),
         "a detector threw; SpotBugs logged it and went on");
   }
 }

@@ -15,8 +15,10 @@ final class ReadMostlyKnowledge {
       KnowledgeIndex.of(Kind.ReadMostly.ACCESS_ORDERED_TYPE).typeNames();
   static final CatalogMethods READ_CALLS = CatalogMethods.of(Kind.ReadMostly.READ_CALL);
   static final CatalogMethods COPY_CALLS = CatalogMethods.of(Kind.ReadMostly.COPY_CALL);
-  static final List<String> COPY_CONSTRUCTOR_PACKAGES = Kind.ReadMostly.COPY_CONSTRUCTOR_PACKAGE.values();
-  static final List<String> CONTAINER_TYPES = KnowledgeIndex.of(Kind.ReadMostly.CONTAINER_TYPE).typeNames();
+  static final List<String> COPY_CONSTRUCTOR_PACKAGES =
+      Kind.ReadMostly.COPY_CONSTRUCTOR_PACKAGE.values();
+  static final List<String> CONTAINER_TYPES =
+      KnowledgeIndex.of(Kind.ReadMostly.CONTAINER_TYPE).typeNames();
 
   private ReadMostlyKnowledge() {}
 

@@ -37,13 +37,13 @@ import java.util.Set;
 import javax.lang.model.element.Modifier;
 
 /**
- * An accessor or lookup that takes a monitor every caller shares on every call only to read or
- * copy state that registration, refresh or configuration methods write. Readers then queue behind
- * each other for nothing: Spring 2.5.1's {@code DefaultListableBeanFactory} copied every bean name
- * under {@code synchronized (this.beanDefinitionMap)} on each type lookup (198 of 248 threads
- * BLOCKED, fixed in 2.5.2), Spring 5.1's {@code getBeanFactory()} read its field under {@code
- * synchronized (this.beanFactoryMonitor)} on every {@code getBean} (fixed in 5.1.16 with a {@code
- * volatile} field).
+ * An accessor or lookup that takes a monitor every caller shares on every call only to read or copy
+ * state that registration, refresh or configuration methods write. Readers then queue behind each
+ * other for nothing: Spring 2.5.1's {@code DefaultListableBeanFactory} copied every bean name under
+ * {@code synchronized (this.beanDefinitionMap)} on each type lookup (198 of 248 threads BLOCKED,
+ * fixed in 2.5.2), Spring 5.1's {@code getBeanFactory()} read its field under {@code synchronized
+ * (this.beanFactoryMonitor)} on every {@code getBean} (fixed in 5.1.16 with a {@code volatile}
+ * field).
  */
 @AutoService(BugChecker.class)
 @BugPattern(
@@ -75,7 +75,8 @@ public final class ReadMostlyStateUnderLock extends BugChecker
     return safely(tree, tree.getBlock(), monitor.get(), state);
   }
 
-  private Description safely(Tree region, BlockTree body, SharedMonitor monitor, VisitorState state) {
+  private Description safely(
+      Tree region, BlockTree body, SharedMonitor monitor, VisitorState state) {
     try {
       return match(region, body, monitor, state);
     } catch (RuntimeException e) {
@@ -84,7 +85,8 @@ public final class ReadMostlyStateUnderLock extends BugChecker
     }
   }
 
-  private Description match(Tree region, BlockTree body, SharedMonitor monitor, VisitorState state) {
+  private Description match(
+      Tree region, BlockTree body, SharedMonitor monitor, VisitorState state) {
     TreePath path = state.getPath();
     MethodTree method = SharedMonitor.enclosingMethod(path);
     if (method == null || !isHotAccessor(method, state)) {
@@ -118,31 +120,37 @@ public final class ReadMostlyStateUnderLock extends BugChecker
       }
     }
     if (readState.isEmpty()
-        || writers.stream().noneMatch(w -> ReadMostlyKnowledge.isPublishingWriterName(w.substring(0, w.length() - 2)))) {
+        || writers.stream()
+            .noneMatch(
+                w -> ReadMostlyKnowledge.isPublishingWriterName(w.substring(0, w.length() - 2)))) {
       return Description.NO_MATCH; // no writer registers, refreshes or reloads it
     }
 
-    String name = region instanceof MethodTree
-        ? method.getName() + "()"
-        : "The synchronized block in " + method.getName() + "()";
+    String name =
+        region instanceof MethodTree
+            ? method.getName() + "()"
+            : "The synchronized block in " + method.getName() + "()";
     List<String> fieldNames = readState.stream().map(f -> "'" + f.getSimpleName() + "'").toList();
-    StringBuilder message = new StringBuilder()
-        .append(name)
-        .append(" takes ")
-        .append(monitor.describe())
-        .append(" on every call only to ")
-        .append(read.copies().isEmpty() ? "read " : "copy ")
-        .append(String.join(", ", fieldNames))
-        .append(read.copies().isEmpty() ? "" : " (" + String.join(", ", read.copies()) + ")")
-        .append(", which only ")
-        .append(String.join(", ", writers))
-        .append(writers.size() == 1 ? " writes" : " write")
-        .append(": callers queue on that lock to read state that rarely changes. ");
+    StringBuilder message =
+        new StringBuilder()
+            .append(name)
+            .append(" takes ")
+            .append(monitor.describe())
+            .append(" on every call only to ")
+            .append(read.copies().isEmpty() ? "read " : "copy ")
+            .append(String.join(", ", fieldNames))
+            .append(read.copies().isEmpty() ? "" : " (" + String.join(", ", read.copies()) + ")")
+            .append(", which only ")
+            .append(String.join(", ", writers))
+            .append(writers.size() == 1 ? " writes" : " write")
+            .append(": callers queue on that lock to read state that rarely changes. ");
     Optional<SuggestedFix> fix = Optional.empty();
     String noFix = null;
     if (readState.size() == 1 && read.copies().isEmpty()) {
       VarSymbol field = readState.iterator().next();
-      message.append("Make '").append(field.getSimpleName())
+      message
+          .append("Make '")
+          .append(field.getSimpleName())
           .append("' volatile and read it once without the lock.");
       noFix = whyNoVolatileFix(field, read, accesses, state);
       if (noFix == null) {
@@ -152,8 +160,9 @@ public final class ReadMostlyStateUnderLock extends BugChecker
         }
       }
     } else {
-      message.append("Publish an immutable snapshot through a volatile field when the writers"
-          + " change it (or keep the state in a ConcurrentHashMap), and read that without the lock.");
+      message.append(
+          "Publish an immutable snapshot through a volatile field when the writers"
+              + " change it (or keep the state in a ConcurrentHashMap), and read that without the lock.");
       noFix = "publishing a snapshot needs the writers changed too";
     }
     if (noFix != null) {
@@ -181,7 +190,9 @@ public final class ReadMostlyStateUnderLock extends BugChecker
         || EntryPoints.isSetUp(method, state);
   }
 
-  /** A write of the field itself, or a change through it ({@code names.add(x)}, {@code a[i] = x}). */
+  /**
+   * A write of the field itself, or a change through it ({@code names.add(x)}, {@code a[i] = x}).
+   */
   private static boolean isWrite(FieldAccesses.Access access, VisitorState state) {
     if (access.isWrite()) {
       return true;
@@ -196,9 +207,9 @@ public final class ReadMostlyStateUnderLock extends BugChecker
   }
 
   /**
-   * Why a volatile field would not keep the meaning, or null: the field must be private and
-   * neither final nor volatile, the region must read it exactly once and nothing else, and every
-   * write must be a plain assignment in a method that does not read it (writers only assign).
+   * Why a volatile field would not keep the meaning, or null: the field must be private and neither
+   * final nor volatile, the region must read it exactly once and nothing else, and every write must
+   * be a plain assignment in a method that does not read it (writers only assign).
    */
   private static String whyNoVolatileFix(
       VarSymbol field, ReadOnlyRegion read, FieldAccesses accesses, VisitorState state) {
@@ -215,7 +226,8 @@ public final class ReadMostlyStateUnderLock extends BugChecker
     Set<MethodTree> writers = new LinkedHashSet<>();
     for (FieldAccesses.Access access : accesses.of(field)) {
       if (access.kind() == FieldAccesses.Kind.ASSIGN) {
-        if (!(access.path().getParentPath().getParentPath().getLeaf() instanceof ExpressionStatementTree)) {
+        if (!(access.path().getParentPath().getParentPath().getLeaf()
+            instanceof ExpressionStatementTree)) {
           return "an assignment to '" + field.getSimpleName() + "' is used as a value";
         }
         if (access.method() != null) {
@@ -228,7 +240,9 @@ public final class ReadMostlyStateUnderLock extends BugChecker
     for (FieldAccesses.Access access : accesses.of(field)) {
       if (access.kind() == FieldAccesses.Kind.READ && writers.contains(access.method())) {
         return access.method().getName()
-            + "() reads '" + field.getSimpleName() + "' before it writes it, under the same lock";
+            + "() reads '"
+            + field.getSimpleName()
+            + "' before it writes it, under the same lock";
       }
     }
     return null;

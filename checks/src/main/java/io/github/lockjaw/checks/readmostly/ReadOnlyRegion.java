@@ -21,12 +21,14 @@ import com.sun.source.tree.StatementTree;
 import com.sun.source.tree.SynchronizedTree;
 import com.sun.source.tree.Tree;
 import com.sun.source.tree.UnaryTree;
+import com.sun.source.tree.VariableTree;
 import com.sun.source.util.TreePath;
 import com.sun.source.util.TreePathScanner;
 import com.sun.tools.javac.code.Symbol;
 import com.sun.tools.javac.code.Symbol.MethodSymbol;
 import com.sun.tools.javac.code.Symbol.VarSymbol;
 import com.sun.tools.javac.code.Type;
+import com.sun.tools.javac.code.TypeTag;
 import io.github.lockjaw.checks.support.FieldAccesses;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
@@ -191,10 +193,11 @@ final class ReadOnlyRegion {
    * assigned to it anywhere in the file is one ({@code failedUsers = new LinkedHashMap<>(n, 0.75f,
    * true) { ... }} in a start method).
    */
-  static boolean mayHoldAccessOrderedMap(VarSymbol field, FieldAccesses accesses, VisitorState state) {
+  static boolean mayHoldAccessOrderedMap(
+      VarSymbol field, FieldAccesses accesses, VisitorState state) {
     List<Type> types = new ArrayList<>();
     types.add(field.type);
-    com.sun.source.tree.VariableTree declaration = accesses.declaration(field);
+    VariableTree declaration = accesses.declaration(field);
     if (declaration != null && declaration.getInitializer() != null) {
       types.add(ASTHelpers.getType(declaration.getInitializer()));
     }
@@ -209,13 +212,14 @@ final class ReadOnlyRegion {
 
   private static boolean anyAccessOrdered(List<Type> types, VisitorState state) {
     for (Type type : types) {
-      if (type == null || type.getTag() == com.sun.tools.javac.code.TypeTag.BOT) {
+      if (type == null || type.getTag() == TypeTag.BOT) {
         continue; // 'f = null': the null type is a subtype of every type, and holds no map
       }
       for (String ordered : ReadMostlyKnowledge.ACCESS_ORDERED_TYPES) {
         Type known = state.getTypeFromString(ordered);
         if (known != null
-            && ASTHelpers.isSubtype(state.getTypes().erasure(type), state.getTypes().erasure(known), state)) {
+            && ASTHelpers.isSubtype(
+                state.getTypes().erasure(type), state.getTypes().erasure(known), state)) {
           return true;
         }
       }
@@ -237,8 +241,10 @@ final class ReadOnlyRegion {
     for (Type type : types) {
       for (String ordered : ReadMostlyKnowledge.ACCESS_ORDERED_TYPES) {
         Type known = state.getTypeFromString(ordered);
-        if (type != null && known != null
-            && ASTHelpers.isSubtype(state.getTypes().erasure(type), state.getTypes().erasure(known), state)) {
+        if (type != null
+            && known != null
+            && ASTHelpers.isSubtype(
+                state.getTypes().erasure(type), state.getTypes().erasure(known), state)) {
           return true;
         }
       }
@@ -282,19 +288,24 @@ final class ReadOnlyRegion {
     if (type == null) {
       return true;
     }
-    if (!(access.path().getParentPath().getParentPath().getLeaf() instanceof MethodInvocationTree)) {
+    if (!(access.path().getParentPath().getParentPath().getLeaf()
+        instanceof MethodInvocationTree)) {
       return true; // an array element assignment
     }
     for (String container : ReadMostlyKnowledge.CONTAINER_TYPES) {
       Type known = state.getTypeFromString(container);
-      if (known != null && ASTHelpers.isSubtype(state.getTypes().erasure(type), state.getTypes().erasure(known), state)) {
+      if (known != null
+          && ASTHelpers.isSubtype(
+              state.getTypes().erasure(type), state.getTypes().erasure(known), state)) {
         return true;
       }
     }
     return false;
   }
 
-  /** Whether a call through a field only reads it ({@code names.size()}, {@code names.toArray()}). */
+  /**
+   * Whether a call through a field only reads it ({@code names.size()}, {@code names.toArray()}).
+   */
   static boolean isReadOnlyUse(FieldAccesses.Access access, VisitorState state) {
     Tree call = access.path().getParentPath().getParentPath().getLeaf();
     if (!(call instanceof MethodInvocationTree invocation)) {
@@ -306,9 +317,9 @@ final class ReadOnlyRegion {
   }
 
   /**
-   * Whether the region starts with {@code if (snapshot != null) return snapshot;}: it already
-   * hands out a published snapshot, and copies only until one exists (Spring 2.5.2's
-   * {@code frozenBeanDefinitionNames}).
+   * Whether the region starts with {@code if (snapshot != null) return snapshot;}: it already hands
+   * out a published snapshot, and copies only until one exists (Spring 2.5.2's {@code
+   * frozenBeanDefinitionNames}).
    */
   static boolean returnsSnapshotFirst(BlockTree body) {
     if (body.getStatements().isEmpty() || !(body.getStatements().get(0) instanceof IfTree test)) {

@@ -12,10 +12,11 @@ import com.google.errorprone.bugpatterns.BugChecker.SynchronizedTreeMatcher;
 import com.google.errorprone.matchers.Description;
 import com.google.errorprone.util.ASTHelpers;
 import com.sun.source.tree.AssignmentTree;
-import com.sun.source.tree.BinaryTree;
 import com.sun.source.tree.ClassTree;
+import com.sun.source.tree.IdentifierTree;
 import com.sun.source.tree.IfTree;
 import com.sun.source.tree.LambdaExpressionTree;
+import com.sun.source.tree.MemberSelectTree;
 import com.sun.source.tree.MethodInvocationTree;
 import com.sun.source.tree.MethodTree;
 import com.sun.source.tree.SynchronizedTree;
@@ -44,11 +45,11 @@ import java.util.Optional;
 import java.util.Set;
 
 /**
- * A monitor every request shares, held while the code searches the class path, probes or scans
- * jars and zips, asks the servlet container for a resource or walks a directory tree: each lookup
- * waits for all the ones before it. Tomcat 7's {@code WebappClassLoader} probed every {@code
- * WEB-INF/lib} jar under {@code synchronized (jarFiles)} on each class and resource lookup;
- * WebJars served each static asset by scanning the class path under a JVM-wide lock.
+ * A monitor every request shares, held while the code searches the class path, probes or scans jars
+ * and zips, asks the servlet container for a resource or walks a directory tree: each lookup waits
+ * for all the ones before it. Tomcat 7's {@code WebappClassLoader} probed every {@code WEB-INF/lib}
+ * jar under {@code synchronized (jarFiles)} on each class and resource lookup; WebJars served each
+ * static asset by scanning the class path under a JVM-wide lock.
  */
 @AutoService(BugChecker.class)
 @BugPattern(
@@ -62,7 +63,7 @@ import java.util.Set;
 public final class ResourceLookupUnderLock extends BugChecker
     implements MethodTreeMatcher, SynchronizedTreeMatcher {
   private static final CatalogMethods LOOKUPS = CatalogMethods.of(Kind.Resources.RESOURCE_LOOKUP);
-  private static final java.util.List<String> ARCHIVE_TYPES =
+  private static final List<String> ARCHIVE_TYPES =
       KnowledgeIndex.of(Kind.Resources.ARCHIVE_TYPE).typeNames();
 
   @Override
@@ -104,16 +105,20 @@ public final class ResourceLookupUnderLock extends BugChecker
     if (chain.isEmpty() || isOneTimeInitialisation(body, method)) {
       return Description.NO_MATCH;
     }
-    String name = region instanceof MethodTree
-        ? method.getName() + "()"
-        : "The synchronized block in " + method.getName() + "()";
-    String message = name
-        + " holds " + monitor.describe()
-        + " while it calls " + String.join(", which calls ", chain)
-        + ": every request that looks a resource up waits for the lookups of all the ones before it."
-        + " Index the resources once at start-up (an immutable map), or memoise each lookup per"
-        + " name in a ConcurrentHashMap, and look up without the lock."
-        + " (No automatic fix: lockjaw cannot tell what else the lock keeps consistent.)";
+    String name =
+        region instanceof MethodTree
+            ? method.getName() + "()"
+            : "The synchronized block in " + method.getName() + "()";
+    String message =
+        name
+            + " holds "
+            + monitor.describe()
+            + " while it calls "
+            + String.join(", which calls ", chain)
+            + ": every request that looks a resource up waits for the lookups of all the ones before it."
+            + " Index the resources once at start-up (an immutable map), or memoise each lookup per"
+            + " name in a ConcurrentHashMap, and look up without the lock."
+            + " (No automatic fix: lockjaw cannot tell what else the lock keeps consistent.)";
     return buildDescription(region).setMessage(message).build();
   }
 
@@ -130,7 +135,8 @@ public final class ResourceLookupUnderLock extends BugChecker
 
   /** {@code synchronized (zipFile)}: the lock of one archive, not one that every request shares. */
   private static boolean isPerArchiveLock(SharedMonitor monitor, VisitorState state) {
-    if (monitor.kind() != SharedMonitor.Kind.FIELD || !(monitor.symbol() instanceof VarSymbol field)) {
+    if (monitor.kind() != SharedMonitor.Kind.FIELD
+        || !(monitor.symbol() instanceof VarSymbol field)) {
       return false;
     }
     for (String archive : ARCHIVE_TYPES) {
@@ -147,7 +153,10 @@ public final class ResourceLookupUnderLock extends BugChecker
    * that makes one, then its chain. Lambdas and classes inside run later, without the lock.
    */
   private static List<String> lookupChain(
-      Tree tree, Map<MethodSymbol, MethodTree> declared, Set<MethodSymbol> visiting, VisitorState state) {
+      Tree tree,
+      Map<MethodSymbol, MethodTree> declared,
+      Set<MethodSymbol> visiting,
+      VisitorState state) {
     List<String> found = new ArrayList<>();
     new TreeScanner<Void, Void>() {
       @Override
@@ -160,12 +169,15 @@ public final class ResourceLookupUnderLock extends BugChecker
         MethodSymbol method = ASTHelpers.getSymbol(call);
         Optional<KnowledgeIndex.MethodEntry> lookup = LOOKUPS.match(method, state);
         if (lookup.isPresent()) {
-          String what = lookup.get().attribute("what").map(w -> " (" + w.replace('-', ' ') + ")").orElse("");
+          String what =
+              lookup.get().attribute("what").map(w -> " (" + w.replace('-', ' ') + ")").orElse("");
           found.add(method.owner.getSimpleName() + "." + method.getSimpleName() + "()" + what);
           return null;
         }
         MethodTree callee = method == null ? null : declared.get(method);
-        if (callee != null && callee.getBody() != null && visiting.add(method)
+        if (callee != null
+            && callee.getBody() != null
+            && visiting.add(method)
             && !Lifecycle.isConfigurationName(method.getSimpleName().toString())) {
           List<String> rest = lookupChain(callee.getBody(), declared, visiting, state);
           if (!rest.isEmpty()) {
@@ -208,8 +220,8 @@ public final class ResourceLookupUnderLock extends BugChecker
 
   /**
    * A one-time initialisation: the region assigns a field that the method tests in a condition
-   * ({@code if (index == null)}, {@code if (loaded) return ...}), so once it is set the lookup
-   * does not run again (a double-checked, lazily built index; a configuration loaded once).
+   * ({@code if (index == null)}, {@code if (loaded) return ...}), so once it is set the lookup does
+   * not run again (a double-checked, lazily built index; a configuration loaded once).
    */
   private static boolean isOneTimeInitialisation(Tree body, MethodTree method) {
     Set<Symbol> assigned = new HashSet<>();
@@ -232,13 +244,13 @@ public final class ResourceLookupUnderLock extends BugChecker
       public Void visitIf(IfTree node, Void unused) {
         new TreeScanner<Void, Void>() {
           @Override
-          public Void visitIdentifier(com.sun.source.tree.IdentifierTree id, Void unused) {
+          public Void visitIdentifier(IdentifierTree id, Void unused) {
             tested[0] |= assigned.contains(FieldAccesses.fieldOf(id));
             return null;
           }
 
           @Override
-          public Void visitMemberSelect(com.sun.source.tree.MemberSelectTree select, Void unused) {
+          public Void visitMemberSelect(MemberSelectTree select, Void unused) {
             tested[0] |= assigned.contains(FieldAccesses.ownFieldOf(select));
             return super.visitMemberSelect(select, null);
           }

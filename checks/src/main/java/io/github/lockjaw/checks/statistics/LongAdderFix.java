@@ -9,7 +9,9 @@ import com.sun.source.tree.BlockTree;
 import com.sun.source.tree.CompoundAssignmentTree;
 import com.sun.source.tree.ExpressionStatementTree;
 import com.sun.source.tree.ExpressionTree;
+import com.sun.source.tree.IdentifierTree;
 import com.sun.source.tree.LiteralTree;
+import com.sun.source.tree.MemberSelectTree;
 import com.sun.source.tree.MethodInvocationTree;
 import com.sun.source.tree.MethodTree;
 import com.sun.source.tree.SynchronizedTree;
@@ -35,11 +37,11 @@ import javax.lang.model.element.Modifier;
 
 /**
  * Moves counters and sums updated under a lock to {@code LongAdder} fields and drops the lock:
- * {@code hits++} becomes {@code hits.increment()}, {@code total += x} becomes {@code
- * total.add(x)}, a read becomes {@code total.sum()} ({@code intValue()} for an {@code int}), a
- * reset {@code total = 0} becomes {@code total.reset()}. Only when every access of those fields is
- * in this file and one of these shapes, the fields are private {@code long} or {@code int}, and the
- * lock guards nothing else (no other code in the file takes it, nothing waits on it).
+ * {@code hits++} becomes {@code hits.increment()}, {@code total += x} becomes {@code total.add(x)},
+ * a read becomes {@code total.sum()} ({@code intValue()} for an {@code int}), a reset {@code total
+ * = 0} becomes {@code total.reset()}. Only when every access of those fields is in this file and
+ * one of these shapes, the fields are private {@code long} or {@code int}, and the lock guards
+ * nothing else (no other code in the file takes it, nothing waits on it).
  */
 final class LongAdderFix {
   private static final String LONG_ADDER = StatisticsKnowledge.replacement("count-or-sum");
@@ -54,20 +56,25 @@ final class LongAdderFix {
       VisitorState state,
       List<String> reasons) {
     for (StatisticsRegion.Update update : updates) {
-      if (update.kind() != StatisticsRegion.Kind.COUNT && update.kind() != StatisticsRegion.Kind.SUM) {
-        reasons.add("only counts and sums have a mechanical rewrite; move '"
-            + update.field().getSimpleName() + "' by hand");
+      if (update.kind() != StatisticsRegion.Kind.COUNT
+          && update.kind() != StatisticsRegion.Kind.SUM) {
+        reasons.add(
+            "only counts and sums have a mechanical rewrite; move '"
+                + update.field().getSimpleName()
+                + "' by hand");
         return Optional.empty();
       }
     }
     TreePath unit = new TreePath(state.getPath().getCompilationUnit());
     if (monitor.membersIn(unit).size() != 1) {
-      reasons.add("other code in this file takes the same lock, which may keep the statistics"
-          + " consistent with each other");
+      reasons.add(
+          "other code in this file takes the same lock, which may keep the statistics"
+              + " consistent with each other");
       return Optional.empty();
     }
     if (usesWaitOrNotify(unit.getLeaf())) {
-      reasons.add("this file waits on or notifies a monitor, so the lock may be part of that protocol");
+      reasons.add(
+          "this file waits on or notifies a monitor, so the lock may be part of that protocol");
       return Optional.empty();
     }
     Set<VarSymbol> fields = new LinkedHashSet<>();
@@ -84,7 +91,8 @@ final class LongAdderFix {
         reasons.add(why);
         return Optional.empty();
       }
-      fix.replace(accesses.declaration(field), declaration(field, accesses.declaration(field), state));
+      fix.replace(
+          accesses.declaration(field), declaration(field, accesses.declaration(field), state));
       for (FieldAccesses.Access access : accesses.of(field)) {
         int start = ((JCTree) access.tree()).getStartPosition();
         boolean inRegion = start >= bodyStart && start < bodyEnd;
@@ -93,11 +101,16 @@ final class LongAdderFix {
         }
         String source = state.getSourceForNode(access.tree());
         if (access.kind() == FieldAccesses.Kind.READ) {
-          fix.replace(access.tree(), source + (field.type.getTag() == TypeTag.INT ? ".intValue()" : ".sum()"));
+          fix.replace(
+              access.tree(),
+              source + (field.type.getTag() == TypeTag.INT ? ".intValue()" : ".sum()"));
         } else if (access.kind() == FieldAccesses.Kind.ASSIGN && isZeroReset(access)) {
           fix.replace(access.path().getParentPath().getLeaf(), source + ".reset()");
         } else {
-          reasons.add("'" + field.getSimpleName() + "' is changed elsewhere in a way lockjaw does not rewrite");
+          reasons.add(
+              "'"
+                  + field.getSimpleName()
+                  + "' is changed elsewhere in a way lockjaw does not rewrite");
           return Optional.empty();
         }
       }
@@ -110,7 +123,9 @@ final class LongAdderFix {
         return Optional.empty();
       }
       JCTree tree = (JCTree) expression;
-      inside.add(new LockRemoval.Edit(tree.getStartPosition(), state.getEndPosition(tree), rewritten.get()));
+      inside.add(
+          new LockRemoval.Edit(
+              tree.getStartPosition(), state.getEndPosition(tree), rewritten.get()));
     }
     if (region instanceof SynchronizedTree block) {
       String unwrapped = LockRemoval.unwrap(block, inside, state);
@@ -119,7 +134,8 @@ final class LongAdderFix {
       }
       fix.replace(block, unwrapped);
     } else if (region instanceof MethodTree method) {
-      Optional<SuggestedFix> unlocked = SuggestedFixes.removeModifiers(method, state, Modifier.SYNCHRONIZED);
+      Optional<SuggestedFix> unlocked =
+          SuggestedFixes.removeModifiers(method, state, Modifier.SYNCHRONIZED);
       if (unlocked.isEmpty()) {
         return Optional.empty();
       }
@@ -145,7 +161,9 @@ final class LongAdderFix {
       return name + " is neither a long nor an int";
     }
     String source = state.getSourceForNode(declaration);
-    if (source == null || source.contains(",") || declaration.getModifiers().getAnnotations().size() > 0) {
+    if (source == null
+        || source.contains(",")
+        || declaration.getModifiers().getAnnotations().size() > 0) {
       return name + " shares its declaration or carries annotations";
     }
     ExpressionTree initializer = declaration.getInitializer();
@@ -164,10 +182,13 @@ final class LongAdderFix {
     return modifiers + " LongAdder " + field.getSimpleName() + " = new LongAdder();";
   }
 
-  private static Optional<String> rewrite(ExpressionTree expression, Set<VarSymbol> fields, VisitorState state) {
+  private static Optional<String> rewrite(
+      ExpressionTree expression, Set<VarSymbol> fields, VisitorState state) {
     if (expression instanceof UnaryTree unary) {
       String target = state.getSourceForNode(unary.getExpression());
-      boolean up = unary.getKind() == Tree.Kind.POSTFIX_INCREMENT || unary.getKind() == Tree.Kind.PREFIX_INCREMENT;
+      boolean up =
+          unary.getKind() == Tree.Kind.POSTFIX_INCREMENT
+              || unary.getKind() == Tree.Kind.PREFIX_INCREMENT;
       return Optional.of(target + (up ? ".increment()" : ".decrement()"));
     }
     if (expression instanceof CompoundAssignmentTree compound) {
@@ -178,9 +199,10 @@ final class LongAdderFix {
       }
       String target = state.getSourceForNode(compound.getVariable());
       String amount = state.getSourceForNode(value);
-      return Optional.of(compound.getKind() == Tree.Kind.PLUS_ASSIGNMENT
-          ? target + ".add(" + amount + ")"
-          : target + ".add(-(" + amount + "))");
+      return Optional.of(
+          compound.getKind() == Tree.Kind.PLUS_ASSIGNMENT
+              ? target + ".add(" + amount + ")"
+              : target + ".add(-(" + amount + "))");
     }
     return Optional.empty();
   }
@@ -196,13 +218,13 @@ final class LongAdderFix {
     boolean[] found = {false};
     new TreeScanner<Void, Void>() {
       @Override
-      public Void visitIdentifier(com.sun.source.tree.IdentifierTree node, Void unused) {
+      public Void visitIdentifier(IdentifierTree node, Void unused) {
         found[0] |= fields.contains(FieldAccesses.fieldOf(node));
         return null;
       }
 
       @Override
-      public Void visitMemberSelect(com.sun.source.tree.MemberSelectTree node, Void unused) {
+      public Void visitMemberSelect(MemberSelectTree node, Void unused) {
         found[0] |= fields.contains(FieldAccesses.fieldOf(node));
         return super.visitMemberSelect(node, null);
       }
@@ -214,7 +236,8 @@ final class LongAdderFix {
     Tree assignment = access.path().getParentPath().getLeaf();
     return assignment instanceof AssignmentTree a
         && isZero(a.getExpression())
-        && access.path().getParentPath().getParentPath().getLeaf() instanceof ExpressionStatementTree;
+        && access.path().getParentPath().getParentPath().getLeaf()
+            instanceof ExpressionStatementTree;
   }
 
   private static boolean isZero(ExpressionTree tree) {

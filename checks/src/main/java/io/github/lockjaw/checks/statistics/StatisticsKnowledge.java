@@ -10,7 +10,8 @@ final class StatisticsKnowledge {
   static final CatalogMethods PURE_CALLS = CatalogMethods.of(Kind.Statistics.PURE_CALL);
   static final CatalogMethods MAP_READS = CatalogMethods.of(Kind.Statistics.COUNTER_MAP_READ);
   static final CatalogMethods MAP_WRITES = CatalogMethods.of(Kind.Statistics.COUNTER_MAP_WRITE);
-  static final List<String> LOCAL_ACCESSOR_PREFIXES = Kind.Statistics.LOCAL_ACCESSOR_PREFIX.values();
+  static final List<String> LOCAL_ACCESSOR_PREFIXES =
+      Kind.Statistics.LOCAL_ACCESSOR_PREFIX.values();
 
   private StatisticsKnowledge() {}
 

@@ -84,7 +84,9 @@ final class StatisticsRegion {
     ExpressionTree expression = expressionStatement.getExpression();
     if (expression instanceof UnaryTree unary && FieldAccesses.isIncrement(unary)) {
       VarSymbol field = numericField(unary.getExpression());
-      return field == null ? Optional.empty() : Optional.of(new Update(field, Kind.COUNT, statement));
+      return field == null
+          ? Optional.empty()
+          : Optional.of(new Update(field, Kind.COUNT, statement));
     }
     if (expression instanceof CompoundAssignmentTree compound
         && (compound.getKind() == Tree.Kind.PLUS_ASSIGNMENT
@@ -152,7 +154,8 @@ final class StatisticsRegion {
     MethodSymbol method = ASTHelpers.getSymbol(call);
     return method != null
         && method.owner.getQualifiedName().contentEquals("java.lang.Math")
-        && (method.getSimpleName().contentEquals("max") || method.getSimpleName().contentEquals("min"))
+        && (method.getSimpleName().contentEquals("max")
+            || method.getSimpleName().contentEquals("min"))
         && call.getArguments().stream().anyMatch(a -> field.equals(FieldAccesses.fieldOf(a)));
   }
 
@@ -193,7 +196,8 @@ final class StatisticsRegion {
       @Override
       public Void visitMemberReference(MemberReferenceTree reference, Void unused) {
         Symbol symbol = ASTHelpers.getSymbol(reference);
-        if (!(symbol instanceof MethodSymbol method) || !StatisticsKnowledge.PURE_CALLS.matches(method, state)) {
+        if (!(symbol instanceof MethodSymbol method)
+            || !StatisticsKnowledge.PURE_CALLS.matches(method, state)) {
           pure[0] = false;
         }
         return null;
@@ -247,7 +251,8 @@ final class StatisticsRegion {
     return pure[0];
   }
 
-  private static boolean isMapRead(MethodInvocationTree call, MethodSymbol method, VisitorState state) {
+  private static boolean isMapRead(
+      MethodInvocationTree call, MethodSymbol method, VisitorState state) {
     return call.getMethodSelect() instanceof MemberSelectTree select
         && FieldAccesses.fieldOf(select.getExpression()) != null
         && StatisticsKnowledge.MAP_READS.matches(method, state);
@@ -256,12 +261,14 @@ final class StatisticsRegion {
   private static boolean isLocalAccessor(MethodInvocationTree call, MethodSymbol method) {
     if (method == null
         || !(call.getMethodSelect() instanceof MemberSelectTree select)
-        || !Lifecycle.hasPrefix(method.getSimpleName().toString(), StatisticsKnowledge.LOCAL_ACCESSOR_PREFIXES)) {
+        || !Lifecycle.hasPrefix(
+            method.getSimpleName().toString(), StatisticsKnowledge.LOCAL_ACCESSOR_PREFIXES)) {
       return false;
     }
     Symbol receiver = ASTHelpers.getSymbol(ASTHelpers.stripParentheses(select.getExpression()));
     return receiver != null
-        && (receiver.getKind() == ElementKind.LOCAL_VARIABLE || receiver.getKind() == ElementKind.PARAMETER);
+        && (receiver.getKind() == ElementKind.LOCAL_VARIABLE
+            || receiver.getKind() == ElementKind.PARAMETER);
   }
 
   /** Whether the type is {@code long} or {@code int}: what a LongAdder replaces exactly. */

@@ -96,28 +96,33 @@ public final class StatisticsUnderSharedLock extends BugChecker
       fields.add(update.field());
       kinds.add(update.kind());
     }
-    String name = region instanceof MethodTree
-        ? method.getName() + "()"
-        : "The synchronized block in " + method.getName() + "()";
-    String onEvery = entry == method
-        ? "on every call of " + entry.getName() + "()"
-        : "on every call of " + entry.getName() + "(), which calls " + method.getName() + "(),";
-    StringBuilder message = new StringBuilder()
-        .append(name)
-        .append(" takes ")
-        .append(monitor.describe())
-        .append(' ')
-        .append(onEvery)
-        .append(" only to update ")
-        .append(String.join(", ", fields.stream().map(f -> "'" + f.getSimpleName() + "'").toList()))
-        .append(": every request queues on that one lock to bump a number. ")
-        .append(advice(kinds))
-        .append(", and drop the lock.");
+    String name =
+        region instanceof MethodTree
+            ? method.getName() + "()"
+            : "The synchronized block in " + method.getName() + "()";
+    String onEvery =
+        entry == method
+            ? "on every call of " + entry.getName() + "()"
+            : "on every call of " + entry.getName() + "(), which calls " + method.getName() + "(),";
+    StringBuilder message =
+        new StringBuilder()
+            .append(name)
+            .append(" takes ")
+            .append(monitor.describe())
+            .append(' ')
+            .append(onEvery)
+            .append(" only to update ")
+            .append(
+                String.join(", ", fields.stream().map(f -> "'" + f.getSimpleName() + "'").toList()))
+            .append(": every request queues on that one lock to bump a number. ")
+            .append(advice(kinds))
+            .append(", and drop the lock.");
     List<String> reasons = new ArrayList<>();
     Optional<SuggestedFix> fix =
         LongAdderFix.build(region, body, monitor, updates.get(), state, reasons);
     if (fix.isEmpty()) {
-      message.append(" (No automatic fix: ")
+      message
+          .append(" (No automatic fix: ")
           .append(reasons.isEmpty() ? "lockjaw could not rewrite this code" : reasons.get(0))
           .append(".)");
     }
@@ -132,12 +137,14 @@ public final class StatisticsUnderSharedLock extends BugChecker
       parts.add("keep counts and sums in LongAdder fields (increment(), add(x), sum() to read)");
     }
     if (kinds.contains(StatisticsRegion.Kind.EXTREMUM)) {
-      parts.add("a maximum or minimum in a LongAccumulator (new LongAccumulator(Long::max, ...),"
-          + " accumulate(x), get() to read)");
+      parts.add(
+          "a maximum or minimum in a LongAccumulator (new LongAccumulator(Long::max, ...),"
+              + " accumulate(x), get() to read)");
     }
     if (kinds.contains(StatisticsRegion.Kind.PER_KEY)) {
-      parts.add("counters per key in a ConcurrentHashMap<K, LongAdder>"
-          + " (computeIfAbsent(key, k -> new LongAdder()).increment())");
+      parts.add(
+          "counters per key in a ConcurrentHashMap<K, LongAdder>"
+              + " (computeIfAbsent(key, k -> new LongAdder()).increment())");
     }
     String joined = String.join("; ", parts);
     return Character.toUpperCase(joined.charAt(0)) + joined.substring(1);

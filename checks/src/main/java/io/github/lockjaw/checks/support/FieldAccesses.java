@@ -26,8 +26,8 @@ import javax.lang.model.element.ElementKind;
 
 /**
  * Every use of every field in one compilation unit, with the method it is in: what the lock checks
- * need to tell who writes a field, whether its writers only assign it, and whether every access
- * is one a fix can rewrite.
+ * need to tell who writes a field, whether its writers only assign it, and whether every access is
+ * one a fix can rewrite.
  */
 public final class FieldAccesses {
 
@@ -59,7 +59,8 @@ public final class FieldAccesses {
 
     /** Whether it runs while the object is built: a constructor or an initializer. */
     public boolean inConstruction() {
-      return method == null || ASTHelpers.getSymbol(method) == null
+      return method == null
+          || ASTHelpers.getSymbol(method) == null
           || ASTHelpers.getSymbol(method).isConstructor();
     }
 
@@ -72,7 +73,8 @@ public final class FieldAccesses {
   private final Map<VarSymbol, List<Access>> byField;
   private final Map<VarSymbol, VariableTree> declarations;
 
-  private FieldAccesses(Map<VarSymbol, List<Access>> byField, Map<VarSymbol, VariableTree> declarations) {
+  private FieldAccesses(
+      Map<VarSymbol, List<Access>> byField, Map<VarSymbol, VariableTree> declarations) {
     this.byField = byField;
     this.declarations = declarations;
   }
@@ -115,10 +117,14 @@ public final class FieldAccesses {
 
       private void note(TreePath path, MethodTree method) {
         Symbol symbol = ASTHelpers.getSymbol(path.getLeaf());
-        if (!(symbol instanceof VarSymbol var) || var.getKind() != ElementKind.FIELD || isThisOrSuper(var)) {
+        if (!(symbol instanceof VarSymbol var)
+            || var.getKind() != ElementKind.FIELD
+            || isThisOrSuper(var)) {
           return;
         }
-        byField.computeIfAbsent(var, k -> new ArrayList<>()).add(new Access(path, kindOf(path), method));
+        byField
+            .computeIfAbsent(var, k -> new ArrayList<>())
+            .add(new Access(path, kindOf(path), method));
       }
     }.scan(compilationUnit, null);
     return new FieldAccesses(byField, declarations);
@@ -178,7 +184,9 @@ public final class FieldAccesses {
       return null;
     }
     Symbol symbol = ASTHelpers.getSymbol(stripped);
-    return symbol instanceof VarSymbol var && var.getKind() == ElementKind.FIELD && !isThisOrSuper(var)
+    return symbol instanceof VarSymbol var
+            && var.getKind() == ElementKind.FIELD
+            && !isThisOrSuper(var)
         ? var
         : null;
   }
@@ -192,9 +200,11 @@ public final class FieldAccesses {
     if (stripped instanceof MemberSelectTree select) {
       ExpressionTree receiver = ASTHelpers.stripParentheses(select.getExpression());
       Symbol symbol = ASTHelpers.getSymbol(receiver);
-      boolean self = (receiver instanceof IdentifierTree id && id.getName().contentEquals("this"))
-          || (receiver instanceof MemberSelectTree outer && outer.getIdentifier().contentEquals("this"))
-          || symbol instanceof Symbol.ClassSymbol;
+      boolean self =
+          (receiver instanceof IdentifierTree id && id.getName().contentEquals("this"))
+              || (receiver instanceof MemberSelectTree outer
+                  && outer.getIdentifier().contentEquals("this"))
+              || symbol instanceof Symbol.ClassSymbol;
       if (!self) {
         return null;
       }
@@ -204,6 +214,7 @@ public final class FieldAccesses {
 
   /** javac models {@code this} and {@code super} as fields of the class; they are none. */
   public static boolean isThisOrSuper(VarSymbol symbol) {
-    return symbol.getSimpleName().contentEquals("this") || symbol.getSimpleName().contentEquals("super");
+    return symbol.getSimpleName().contentEquals("this")
+        || symbol.getSimpleName().contentEquals("super");
   }
 }

@@ -9,9 +9,9 @@ import java.util.Comparator;
 import java.util.List;
 
 /**
- * The text that replaces a {@code synchronized (lock) { ... }} block by its statements, with
- * edits inside the block applied and the statements moved out one level, so the file keeps its
- * layout: each line loses the indentation its first statement has beyond the {@code synchronized}
+ * The text that replaces a {@code synchronized (lock) { ... }} block by its statements, with edits
+ * inside the block applied and the statements moved out one level, so the file keeps its layout:
+ * each line loses the indentation its first statement has beyond the {@code synchronized}
  * keyword's.
  */
 public final class LockRemoval {

@@ -10,8 +10,8 @@ import org.junit.jupiter.params.provider.ValueSource;
 /**
  * The three checks of what a shared lock is held for stay silent, and never throw (tests run with
  * lockjaw.strict), on valid Java of unusual shapes that come close to what they flag: array
- * elements and boxed counters, lookups in lambdas and anonymous classes, records, enums, nested
- * and local classes, {@code Outer.this} locks, switch patterns, a setter-only property.
+ * elements and boxed counters, lookups in lambdas and anonymous classes, records, enums, nested and
+ * local classes, {@code Outer.this} locks, switch patterns, a setter-only property.
  */
 class LockRegionChecksRobustnessTest {
 
@@ -77,7 +77,8 @@ class LockRegionChecksRobustnessTest {
         ResourceLookupUnderLock.class,
         ReadMostlyStateUnderLock.class
       })
-  void silentAndNoCrashOnUnusualCode(Class<? extends com.google.errorprone.bugpatterns.BugChecker> check) {
+  void silentAndNoCrashOnUnusualCode(
+      Class<? extends com.google.errorprone.bugpatterns.BugChecker> check) {
     CompilationTestHelper.newInstance(check, getClass())
         .addSourceLines("Unusual.java", UNUSUAL_CODE)
         .expectNoDiagnostics()
