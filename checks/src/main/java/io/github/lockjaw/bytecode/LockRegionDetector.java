@@ -34,13 +34,13 @@ import org.apache.bcel.classfile.Method;
  * each method's instructions and its monitor regions; the three analyses read them.
  */
 public class LockRegionDetector extends LockjawDetector {
-  private static final KnowledgeIndex LOOKUPS = KnowledgeIndex.of(Kind.Resources.RESOURCE_LOOKUP);
+  private static final KnowledgeIndex LOOKUPS = Kind.Resources.RESOURCE_LOOKUP.index();
   private static final List<String> ARCHIVE_TYPES =
-      KnowledgeIndex.of(Kind.Resources.ARCHIVE_TYPE).internalTypeNames();
-  private static final KnowledgeIndex READ_CALLS = KnowledgeIndex.of(Kind.ReadMostly.READ_CALL);
-  private static final KnowledgeIndex COPY_CALLS = KnowledgeIndex.of(Kind.ReadMostly.COPY_CALL);
+      Kind.Resources.ARCHIVE_TYPE.index().internalTypeNames();
+  private static final KnowledgeIndex READ_CALLS = Kind.ReadMostly.READ_CALL.index();
+  private static final KnowledgeIndex COPY_CALLS = Kind.ReadMostly.COPY_CALL.index();
   private static final List<String> CONTAINER_TYPES =
-      KnowledgeIndex.of(Kind.ReadMostly.CONTAINER_TYPE).internalTypeNames();
+      Kind.ReadMostly.CONTAINER_TYPE.index().internalTypeNames();
   private static final List<String> COPY_PACKAGES =
       Kind.ReadMostly.COPY_CONSTRUCTOR_PACKAGE.values().stream()
           .map(p -> p.replace('.', '/') + "/")
@@ -49,8 +49,8 @@ public class LockRegionDetector extends LockjawDetector {
   private static final List<String> PUBLISHING_WRITER_PREFIXES =
       Kind.ReadMostly.PUBLISHING_WRITER_PREFIX.values();
   private static final List<String> ACCESS_ORDERED_TYPES =
-      KnowledgeIndex.of(Kind.ReadMostly.ACCESS_ORDERED_TYPE).internalTypeNames();
-  private static final KnowledgeIndex PURE_CALLS = KnowledgeIndex.of(Kind.Statistics.PURE_CALL);
+      Kind.ReadMostly.ACCESS_ORDERED_TYPE.index().internalTypeNames();
+  private static final KnowledgeIndex PURE_CALLS = Kind.Statistics.PURE_CALL.index();
   private static final KnowledgeIndex MAP_CALLS =
       KnowledgeIndex.of(Kind.Statistics.COUNTER_MAP_READ, Kind.Statistics.COUNTER_MAP_WRITE);
   private static final List<String> LOCAL_ACCESSOR_PREFIXES =
@@ -59,8 +59,7 @@ public class LockRegionDetector extends LockjawDetector {
       Kind.EntryPoints.REQUEST_ENTRY_ANNOTATION.values().stream()
           .map(a -> "L" + JavaNames.internalName(a) + ";")
           .toList();
-  private static final KnowledgeIndex ENTRY_METHODS =
-      KnowledgeIndex.of(Kind.EntryPoints.REQUEST_ENTRY_METHOD);
+  private static final KnowledgeIndex ENTRY_METHODS = Kind.EntryPoints.REQUEST_ENTRY_METHOD.index();
 
   /** One instruction: the opcode, and for field and invoke instructions what they name. */
   private record Insn(

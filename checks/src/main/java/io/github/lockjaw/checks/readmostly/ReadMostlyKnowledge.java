@@ -2,7 +2,6 @@ package io.github.lockjaw.checks.readmostly;
 
 import io.github.lockjaw.checks.support.CatalogMethods;
 import io.github.lockjaw.knowledge.Kind;
-import io.github.lockjaw.knowledge.KnowledgeIndex;
 import io.github.lockjaw.knowledge.Lifecycle;
 import java.util.List;
 
@@ -12,13 +11,12 @@ final class ReadMostlyKnowledge {
   private static final List<String> PUBLISHING_WRITER_PREFIXES =
       Kind.ReadMostly.PUBLISHING_WRITER_PREFIX.values();
   static final List<String> ACCESS_ORDERED_TYPES =
-      KnowledgeIndex.of(Kind.ReadMostly.ACCESS_ORDERED_TYPE).typeNames();
+      Kind.ReadMostly.ACCESS_ORDERED_TYPE.index().typeNames();
   static final CatalogMethods READ_CALLS = CatalogMethods.of(Kind.ReadMostly.READ_CALL);
   static final CatalogMethods COPY_CALLS = CatalogMethods.of(Kind.ReadMostly.COPY_CALL);
   static final List<String> COPY_CONSTRUCTOR_PACKAGES =
       Kind.ReadMostly.COPY_CONSTRUCTOR_PACKAGE.values();
-  static final List<String> CONTAINER_TYPES =
-      KnowledgeIndex.of(Kind.ReadMostly.CONTAINER_TYPE).typeNames();
+  static final List<String> CONTAINER_TYPES = Kind.ReadMostly.CONTAINER_TYPE.index().typeNames();
 
   private ReadMostlyKnowledge() {}
 

@@ -63,8 +63,7 @@ import java.util.Set;
 public final class ResourceLookupUnderLock extends BugChecker
     implements MethodTreeMatcher, SynchronizedTreeMatcher {
   private static final CatalogMethods LOOKUPS = CatalogMethods.of(Kind.Resources.RESOURCE_LOOKUP);
-  private static final List<String> ARCHIVE_TYPES =
-      KnowledgeIndex.of(Kind.Resources.ARCHIVE_TYPE).typeNames();
+  private static final List<String> ARCHIVE_TYPES = Kind.Resources.ARCHIVE_TYPE.index().typeNames();
 
   @Override
   public Description matchMethod(MethodTree tree, VisitorState state) {
