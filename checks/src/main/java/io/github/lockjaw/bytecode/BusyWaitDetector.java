@@ -24,12 +24,9 @@ import org.apache.bcel.classfile.Method;
  * between polls: every other call in it is a short pause or known not to block.
  */
 public class BusyWaitDetector extends LockjawDetector {
-  private static final KnowledgeIndex POLLS =
-      KnowledgeIndex.of(Kind.Blocking.POLLED_STATE);
-  private static final KnowledgeIndex SPINS =
-      KnowledgeIndex.of(Kind.Blocking.SPIN_CALL);
-  private static final KnowledgeIndex BLOCKING =
-      KnowledgeIndex.of(Kind.Blocking.BLOCKING_CALL);
+  private static final KnowledgeIndex POLLS = KnowledgeIndex.of(Kind.Blocking.POLLED_STATE);
+  private static final KnowledgeIndex SPINS = KnowledgeIndex.of(Kind.Blocking.SPIN_CALL);
+  private static final KnowledgeIndex BLOCKING = KnowledgeIndex.of(Kind.Blocking.BLOCKING_CALL);
   private static final KnowledgeIndex NON_BLOCKING_METHODS =
       KnowledgeIndex.of(Kind.Blocking.NON_BLOCKING_METHOD);
   private static final List<String> NON_BLOCKING_TYPES =
@@ -46,10 +43,16 @@ public class BusyWaitDetector extends LockjawDetector {
   private static final Set<String> POLL_NAMES = POLLS.methodNames();
 
   /** What one call in the method is, for the loop test. */
-  private enum CallKind { POLL, SPIN, LONG_PAUSE, NON_BLOCKING, BLOCKING }
+  private enum CallKind {
+    POLL,
+    SPIN,
+    LONG_PAUSE,
+    NON_BLOCKING,
+    BLOCKING
+  }
 
-  private record Call(int pc, CallKind kind, KnowledgeIndex.MethodEntry poll, String receiver,
-      int exitBranch) {}
+  private record Call(
+      int pc, CallKind kind, KnowledgeIndex.MethodEntry poll, String receiver, int exitBranch) {}
 
   private record Branch(int pc, int target) {}
 
@@ -97,8 +100,8 @@ public class BusyWaitDetector extends LockjawDetector {
         conditionals.add(branch);
         if (pendingPoll >= 0) {
           Call poll = calls.get(pendingPoll);
-          calls.set(pendingPoll,
-              new Call(poll.pc(), poll.kind(), poll.poll(), poll.receiver(), getPC()));
+          calls.set(
+              pendingPoll, new Call(poll.pc(), poll.kind(), poll.poll(), poll.receiver(), getPC()));
           pendingPoll = -1;
         }
       }
@@ -114,7 +117,8 @@ public class BusyWaitDetector extends LockjawDetector {
       case Const.INVOKEVIRTUAL, Const.INVOKEINTERFACE, Const.INVOKESTATIC, Const.INVOKESPECIAL ->
           sawCall(seen);
       // string concatenation or a lambda being created: nothing runs, nothing waits
-      case Const.INVOKEDYNAMIC -> calls.add(new Call(getPC(), CallKind.NON_BLOCKING, null, null, -1));
+      case Const.INVOKEDYNAMIC ->
+          calls.add(new Call(getPC(), CallKind.NON_BLOCKING, null, null, -1));
       case Const.ASTORE, Const.ASTORE_0, Const.ASTORE_1, Const.ASTORE_2, Const.ASTORE_3 ->
           stores.add(new int[] {getPC(), getRegisterOperand()});
       case Const.PUTFIELD, Const.PUTSTATIC -> {
@@ -130,13 +134,18 @@ public class BusyWaitDetector extends LockjawDetector {
   }
 
   private static boolean isComparisonGlue(int seen) {
-    return seen == Const.LCONST_0 || seen == Const.LCONST_1 || seen == Const.LCMP
-        || seen == Const.ICONST_0 || seen == Const.ICONST_1;
+    return seen == Const.LCONST_0
+        || seen == Const.LCONST_1
+        || seen == Const.LCMP
+        || seen == Const.ICONST_0
+        || seen == Const.ICONST_1;
   }
 
   private static boolean isJump(int seen) {
-    return (seen >= Const.IFEQ && seen <= Const.GOTO) || seen == Const.IFNULL
-        || seen == Const.IFNONNULL || seen == Const.GOTO_W;
+    return (seen >= Const.IFEQ && seen <= Const.GOTO)
+        || seen == Const.IFNULL
+        || seen == Const.IFNONNULL
+        || seen == Const.GOTO_W;
   }
 
   private void sawCall(int seen) {
@@ -147,8 +156,8 @@ public class BusyWaitDetector extends LockjawDetector {
     if (seen != Const.INVOKESTATIC && POLL_NAMES.contains(name) && args == 0) {
       Optional<KnowledgeIndex.MethodEntry> poll = match(POLLS, owner, name);
       if (poll.isPresent() && stack.getStackDepth() > 0) {
-        calls.add(new Call(getPC(), CallKind.POLL, poll.get(), receiver(stack.getStackItem(0)),
-            -1));
+        calls.add(
+            new Call(getPC(), CallKind.POLL, poll.get(), receiver(stack.getStackItem(0)), -1));
         pendingPoll = calls.size() - 1;
         return;
       }
@@ -208,11 +217,12 @@ public class BusyWaitDetector extends LockjawDetector {
     if (args == 0 || signature.contains("Ljava/time/Duration;")) {
       return CallKind.LONG_PAUSE; // not a constant lookup lockjaw makes in bytecode
     }
-    OpcodeStack.Item length = switch (duration) {
-      case "millis", "unit" -> stack.getStackItem(args - 1);
-      case "nanos" -> stack.getStackItem(0);
-      default -> null;
-    };
+    OpcodeStack.Item length =
+        switch (duration) {
+          case "millis", "unit" -> stack.getStackItem(args - 1);
+          case "nanos" -> stack.getStackItem(0);
+          default -> null;
+        };
     if (length == null || !(length.getConstant() instanceof Number number)) {
       return CallKind.LONG_PAUSE;
     }
@@ -224,12 +234,13 @@ public class BusyWaitDetector extends LockjawDetector {
       if (unit == null) {
         return CallKind.LONG_PAUSE;
       }
-      millis = switch (unit.getName()) {
-        case "NANOSECONDS" -> millis / 1_000_000d;
-        case "MICROSECONDS" -> millis / 1_000d;
-        case "MILLISECONDS" -> millis;
-        default -> millis * 1_000d;
-      };
+      millis =
+          switch (unit.getName()) {
+            case "NANOSECONDS" -> millis / 1_000_000d;
+            case "MICROSECONDS" -> millis / 1_000d;
+            case "MILLISECONDS" -> millis;
+            default -> millis * 1_000d;
+          };
     }
     return millis < WATCHDOG_MILLIS ? CallKind.SPIN : CallKind.LONG_PAUSE;
   }
@@ -240,11 +251,16 @@ public class BusyWaitDetector extends LockjawDetector {
       int start = back.target();
       int end = back.pc();
       for (Call poll : calls) {
-        if (poll.kind() != CallKind.POLL || poll.pc() < start || poll.pc() > end
-            || poll.exitBranch() < 0 || poll.receiver() == null || reported.contains(poll.pc())) {
+        if (poll.kind() != CallKind.POLL
+            || poll.pc() < start
+            || poll.pc() > end
+            || poll.exitBranch() < 0
+            || poll.receiver() == null
+            || reported.contains(poll.pc())) {
           continue;
         }
-        if (!exitsLoop(poll.exitBranch(), start, end) || changesInLoop(poll.receiver(), start, end)) {
+        if (!exitsLoop(poll.exitBranch(), start, end)
+            || changesInLoop(poll.receiver(), start, end)) {
           continue;
         }
         boolean otherWork = false;
@@ -315,20 +331,31 @@ public class BusyWaitDetector extends LockjawDetector {
 
   private void reportPoll(Method method, Call poll, boolean otherWork) {
     KnowledgeIndex.MethodEntry polled = poll.poll();
-    String await = JavaNames.words(
-        polled.attribute("await").orElse("a blocking call").replace("+", ", "));
+    String await =
+        JavaNames.words(polled.attribute("await").orElse("a blocking call").replace("+", ", "));
     String timed = polled.attribute("timed").orElse("").replace("+", ", ");
     String event = JavaNames.words(polled.attribute("event").orElse("the-event"));
-    String message = display(method) + " busy-waits: its loop polls " + polled.display()
-        + " until " + event + " instead of blocking, burning a CPU and adding latency while it"
-        + " waits.";
+    String message =
+        display(method)
+            + " busy-waits: its loop polls "
+            + polled.display()
+            + " until "
+            + event
+            + " instead of blocking, burning a CPU and adding latency while it"
+            + " waits.";
     if (otherWork) {
-      message += " The loop also does other work on each pass: block with a timeout in it ("
-          + timed + ") instead of the pause.";
+      message +=
+          " The loop also does other work on each pass: block with a timeout in it ("
+              + timed
+              + ") instead of the pause.";
     } else {
       message += " Blocking in " + await + " instead costs nothing while it waits.";
     }
-    report(LockjawBugType.THREAD_ALIVE_BUSY_WAIT, Priorities.NORMAL_PRIORITY, method, poll.pc(),
+    report(
+        LockjawBugType.THREAD_ALIVE_BUSY_WAIT,
+        Priorities.NORMAL_PRIORITY,
+        method,
+        poll.pc(),
         message);
   }
 }

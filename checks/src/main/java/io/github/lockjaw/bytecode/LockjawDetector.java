@@ -35,9 +35,9 @@ import org.apache.bcel.classfile.JavaClass;
 import org.apache.bcel.classfile.Method;
 
 /**
- * What lockjaw's SpotBugs detectors share: subtype questions against the knowledge files,
- * monitor regions of a method, and reporting with a message and advice (two string annotations,
- * in that order, after the class and method; see messages.xml).
+ * What lockjaw's SpotBugs detectors share: subtype questions against the knowledge files, monitor
+ * regions of a method, and reporting with a message and advice (two string annotations, in that
+ * order, after the class and method; see messages.xml).
  */
 abstract class LockjawDetector extends OpcodeStackDetector {
   private static final Map<String, JarIdentity> JARS = new ConcurrentHashMap<>();
@@ -60,8 +60,12 @@ abstract class LockjawDetector extends OpcodeStackDetector {
       // a surprise shape is no finding; the analysis of the other classes goes on
       Resilience.recordIfStrict(
           getClass().getSimpleName() + " on " + classContext.getJavaClass().getClassName(), e);
-      bugReporter.logError("lockjaw: " + getClass().getSimpleName() + " skipped "
-          + classContext.getJavaClass().getClassName(), e);
+      bugReporter.logError(
+          "lockjaw: "
+              + getClass().getSimpleName()
+              + " skipped "
+              + classContext.getJavaClass().getClassName(),
+          e);
     }
   }
 
@@ -73,8 +77,7 @@ abstract class LockjawDetector extends OpcodeStackDetector {
     ConstantPool pool = javaClass.getConstantPool();
     for (int i = 1; i < pool.getLength(); i++) {
       Constant constant = pool.getConstant(i);
-      if (constant instanceof ConstantUtf8 utf8
-          && words.contains(utf8.getBytes())) {
+      if (constant instanceof ConstantUtf8 utf8 && words.contains(utf8.getBytes())) {
         return true;
       }
     }
@@ -125,8 +128,9 @@ abstract class LockjawDetector extends OpcodeStackDetector {
     if (known == null) {
       known = false;
       try {
-        XClass xClass = Global.getAnalysisCache().getClassAnalysis(XClass.class,
-            DescriptorFactory.createClassDescriptor(type));
+        XClass xClass =
+            Global.getAnalysisCache()
+                .getClassAnalysis(XClass.class, DescriptorFactory.createClassDescriptor(type));
         for (XMethod method : xClass.getXMethods()) {
           if (method.getName().equals(name)) {
             known = true;
@@ -157,16 +161,18 @@ abstract class LockjawDetector extends OpcodeStackDetector {
       String path = null;
       try {
         ClassDescriptor descriptor =
-            DescriptorFactory.createClassDescriptor(getThisClass().getClassName().replace('.', '/'));
+            DescriptorFactory.createClassDescriptor(
+                getThisClass().getClassName().replace('.', '/'));
         ClassData data = Global.getAnalysisCache().getClassAnalysis(ClassData.class, descriptor);
         ICodeBase codeBase = data.getCodeBaseEntry().getCodeBase();
         path = codeBase.getPathName();
       } catch (Exception e) {
         path = null;
       }
-      currentJar = path == null
-          ? new JarIdentity(null, "", "", "")
-          : JARS.computeIfAbsent(path, p -> JarIdentity.of(Path.of(p)));
+      currentJar =
+          path == null
+              ? new JarIdentity(null, "", "", "")
+              : JARS.computeIfAbsent(path, p -> JarIdentity.of(Path.of(p)));
     }
     return currentJar;
   }
@@ -175,8 +181,8 @@ abstract class LockjawDetector extends OpcodeStackDetector {
   protected void report(LockjawBugType type, int priority, Method method, int pc, String message) {
     JavaClass javaClass = getThisClass();
     String advice = type.advice(currentJar(), javaClass.getClassName());
-    BugInstance bug = new BugInstance(this, type.bugType(), priority)
-        .addClassAndMethod(javaClass, method);
+    BugInstance bug =
+        new BugInstance(this, type.bugType(), priority).addClassAndMethod(javaClass, method);
     bug.addString(message).describe(StringAnnotation.STRING_MESSAGE);
     bug.addString(advice).describe(StringAnnotation.STRING_MESSAGE);
     if (pc >= 0) {
@@ -223,8 +229,10 @@ abstract class LockjawDetector extends OpcodeStackDetector {
       }
       if (handler >= 0) {
         for (CodeException entry : table) {
-          if (entry.getCatchType() == 0 && entry.getHandlerPC() == handler
-              && entry.getStartPC() < handler && entry.getStartPC() > enterPc) {
+          if (entry.getCatchType() == 0
+              && entry.getHandlerPC() == handler
+              && entry.getStartPC() < handler
+              && entry.getStartPC() > enterPc) {
             ranges.add(new int[] {entry.getStartPC(), entry.getEndPC()});
           }
         }

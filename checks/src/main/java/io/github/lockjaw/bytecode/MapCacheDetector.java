@@ -23,22 +23,21 @@ import org.apache.bcel.classfile.Code;
 import org.apache.bcel.classfile.Method;
 
 /**
- * Bytecode counterpart of the {@code ClassMonitorCache} and {@code SynchronizedMapCache} checks:
- * a memoising lookup (a {@code get} or {@code containsKey} of a key on a map field, a branch, a
+ * Bytecode counterpart of the {@code ClassMonitorCache} and {@code SynchronizedMapCache} checks: a
+ * memoising lookup (a {@code get} or {@code containsKey} of a key on a map field, a branch, a
  * {@code put} of the same key into the same field) that runs under a {@code Class} monitor, under
- * an object monitor on a map that is not concurrent, or without a lock on a
- * {@code Collections.synchronizedMap} / {@code Hashtable}.
+ * an object monitor on a map that is not concurrent, or without a lock on a {@code
+ * Collections.synchronizedMap} / {@code Hashtable}.
  */
 public class MapCacheDetector extends LockjawDetector {
-  private static final KnowledgeIndex CHECKS =
-      KnowledgeIndex.of(Kind.Maps.CHECK_METHOD);
-  private static final KnowledgeIndex ACTS =
-      KnowledgeIndex.of(Kind.Maps.ACT_METHOD);
+  private static final KnowledgeIndex CHECKS = KnowledgeIndex.of(Kind.Maps.CHECK_METHOD);
+  private static final KnowledgeIndex ACTS = KnowledgeIndex.of(Kind.Maps.ACT_METHOD);
   private static final KnowledgeIndex LOCKING_FACTORIES =
       KnowledgeIndex.of(Kind.Maps.COARSELY_LOCKING_FACTORY);
   private static final List<String> COARSE_TYPES =
       KnowledgeIndex.of(Kind.Maps.COARSELY_LOCKED_TYPE).internalTypeNames();
-  private static final List<String> PLAIN_TYPES = KnowledgeIndex.of(Kind.Maps.PLAIN_TYPE).internalTypeNames();
+  private static final List<String> PLAIN_TYPES =
+      KnowledgeIndex.of(Kind.Maps.PLAIN_TYPE).internalTypeNames();
   private static final List<String> CONCURRENT_TYPES =
       KnowledgeIndex.of(Kind.Maps.CONCURRENT_TYPE).internalTypeNames();
   private static final Set<String> CHECK_NAMES = CHECKS.methodNames();
@@ -50,6 +49,7 @@ public class MapCacheDetector extends LockjawDetector {
     all.addAll(b);
     return Set.copyOf(all);
   }
+
   /** Constant-pool strings of a map that locks on every call (besides Hashtable subclasses). */
   private static final Set<String> COARSE_MENTIONS = coarseMentions();
 
@@ -68,7 +68,12 @@ public class MapCacheDetector extends LockjawDetector {
 
   private record MapCall(int pc, String field, String fieldName, boolean act, String key) {}
 
-  private record Lookup(Method method, int pc, String field, String fieldName, MonitorKind monitor,
+  private record Lookup(
+      Method method,
+      int pc,
+      String field,
+      String fieldName,
+      MonitorKind monitor,
       String monitorDescription) {}
 
   private final Map<String, MapLocking> assigned = new HashMap<>();
@@ -78,9 +83,16 @@ public class MapCacheDetector extends LockjawDetector {
   private final List<MapCall> calls = new ArrayList<>();
   private final List<Integer> branches = new ArrayList<>();
   private final Map<Integer, String> boxedAt = new HashMap<>();
-  private static final Set<String> BOXES = Set.of("java/lang/Long", "java/lang/Integer",
-      "java/lang/Short", "java/lang/Byte", "java/lang/Character", "java/lang/Boolean",
-      "java/lang/Double", "java/lang/Float");
+  private static final Set<String> BOXES =
+      Set.of(
+          "java/lang/Long",
+          "java/lang/Integer",
+          "java/lang/Short",
+          "java/lang/Byte",
+          "java/lang/Character",
+          "java/lang/Boolean",
+          "java/lang/Double",
+          "java/lang/Float");
 
   public MapCacheDetector(BugReporter bugReporter) {
     super(bugReporter);
@@ -104,13 +116,15 @@ public class MapCacheDetector extends LockjawDetector {
 
   /**
    * Only methods that take a monitor can hold a locked lookup; without a lock, only a coarsely
-   * locked map is flagged, so a class that names none skips the others.
-   * Constructors and static initialisers always run, for the fields' initial values.
+   * locked map is flagged, so a class that names none skips the others. Constructors and static
+   * initialisers always run, for the fields' initial values.
    */
   @Override
   public boolean shouldVisitCode(Code code) {
     Method method = getMethod();
-    return coarseMapsInClass || method.isSynchronized() || method.getName().startsWith("<")
+    return coarseMapsInClass
+        || method.isSynchronized()
+        || method.getName().startsWith("<")
         || containsMonitorEnter(code);
   }
 
@@ -122,13 +136,17 @@ public class MapCacheDetector extends LockjawDetector {
     boxedAt.clear();
     Method method = getMethod();
     if (method.isSynchronized()) {
-      regions.add(new Region(method.isStatic() ? MonitorKind.CLASS : MonitorKind.OBJECT,
-          List.of(new int[] {0, code.getCode().length}),
-          method.isStatic()
-              ? "the class monitor of " + JavaNames.simpleName(getClassName())
-                  + " (static synchronized)"
-              : "the monitor of the " + JavaNames.simpleName(getClassName())
-                  + " instance (synchronized method)"));
+      regions.add(
+          new Region(
+              method.isStatic() ? MonitorKind.CLASS : MonitorKind.OBJECT,
+              List.of(new int[] {0, code.getCode().length}),
+              method.isStatic()
+                  ? "the class monitor of "
+                      + JavaNames.simpleName(getClassName())
+                      + " (static synchronized)"
+                  : "the monitor of the "
+                      + JavaNames.simpleName(getClassName())
+                      + " instance (synchronized method)"));
     }
     super.visit(code);
     findLookups(method);
@@ -140,14 +158,17 @@ public class MapCacheDetector extends LockjawDetector {
       case Const.MONITORENTER -> {
         OpcodeStack.Item lock = stack.getStackItem(0);
         boolean isClass = "Ljava/lang/Class;".equals(lock.getSignature());
-        regions.add(new Region(isClass ? MonitorKind.CLASS : MonitorKind.OBJECT,
-            monitorRegion(getCode(), getPC()),
-            isClass ? "a Class monitor (synchronized on a Class object)" : describeLock(lock)));
+        regions.add(
+            new Region(
+                isClass ? MonitorKind.CLASS : MonitorKind.OBJECT,
+                monitorRegion(getCode(), getPC()),
+                isClass ? "a Class monitor (synchronized on a Class object)" : describeLock(lock)));
       }
       case Const.INVOKEINTERFACE, Const.INVOKEVIRTUAL -> sawCall();
       case Const.INVOKESTATIC -> {
         // a primitive key is boxed for get and again for put: remember what was boxed
-        if (getNameConstantOperand().equals("valueOf") && BOXES.contains(getClassConstantOperand())
+        if (getNameConstantOperand().equals("valueOf")
+            && BOXES.contains(getClassConstantOperand())
             && stack.getStackDepth() > 0) {
           String boxed = identity(stack.getStackItem(0));
           if (boxed != null) {
@@ -156,7 +177,12 @@ public class MapCacheDetector extends LockjawDetector {
         }
       }
       case Const.PUTFIELD, Const.PUTSTATIC -> sawAssignment();
-      case Const.IFNULL, Const.IFNONNULL, Const.IFEQ, Const.IFNE, Const.IF_ACMPEQ, Const.IF_ACMPNE ->
+      case Const.IFNULL,
+          Const.IFNONNULL,
+          Const.IFEQ,
+          Const.IFNE,
+          Const.IF_ACMPEQ,
+          Const.IF_ACMPNE ->
           branches.add(getPC());
       default -> {
         // nothing to note
@@ -197,10 +223,11 @@ public class MapCacheDetector extends LockjawDetector {
     if (key == null) {
       return;
     }
-    calls.add(new MapCall(getPC(), field.getClassName() + "." + field.getName(), field.getName(),
-        act, key));
-    declared.computeIfAbsent(field.getClassName() + "." + field.getName(),
-        k -> classify(field.getSignature()));
+    calls.add(
+        new MapCall(
+            getPC(), field.getClassName() + "." + field.getName(), field.getName(), act, key));
+    declared.computeIfAbsent(
+        field.getClassName() + "." + field.getName(), k -> classify(field.getSignature()));
   }
 
   /** Where a key comes from, when it can be told: a local, a field, a constant, a boxed one. */
@@ -264,21 +291,32 @@ public class MapCacheDetector extends LockjawDetector {
         continue;
       }
       for (MapCall act : calls) {
-        if (!act.act() || act.pc() <= check.pc() || !act.field().equals(check.field())
-            || !act.key().equals(check.key()) || !branchBetween(check.pc(), act.pc())) {
+        if (!act.act()
+            || act.pc() <= check.pc()
+            || !act.field().equals(check.field())
+            || !act.key().equals(check.key())
+            || !branchBetween(check.pc(), act.pc())) {
           continue;
         }
         Region held = null;
         for (Region region : regions) {
-          if (inRanges(region.ranges(), check.pc()) && inRanges(region.ranges(), act.pc())
+          if (inRanges(region.ranges(), check.pc())
+              && inRanges(region.ranges(), act.pc())
               && (held == null || region.monitor() == MonitorKind.CLASS)) {
             held = region;
           }
         }
         MonitorKind monitor = held == null ? MonitorKind.NONE : held.monitor();
         String id = method.getName() + method.getSignature() + " " + check.field();
-        lookups.putIfAbsent(id, new Lookup(method, check.pc(), check.field(), check.fieldName(),
-            monitor, held == null ? "" : held.description()));
+        lookups.putIfAbsent(
+            id,
+            new Lookup(
+                method,
+                check.pc(),
+                check.field(),
+                check.fieldName(),
+                monitor,
+                held == null ? "" : held.description()));
         break;
       }
     }
@@ -309,9 +347,15 @@ public class MapCacheDetector extends LockjawDetector {
         if (locking == MapLocking.CONCURRENT) {
           return;
         }
-        report(LockjawBugType.CLASS_MONITOR_CACHE, Priorities.NORMAL_PRIORITY, lookup.method(),
+        report(
+            LockjawBugType.CLASS_MONITOR_CACHE,
+            Priorities.NORMAL_PRIORITY,
+            lookup.method(),
             lookup.pc(),
-            where + " fills the cache '" + lookup.fieldName() + "' while it holds "
+            where
+                + " fills the cache '"
+                + lookup.fieldName()
+                + "' while it holds "
                 + lookup.monitorDescription()
                 + ", a JVM-wide lock: every caller queues there, whatever key it asks for."
                 + " The fix is a ConcurrentHashMap filled with computeIfAbsent (or a ClassValue"
@@ -321,9 +365,15 @@ public class MapCacheDetector extends LockjawDetector {
         if (locking != MapLocking.COARSE && locking != MapLocking.PLAIN) {
           return;
         }
-        report(LockjawBugType.SYNCHRONIZED_MAP_CACHE, Priorities.NORMAL_PRIORITY, lookup.method(),
+        report(
+            LockjawBugType.SYNCHRONIZED_MAP_CACHE,
+            Priorities.NORMAL_PRIORITY,
+            lookup.method(),
             lookup.pc(),
-            where + " runs a check-then-act cache on '" + lookup.fieldName() + "' under "
+            where
+                + " runs a check-then-act cache on '"
+                + lookup.fieldName()
+                + "' under "
                 + lookup.monitorDescription()
                 + ": every reader queues on that one lock while a value is looked up or computed."
                 + " The fix is a ConcurrentHashMap filled with computeIfAbsent, without the"
@@ -333,9 +383,14 @@ public class MapCacheDetector extends LockjawDetector {
         if (locking != MapLocking.COARSE) {
           return;
         }
-        report(LockjawBugType.SYNCHRONIZED_MAP_CACHE, Priorities.NORMAL_PRIORITY, lookup.method(),
+        report(
+            LockjawBugType.SYNCHRONIZED_MAP_CACHE,
+            Priorities.NORMAL_PRIORITY,
+            lookup.method(),
             lookup.pc(),
-            where + " runs a check-then-act cache on '" + lookup.fieldName()
+            where
+                + " runs a check-then-act cache on '"
+                + lookup.fieldName()
                 + "', a coarsely locked map (Collections.synchronizedMap or Hashtable): each call"
                 + " locks the whole map, and another thread can put between the check and the"
                 + " put, so the value may be computed twice. The fix is a ConcurrentHashMap"

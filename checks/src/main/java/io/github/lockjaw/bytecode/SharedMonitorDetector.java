@@ -52,7 +52,8 @@ public class SharedMonitorDetector extends LockjawDetector {
   /** A monitor: {@code this}, the class object of a class, or a lock field. */
   private record Monitor(String key, String description) {}
 
-  private record Region(Method method, Monitor monitor, List<int[]> ranges, int pc, boolean whole) {}
+  private record Region(
+      Method method, Monitor monitor, List<int[]> ranges, int pc, boolean whole) {}
 
   /** A call: to blocking I/O (io != null), or to a method of this class (self != null). */
   private record Call(int pc, String io, String self, String selfDisplay) {}
@@ -119,13 +120,16 @@ public class SharedMonitorDetector extends LockjawDetector {
     current = new MethodFacts(method);
     methods.put(method.getName() + method.getSignature(), current);
     if (method.isSynchronized()) {
-      Monitor monitor = method.isStatic()
-          ? new Monitor("class:" + getClassName(),
-              "the class monitor of " + JavaNames.simpleName(getClassName()))
-          : new Monitor("this", "the monitor of the "
-              + JavaNames.simpleName(getClassName()) + " instance");
-      regions.add(new Region(method, monitor, List.of(new int[] {0, code.getCode().length}), -1,
-          true));
+      Monitor monitor =
+          method.isStatic()
+              ? new Monitor(
+                  "class:" + getClassName(),
+                  "the class monitor of " + JavaNames.simpleName(getClassName()))
+              : new Monitor(
+                  "this",
+                  "the monitor of the " + JavaNames.simpleName(getClassName()) + " instance");
+      regions.add(
+          new Region(method, monitor, List.of(new int[] {0, code.getCode().length}), -1, true));
     }
     super.visit(code);
   }
@@ -138,7 +142,8 @@ public class SharedMonitorDetector extends LockjawDetector {
         lastFieldReadPc = getPC();
       }
       case Const.IFNULL, Const.IFNONNULL -> {
-        if (lastFieldRead != null && getPrevOpcode(1) != Const.NOP
+        if (lastFieldRead != null
+            && getPrevOpcode(1) != Const.NOP
             && (getPrevOpcode(1) == Const.GETFIELD || getPrevOpcode(1) == Const.GETSTATIC)) {
           current.nullChecks.add(new Object[] {getPC(), lastFieldRead});
         }
@@ -162,28 +167,33 @@ public class SharedMonitorDetector extends LockjawDetector {
     Monitor monitor = null;
     XField field = lock.getXField();
     if (lock.getRegisterNumber() == 0 && !getMethod().isStatic()) {
-      monitor = new Monitor("this",
-          "the monitor of the " + JavaNames.simpleName(getClassName()) + " instance");
+      monitor =
+          new Monitor(
+              "this", "the monitor of the " + JavaNames.simpleName(getClassName()) + " instance");
     } else if (field != null && (field.isStatic() || lock.getFieldLoadedFromRegister() == 0)) {
       if (isResourceSignature(field.getSignature())) {
         return; // a connection's own monitor is per connection
       }
-      monitor = new Monitor("field:" + field.getClassName() + "." + field.getName(),
-          "the lock in field '" + field.getName() + "'");
+      monitor =
+          new Monitor(
+              "field:" + field.getClassName() + "." + field.getName(),
+              "the lock in field '" + field.getName() + "'");
     } else if ("Ljava/lang/Class;".equals(lock.getSignature())
         && lock.getConstant() instanceof String type) {
       String internal = type.replace('.', '/');
-      monitor = new Monitor("class:" + internal,
-          "the class monitor of " + JavaNames.simpleName(internal));
+      monitor =
+          new Monitor(
+              "class:" + internal, "the class monitor of " + JavaNames.simpleName(internal));
     }
     if (monitor != null) {
-      regions.add(new Region(getMethod(), monitor, monitorRegion(getCode(), getPC()), getPC(),
-          false));
+      regions.add(
+          new Region(getMethod(), monitor, monitorRegion(getCode(), getPC()), getPC(), false));
     }
   }
 
   private boolean isResourceSignature(String signature) {
-    return signature.startsWith("L") && signature.endsWith(";")
+    return signature.startsWith("L")
+        && signature.endsWith(";")
         && matchType(RESOURCE_TYPES, signature.substring(1, signature.length() - 1)).isPresent();
   }
 
@@ -195,8 +205,9 @@ public class SharedMonitorDetector extends LockjawDetector {
       if (!signature.startsWith("()")) {
         Optional<String> connecting = matchType(CONNECTING_CONSTRUCTORS, owner);
         if (connecting.isPresent()) {
-          current.calls.add(new Call(getPC(),
-              "new " + JavaNames.simpleName(connecting.get()) + "(...)", null, null));
+          current.calls.add(
+              new Call(
+                  getPC(), "new " + JavaNames.simpleName(connecting.get()) + "(...)", null, null));
         }
       }
       return;
@@ -218,7 +229,8 @@ public class SharedMonitorDetector extends LockjawDetector {
   }
 
   /** The chain of calls from {@code method} to blocking I/O, or empty. */
-  private List<String> chainFrom(String method, Set<String> visiting, Map<String, List<String>> memo) {
+  private List<String> chainFrom(
+      String method, Set<String> visiting, Map<String, List<String>> memo) {
     List<String> known = memo.get(method);
     if (known != null) {
       return known;
@@ -270,8 +282,10 @@ public class SharedMonitorDetector extends LockjawDetector {
     Set<String> blockingMembers = new HashSet<>();
     for (Region region : regions) {
       Method method = region.method();
-      if (method.getName().startsWith("<") || Lifecycle.isLifecycleName(method.getName())
-          || isClose(method) || (perResource && region.monitor().key().equals("this"))) {
+      if (method.getName().startsWith("<")
+          || Lifecycle.isLifecycleName(method.getName())
+          || isClose(method)
+          || (perResource && region.monitor().key().equals("this"))) {
         continue;
       }
       MethodFacts facts = methods.get(method.getName() + method.getSignature());
@@ -307,20 +321,27 @@ public class SharedMonitorDetector extends LockjawDetector {
       for (boolean io : new boolean[] {true, false}) {
         for (Region member : byMonitor.get(key)) {
           String name = member.method().getName() + "()";
-          if (member.method() != method && !member.method().getName().startsWith("<")
+          if (member.method() != method
+              && !member.method().getName().startsWith("<")
               && blockingMembers.contains(key + " " + name) == io) {
             others.add(name);
           }
         }
       }
       others.remove(method.getName() + "()");
-      boolean loneTask = others.isEmpty() && method.getArgumentTypes().length == 0
-          && method.getReturnType() == org.apache.bcel.generic.Type.VOID;
+      boolean loneTask =
+          others.isEmpty()
+              && method.getArgumentTypes().length == 0
+              && method.getReturnType() == org.apache.bcel.generic.Type.VOID;
       if (loneTask) {
         continue;
       }
-      report(LockjawBugType.SHARED_MONITOR_DAO, Priorities.NORMAL_PRIORITY, method,
-          reportPcs.get(region), message(method, region, entry.getValue(), new ArrayList<>(others)));
+      report(
+          LockjawBugType.SHARED_MONITOR_DAO,
+          Priorities.NORMAL_PRIORITY,
+          method,
+          reportPcs.get(region),
+          message(method, region, entry.getValue(), new ArrayList<>(others)));
     }
   }
 
@@ -363,25 +384,33 @@ public class SharedMonitorDetector extends LockjawDetector {
   }
 
   private String message(Method method, Region region, List<String> chain, List<String> others) {
-    String name = region.whole()
-        ? display(method)
-        : "The synchronized block in " + display(method);
-    StringBuilder message = new StringBuilder()
-        .append(name).append(" holds ").append(region.monitor().description())
-        .append(" while it calls ").append(String.join(", which calls ", chain))
-        .append(": every request queues on that one monitor while connections open and I/O runs");
+    String name = region.whole() ? display(method) : "The synchronized block in " + display(method);
+    StringBuilder message =
+        new StringBuilder()
+            .append(name)
+            .append(" holds ")
+            .append(region.monitor().description())
+            .append(" while it calls ")
+            .append(String.join(", which calls ", chain))
+            .append(
+                ": every request queues on that one monitor while connections open and I/O runs");
     if (!others.isEmpty()) {
       message.append(", together with ");
       if (others.size() <= NAMED_MEMBERS) {
         message.append(String.join(", ", others));
       } else {
-        message.append(String.join(", ", others.subList(0, NAMED_MEMBERS)))
-            .append(" and ").append(others.size() - NAMED_MEMBERS).append(" more");
+        message
+            .append(String.join(", ", others.subList(0, NAMED_MEMBERS)))
+            .append(" and ")
+            .append(others.size() - NAMED_MEMBERS)
+            .append(" more");
       }
       message.append(", which hold it too");
     }
-    return message.append(". The lock should not be held around the I/O: let the connection pool"
-        + " handle concurrency and keep a lock only around the in-memory state it guards.")
+    return message
+        .append(
+            ". The lock should not be held around the I/O: let the connection pool"
+                + " handle concurrency and keep a lock only around the in-memory state it guards.")
         .toString();
   }
 }

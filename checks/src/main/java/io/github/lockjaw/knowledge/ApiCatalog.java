@@ -17,13 +17,13 @@ import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 
 /**
- * What lockjaw knows about an API family, read from a data file under
- * {@code io/github/lockjaw/knowledge/}. The source checks (Error Prone) and the bytecode detectors
- * read the same files, so a new HTTP client or JDBC type is taught to lockjaw in one place.
+ * What lockjaw knows about an API family, read from a data file under {@code
+ * io/github/lockjaw/knowledge/}. The source checks (Error Prone) and the bytecode detectors read
+ * the same files, so a new HTTP client or JDBC type is taught to lockjaw in one place.
  *
  * <p>Format: one entry per line, {@code <kind> <value> [<attribute>...]}, separated by white space;
- * {@code #} starts a comment. A kind groups entries ({@code coarsely-locked-type}, {@code
- * factory}, ...); a value is a fully qualified type, or {@code type#method} for a method.
+ * {@code #} starts a comment. A kind groups entries ({@code coarsely-locked-type}, {@code factory},
+ * ...); a value is a fully qualified type, or {@code type#method} for a method.
  */
 public final class ApiCatalog {
   private static final Map<String, ApiCatalog> LOADED = new ConcurrentHashMap<>();
@@ -64,7 +64,9 @@ public final class ApiCatalog {
     this.byKind = byKind;
   }
 
-  /** The catalog in {@code io/github/lockjaw/knowledge/<name>.txt}, loaded once per class loader. */
+  /**
+   * The catalog in {@code io/github/lockjaw/knowledge/<name>.txt}, loaded once per class loader.
+   */
   public static ApiCatalog named(String name) {
     return LOADED.computeIfAbsent(name, ApiCatalog::load);
   }

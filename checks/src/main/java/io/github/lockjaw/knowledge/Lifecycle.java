@@ -5,9 +5,8 @@ import java.util.Locale;
 import java.util.stream.Stream;
 
 /**
- * Which method names mean set-up or tear-down ({@code lifecycle-method} and {@code
- * lifecycle-phase} in {@code entry-points.txt}): plain Java, for the source checks and the
- * bytecode detectors alike.
+ * Which method names mean set-up or tear-down ({@code lifecycle-method} and {@code lifecycle-phase}
+ * in {@code entry-points.txt}): plain Java, for the source checks and the bytecode detectors alike.
  */
 public final class Lifecycle {
   private static final List<String> METHODS = Kind.EntryPoints.LIFECYCLE_METHOD.values();
@@ -22,9 +21,9 @@ public final class Lifecycle {
   private Lifecycle() {}
 
   /**
-   * Whether a method of this name registers, configures, refreshes or tears down
-   * ({@code configuration-prefix} in {@code entry-points.txt}): {@code registerBeanDefinition},
-   * {@code refreshBeanFactory}, {@code setConfig}, {@code close}.
+   * Whether a method of this name registers, configures, refreshes or tears down ({@code
+   * configuration-prefix} in {@code entry-points.txt}): {@code registerBeanDefinition}, {@code
+   * refreshBeanFactory}, {@code setConfig}, {@code close}.
    */
   public static boolean isConfigurationName(String methodName) {
     return isLifecycleName(methodName) || hasPrefix(methodName, CONFIGURATION_PREFIXES);
@@ -53,7 +52,8 @@ public final class Lifecycle {
       return true;
     }
     String lower = methodName.toLowerCase(Locale.ROOT);
-    return PHASES.stream().anyMatch(phase -> lower.endsWith(phase) || lower.startsWith(phase + "internal"));
+    return PHASES.stream()
+        .anyMatch(phase -> lower.endsWith(phase) || lower.startsWith(phase + "internal"));
   }
 
   /** The simple names of the set-up and tear-down annotations ({@code PostConstruct}, ...). */

@@ -14,9 +14,9 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * lockjaw's SpotBugs detectors on classes compiled from small fixtures, written the way server
- * code is written: each positive names the method and line it must be reported at, each negative
- * asserts silence. One audit runs over all fixtures; every test reads its classes' findings.
+ * lockjaw's SpotBugs detectors on classes compiled from small fixtures, written the way server code
+ * is written: each positive names the method and line it must be reported at, each negative asserts
+ * silence. One audit runs over all fixtures; every test reads its classes' findings.
  */
 class BytecodeDetectorsTest {
   @TempDir static Path classes;
@@ -26,7 +26,9 @@ class BytecodeDetectorsTest {
   @BeforeAll
   static void auditFixtures() throws Exception {
     Map<String, String> sources = new LinkedHashMap<>();
-    sources.put("shop.meta.ClassInfo", """
+    sources.put(
+        "shop.meta.ClassInfo",
+        """
         package shop.meta;
         import java.util.*;
         public class ClassInfo {
@@ -45,7 +47,9 @@ class BytecodeDetectorsTest {
           }
         }
         """);
-    sources.put("shop.meta.ConverterRegistry", """
+    sources.put(
+        "shop.meta.ConverterRegistry",
+        """
         package shop.meta;
         import java.util.*;
         import java.util.function.Function;
@@ -66,7 +70,9 @@ class BytecodeDetectorsTest {
           }
         }
         """);
-    sources.put("shop.meta.ConcurrentTypeCache", """
+    sources.put(
+        "shop.meta.ConcurrentTypeCache",
+        """
         package shop.meta;
         import java.util.concurrent.*;
         public final class ConcurrentTypeCache {
@@ -86,7 +92,9 @@ class BytecodeDetectorsTest {
           }
         }
         """);
-    sources.put("shop.catalog.ProductCatalog", """
+    sources.put(
+        "shop.catalog.ProductCatalog",
+        """
         package shop.catalog;
         import java.util.*;
         public class ProductCatalog {
@@ -118,7 +126,9 @@ class BytecodeDetectorsTest {
           }
         }
         """);
-    sources.put("shop.catalog.PriceBook", """
+    sources.put(
+        "shop.catalog.PriceBook",
+        """
         package shop.catalog;
         import java.util.*;
         import java.util.concurrent.ConcurrentHashMap;
@@ -146,7 +156,9 @@ class BytecodeDetectorsTest {
           }
         }
         """);
-    sources.put("shop.load.LoadClient", """
+    sources.put(
+        "shop.load.LoadClient",
+        """
         package shop.load;
         import java.util.List;
         import java.util.concurrent.*;
@@ -186,7 +198,9 @@ class BytecodeDetectorsTest {
           }
         }
         """);
-    sources.put("shop.load.PatientClient", """
+    sources.put(
+        "shop.load.PatientClient",
+        """
         package shop.load;
         import java.util.*;
         import java.util.concurrent.*;
@@ -224,7 +238,9 @@ class BytecodeDetectorsTest {
           }
         }
         """);
-    sources.put("shop.dao.OrderDao", """
+    sources.put(
+        "shop.dao.OrderDao",
+        """
         package shop.dao;
         import java.sql.*;
         import java.util.*;
@@ -257,7 +273,9 @@ class BytecodeDetectorsTest {
           public synchronized long lastOrder() { return lastOrder; }
         }
         """);
-    sources.put("shop.dao.LegacyConnectionManager", """
+    sources.put(
+        "shop.dao.LegacyConnectionManager",
+        """
         package shop.dao;
         import java.sql.*;
         public class LegacyConnectionManager {
@@ -277,7 +295,9 @@ class BytecodeDetectorsTest {
           }
         }
         """);
-    sources.put("shop.dao.CarefulDao", """
+    sources.put(
+        "shop.dao.CarefulDao",
+        """
         package shop.dao;
         import java.sql.*;
         import java.util.*;
@@ -337,7 +357,9 @@ class BytecodeDetectorsTest {
           }
         }
         """);
-    sources.put("shop.dao.SessionJanitor", """
+    sources.put(
+        "shop.dao.SessionJanitor",
+        """
         package shop.dao;
         import java.sql.*;
         import javax.sql.DataSource;
@@ -351,7 +373,9 @@ class BytecodeDetectorsTest {
           }
         }
         """);
-    sources.put("shop.http.PriceFeedClient", """
+    sources.put(
+        "shop.http.PriceFeedClient",
+        """
         package shop.http;
         import java.io.IOException;
         import java.net.*;
@@ -387,7 +411,9 @@ class BytecodeDetectorsTest {
           }
         }
         """);
-    sources.put("shop.http.SharedFeedClient", """
+    sources.put(
+        "shop.http.SharedFeedClient",
+        """
         package shop.http;
         import java.io.IOException;
         import java.net.URI;
@@ -421,8 +447,12 @@ class BytecodeDetectorsTest {
         """);
     Path out = classes.resolve("fixtures");
     BytecodeFixtures.compile(sources, out);
-    findings = new JarAuditor().audit(List.of(out),
-        BytecodeFixtures.classpathJars("httpclient-4", "httpcore-4", "spring-web-", "spring-core-"));
+    findings =
+        new JarAuditor()
+            .audit(
+                List.of(out),
+                BytecodeFixtures.classpathJars(
+                    "httpclient-4", "httpcore-4", "spring-web-", "spring-core-"));
   }
 
   private static List<AuditFinding> in(String className) {
@@ -463,9 +493,13 @@ class BytecodeDetectorsTest {
     assertEquals(
         "SynchronizedMapCache bySku:17, SynchronizedMapCache product:9, SynchronizedMapCache stockOf:25",
         summary(in("shop.catalog.ProductCatalog")));
-    AuditFinding product = in("shop.catalog.ProductCatalog").stream()
-        .filter(f -> f.methodName().equals("product")).findFirst().orElseThrow();
-    assertTrue(product.message().contains("under the monitor of the ProductCatalog instance"),
+    AuditFinding product =
+        in("shop.catalog.ProductCatalog").stream()
+            .filter(f -> f.methodName().equals("product"))
+            .findFirst()
+            .orElseThrow();
+    assertTrue(
+        product.message().contains("under the monitor of the ProductCatalog instance"),
         product.message());
   }
 
@@ -481,12 +515,18 @@ class BytecodeDetectorsTest {
             + " ThreadAliveBusyWait awaitResult:13, ThreadAliveBusyWait awaitStart:27,"
             + " ThreadAliveBusyWait awaitWorker:8",
         summary(in("shop.load.LoadClient")));
-    AuditFinding worker = in("shop.load.LoadClient").stream()
-        .filter(f -> f.methodName().equals("awaitWorker")).findFirst().orElseThrow();
+    AuditFinding worker =
+        in("shop.load.LoadClient").stream()
+            .filter(f -> f.methodName().equals("awaitWorker"))
+            .findFirst()
+            .orElseThrow();
     assertTrue(worker.message().contains("Thread.isAlive()"), worker.message());
     assertTrue(worker.message().contains("join()"), worker.message());
-    AuditFinding start = in("shop.load.LoadClient").stream()
-        .filter(f -> f.methodName().equals("awaitStart")).findFirst().orElseThrow();
+    AuditFinding start =
+        in("shop.load.LoadClient").stream()
+            .filter(f -> f.methodName().equals("awaitStart"))
+            .findFirst()
+            .orElseThrow();
     assertTrue(start.message().contains("also does other work"), start.message());
   }
 
@@ -497,14 +537,19 @@ class BytecodeDetectorsTest {
 
   @Test
   void sharedMonitorDaoOnSynchronizedJdbcMethodsAndLockFields() {
-    assertEquals("SharedMonitorDao findOrders:11, SharedMonitorDao save:23",
+    assertEquals(
+        "SharedMonitorDao findOrders:11, SharedMonitorDao save:23",
         summary(in("shop.dao.OrderDao")));
-    AuditFinding save = in("shop.dao.OrderDao").stream()
-        .filter(f -> f.methodName().equals("save")).findFirst().orElseThrow();
-    assertTrue(save.message().contains(
-            "calls open(), which calls DataSource.getConnection()"), save.message());
-    assertTrue(save.message().contains("findOrders(), lastOrder(), which hold it too"),
+    AuditFinding save =
+        in("shop.dao.OrderDao").stream()
+            .filter(f -> f.methodName().equals("save"))
+            .findFirst()
+            .orElseThrow();
+    assertTrue(
+        save.message().contains("calls open(), which calls DataSource.getConnection()"),
         save.message());
+    assertTrue(
+        save.message().contains("findOrders(), lastOrder(), which hold it too"), save.message());
     assertEquals("SharedMonitorDao connect:8", summary(in("shop.dao.LegacyConnectionManager")));
   }
 
@@ -521,8 +566,11 @@ class BytecodeDetectorsTest {
             + " PerRequestHttpClient fetchStock:15, PerRequestHttpClient ping:23,"
             + " PerRequestHttpClient rates:30",
         summary(in("shop.http.PriceFeedClient")));
-    AuditFinding stock = in("shop.http.PriceFeedClient").stream()
-        .filter(f -> f.methodName().equals("fetchStock")).findFirst().orElseThrow();
+    AuditFinding stock =
+        in("shop.http.PriceFeedClient").stream()
+            .filter(f -> f.methodName().equals("fetchStock"))
+            .findFirst()
+            .orElseThrow();
     assertTrue(stock.message().contains("HttpClients.createDefault(...)"), stock.message());
   }
 
@@ -534,13 +582,16 @@ class BytecodeDetectorsTest {
   @Test
   void findingsCarryTheDirectoryTheyCameFrom() {
     assertFalse(findings.isEmpty(), "the fixtures produce findings");
-    assertTrue(findings.stream().allMatch(f -> f.jar() != null && f.jar().endsWith("fixtures")),
+    assertTrue(
+        findings.stream().allMatch(f -> f.jar() != null && f.jar().endsWith("fixtures")),
         findings.toString());
   }
 
   @org.junit.jupiter.api.AfterAll
   static void noDetectorSwallowedAnException() {
-    assertEquals(java.util.List.of(), io.github.lockjaw.common.Resilience.swallowed(),
+    assertEquals(
+        java.util.List.of(),
+        io.github.lockjaw.common.Resilience.swallowed(),
         "a detector threw; SpotBugs logged it and went on");
   }
 }

@@ -26,19 +26,34 @@ final class BytecodeFixtures {
     List<JavaFileObject> units = new ArrayList<>();
     for (Map.Entry<String, String> source : sources.entrySet()) {
       URI uri = URI.create("string:///" + source.getKey().replace('.', '/') + ".java");
-      units.add(new SimpleJavaFileObject(uri, JavaFileObject.Kind.SOURCE) {
-        @Override
-        public CharSequence getCharContent(boolean ignoreEncodingErrors) {
-          return source.getValue();
-        }
-      });
+      units.add(
+          new SimpleJavaFileObject(uri, JavaFileObject.Kind.SOURCE) {
+            @Override
+            public CharSequence getCharContent(boolean ignoreEncodingErrors) {
+              return source.getValue();
+            }
+          });
     }
     Files.createDirectories(out);
     StringWriter errors = new StringWriter();
-    boolean ok = javac.getTask(errors, null, null,
-        List.of("-g", "-proc:none", "--release", "21", "-d", out.toString(),
-            "-classpath", System.getProperty("java.class.path")),
-        null, units).call();
+    boolean ok =
+        javac
+            .getTask(
+                errors,
+                null,
+                null,
+                List.of(
+                    "-g",
+                    "-proc:none",
+                    "--release",
+                    "21",
+                    "-d",
+                    out.toString(),
+                    "-classpath",
+                    System.getProperty("java.class.path")),
+                null,
+                units)
+            .call();
     if (!ok) {
       throw new AssertionError("fixtures do not compile:\n" + errors);
     }

@@ -12,9 +12,9 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
 /**
- * The detectors on the real library jars of the field reports, and on the releases that fixed
- * them. The jars come from Maven Central through maven-dependency-plugin's copy goal (see
- * checks/pom.xml) into target/audit-jars, so the test runs offline once they are in ~/.m2.
+ * The detectors on the real library jars of the field reports, and on the releases that fixed them.
+ * The jars come from Maven Central through maven-dependency-plugin's copy goal (see checks/pom.xml)
+ * into target/audit-jars, so the test runs offline once they are in ~/.m2.
  */
 class BytecodeRealJarsTest {
   private static final Path JARS = Path.of("target", "audit-jars");
@@ -27,37 +27,58 @@ class BytecodeRealJarsTest {
   @BeforeAll
   static void audit() throws Exception {
     JarAuditor auditor = new JarAuditor();
-    legacy = auditor.audit(
-        List.of(jar("commons-dbcp-1.2.2.jar"), jar("commons-pool-1.3.jar"),
-            jar("ibatis-sqlmap-2.3.4.726.jar")),
-        List.of());
-    successors = auditor.audit(
-        List.of(jar("commons-dbcp2-2.12.0.jar"), jar("commons-pool2-2.12.0.jar"),
-            jar("mybatis-3.5.16.jar")),
-        List.of());
+    legacy =
+        auditor.audit(
+            List.of(
+                jar("commons-dbcp-1.2.2.jar"),
+                jar("commons-pool-1.3.jar"),
+                jar("ibatis-sqlmap-2.3.4.726.jar")),
+            List.of());
+    successors =
+        auditor.audit(
+            List.of(
+                jar("commons-dbcp2-2.12.0.jar"),
+                jar("commons-pool2-2.12.0.jar"),
+                jar("mybatis-3.5.16.jar")),
+            List.of());
     spring251 = auditor.audit(List.of(jar("spring-beans-2.5.1.jar")), List.of());
     spring252 = auditor.audit(List.of(jar("spring-beans-2.5.2.jar")), List.of());
   }
 
   private static Path jar(String name) {
     Path jar = JARS.resolve(name);
-    assertTrue(Files.isRegularFile(jar), jar + " is missing: run the build's generate-test-resources"
-        + " phase (maven-dependency-plugin copies it from ~/.m2)");
+    assertTrue(
+        Files.isRegularFile(jar),
+        jar
+            + " is missing: run the build's generate-test-resources"
+            + " phase (maven-dependency-plugin copies it from ~/.m2)");
     return jar;
   }
 
-  private static AuditFinding finding(List<AuditFinding> findings, String check, String className,
-      String method) {
+  private static AuditFinding finding(
+      List<AuditFinding> findings, String check, String className, String method) {
     return findings.stream()
-        .filter(f -> f.check().equals(check) && f.className().equals(className)
-            && f.methodName().equals(method))
+        .filter(
+            f ->
+                f.check().equals(check)
+                    && f.className().equals(className)
+                    && f.methodName().equals(method))
         .findFirst()
-        .orElseThrow(() -> new AssertionError(check + " in " + className + "." + method
-            + " not found; found:\n" + describe(findings)));
+        .orElseThrow(
+            () ->
+                new AssertionError(
+                    check
+                        + " in "
+                        + className
+                        + "."
+                        + method
+                        + " not found; found:\n"
+                        + describe(findings)));
   }
 
   private static String describe(List<AuditFinding> findings) {
-    return findings.stream().map(f -> "  " + f.check() + " " + f.className() + "." + f.methodName())
+    return findings.stream()
+        .map(f -> "  " + f.check() + " " + f.className() + "." + f.methodName())
         .collect(Collectors.joining("\n"));
   }
 
@@ -67,29 +88,49 @@ class BytecodeRealJarsTest {
 
   @Test
   void commonsPool13SerialisesBorrowersOnThePoolMonitor() {
-    AuditFinding borrow = finding(legacy, "SharedMonitorDao",
-        "org.apache.commons.pool.impl.GenericObjectPool", "borrowObject");
+    AuditFinding borrow =
+        finding(
+            legacy,
+            "SharedMonitorDao",
+            "org.apache.commons.pool.impl.GenericObjectPool",
+            "borrowObject");
     assertEquals("()Ljava/lang/Object;", borrow.methodDescriptor());
     assertTrue(borrow.line() > 0, "line from the class file: " + borrow.line());
     assertTrue(borrow.jar().endsWith("commons-pool-1.3.jar"), String.valueOf(borrow.jar()));
-    assertTrue(borrow.message().contains("holds the monitor of the GenericObjectPool instance"
-        + " while it calls PoolableObjectFactory.makeObject()"), borrow.message());
+    assertTrue(
+        borrow
+            .message()
+            .contains(
+                "holds the monitor of the GenericObjectPool instance"
+                    + " while it calls PoolableObjectFactory.makeObject()"),
+        borrow.message());
     assertTrue(borrow.message().contains("returnObject()"), borrow.message());
     assertTrue(borrow.advice().contains("commons-pool:commons-pool 1.3"), borrow.advice());
     assertTrue(borrow.advice().contains("org.apache.commons:commons-pool2 2.0+"), borrow.advice());
-    finding(legacy, "SharedMonitorDao", "org.apache.commons.pool.impl.GenericKeyedObjectPool",
+    finding(
+        legacy,
+        "SharedMonitorDao",
+        "org.apache.commons.pool.impl.GenericKeyedObjectPool",
         "borrowObject");
-    finding(legacy, "SharedMonitorDao", "org.apache.commons.pool.impl.GenericObjectPool",
+    finding(
+        legacy,
+        "SharedMonitorDao",
+        "org.apache.commons.pool.impl.GenericObjectPool",
         "returnObject");
   }
 
   @Test
   void commonsDbcp122OpensConnectionsUnderTheFactoryMonitor() {
-    AuditFinding make = finding(legacy, "SharedMonitorDao",
-        "org.apache.commons.dbcp.PoolableConnectionFactory", "makeObject");
+    AuditFinding make =
+        finding(
+            legacy,
+            "SharedMonitorDao",
+            "org.apache.commons.dbcp.PoolableConnectionFactory",
+            "makeObject");
     assertTrue(make.message().contains("ConnectionFactory.createConnection()"), make.message());
     assertTrue(make.advice().contains("commons-dbcp:commons-dbcp 1.2.2"), make.advice());
-    assertTrue(make.advice().contains("org.apache.commons:commons-dbcp2 2.0+ or com.zaxxer:HikariCP"),
+    assertTrue(
+        make.advice().contains("org.apache.commons:commons-dbcp2 2.0+ or com.zaxxer:HikariCP"),
         make.advice());
     // the double-checked createDataSource() runs its I/O once, at start-up
     assertEquals(List.of(), inClass(legacy, "org.apache.commons.dbcp.BasicDataSource"));
@@ -97,67 +138,90 @@ class BytecodeRealJarsTest {
 
   @Test
   void ibatis2LocksTheClassInClassInfoGetInstance() {
-    AuditFinding classInfo = finding(legacy, "ClassMonitorCache",
-        "com.ibatis.common.beans.ClassInfo", "getInstance");
-    assertEquals("(Ljava/lang/Class;)Lcom/ibatis/common/beans/ClassInfo;",
-        classInfo.methodDescriptor());
+    AuditFinding classInfo =
+        finding(legacy, "ClassMonitorCache", "com.ibatis.common.beans.ClassInfo", "getInstance");
+    assertEquals(
+        "(Ljava/lang/Class;)Lcom/ibatis/common/beans/ClassInfo;", classInfo.methodDescriptor());
     assertEquals(495, classInfo.line());
     assertTrue(classInfo.message().contains("'CLASS_INFO_MAP'"), classInfo.message());
-    assertTrue(classInfo.advice().contains("org.apache.ibatis:ibatis-sqlmap 2.3.4.726"),
+    assertTrue(
+        classInfo.advice().contains("org.apache.ibatis:ibatis-sqlmap 2.3.4.726"),
         classInfo.advice());
     assertTrue(classInfo.advice().contains("org.mybatis:mybatis 3.0+"), classInfo.advice());
-    AuditFinding pool = finding(legacy, "SharedMonitorDao",
-        "com.ibatis.common.jdbc.SimpleDataSource", "popConnection");
+    AuditFinding pool =
+        finding(
+            legacy, "SharedMonitorDao", "com.ibatis.common.jdbc.SimpleDataSource", "popConnection");
     assertTrue(pool.message().contains("DriverManager.getConnection()"), pool.message());
   }
 
   @Test
   void commonsDbcp2BorrowsWithoutAPoolWideMonitor() {
-    for (String className : List.of("org.apache.commons.dbcp2.BasicDataSource",
-        "org.apache.commons.dbcp2.PoolingDataSource",
-        "org.apache.commons.dbcp2.PoolableConnectionFactory",
-        "org.apache.commons.dbcp2.PoolingDriver")) {
+    for (String className :
+        List.of(
+            "org.apache.commons.dbcp2.BasicDataSource",
+            "org.apache.commons.dbcp2.PoolingDataSource",
+            "org.apache.commons.dbcp2.PoolableConnectionFactory",
+            "org.apache.commons.dbcp2.PoolingDriver")) {
       // PoolingDriver.connect() reads its pool map under the driver monitor: a true
       // ReadMostlyStateUnderLock finding (LockRegionRealJarsTest), not a borrow under a pool lock
-      assertEquals(List.of(), inClass(successors, className).stream()
-          .filter(f -> !f.check().equals("ReadMostlyStateUnderLock")).toList(), className);
+      assertEquals(
+          List.of(),
+          inClass(successors, className).stream()
+              .filter(f -> !f.check().equals("ReadMostlyStateUnderLock"))
+              .toList(),
+          className);
     }
-    assertFalse(successors.stream().anyMatch(f -> f.advice().contains("Known problem")),
+    assertFalse(
+        successors.stream().anyMatch(f -> f.advice().contains("Known problem")),
         describe(successors));
   }
 
   @Test
   void commonsPool2GenericPoolsAreNotFlagged() {
-    for (String className : List.of("org.apache.commons.pool2.impl.GenericObjectPool",
-        "org.apache.commons.pool2.impl.GenericKeyedObjectPool")) {
+    for (String className :
+        List.of(
+            "org.apache.commons.pool2.impl.GenericObjectPool",
+            "org.apache.commons.pool2.impl.GenericKeyedObjectPool")) {
       assertEquals(List.of(), inClass(successors, className), className);
     }
   }
 
   @Test
   void myBatis3OwnCodeIsNotFlagged() {
-    List<AuditFinding> mybatis = successors.stream()
-        .filter(f -> f.className().startsWith("org.apache.ibatis."))
-        .filter(f -> !f.className().startsWith("org.apache.ibatis.javassist."))
-        .toList();
+    List<AuditFinding> mybatis =
+        successors.stream()
+            .filter(f -> f.className().startsWith("org.apache.ibatis."))
+            .filter(f -> !f.className().startsWith("org.apache.ibatis.javassist."))
+            .toList();
     assertEquals("", describe(mybatis));
   }
 
   @Test
   void spring251IntrospectionCacheAdvisesTheReleaseThatFixedIt() {
-    AuditFinding cache = finding(spring251, "SynchronizedMapCache",
-        "org.springframework.beans.CachedIntrospectionResults", "forClass");
+    AuditFinding cache =
+        finding(
+            spring251,
+            "SynchronizedMapCache",
+            "org.springframework.beans.CachedIntrospectionResults",
+            "forClass");
     assertTrue(cache.message().contains("'classCache'"), cache.message());
-    assertTrue(cache.advice().contains(
-        "upgrade org.springframework:spring-beans 2.5.1 to 4.1.0 or later"), cache.advice());
-    AuditFinding same = finding(spring252, "SynchronizedMapCache",
-        "org.springframework.beans.CachedIntrospectionResults", "forClass");
+    assertTrue(
+        cache.advice().contains("upgrade org.springframework:spring-beans 2.5.1 to 4.1.0 or later"),
+        cache.advice());
+    AuditFinding same =
+        finding(
+            spring252,
+            "SynchronizedMapCache",
+            "org.springframework.beans.CachedIntrospectionResults",
+            "forClass");
     assertTrue(same.advice().contains("spring-beans 2.5.2 to 4.1.0"), same.advice());
   }
 
   @org.junit.jupiter.api.AfterAll
   static void noDetectorSwallowedAnException() {
-    assertEquals(java.util.List.of(), io.github.lockjaw.common.Resilience.swallowed(),
+    assertEquals(
+        java.util.List.of(),
+        io.github.lockjaw.common.Resilience.swallowed(),
         "a detector threw; SpotBugs logged it and went on");
   }
 }

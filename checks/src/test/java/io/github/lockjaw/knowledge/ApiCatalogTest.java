@@ -27,7 +27,9 @@ class ApiCatalogTest {
             factory   org.example.Clients#custom
             type      org.example.Client
             """);
-    assertEquals(List.of("org.example.Clients#create", "org.example.Clients#custom"), catalog.values("factory"));
+    assertEquals(
+        List.of("org.example.Clients#create", "org.example.Clients#custom"),
+        catalog.values("factory"));
     ApiCatalog.Entry first = catalog.entries("factory").get(0);
     assertEquals("org.example.Clients", first.type());
     assertEquals("create", first.method());

@@ -16,14 +16,21 @@ import java.util.zip.ZipFile;
 final class Corpus {
 
   /** One library, ready for javac. */
-  record Prepared(Manifest.Library library, List<Path> sources, List<Path> classpath, List<String> missing, long lines) {}
+  record Prepared(
+      Manifest.Library library,
+      List<Path> sources,
+      List<Path> classpath,
+      List<String> missing,
+      long lines) {}
 
   final Manifest manifest;
   final Path work;
   private CorpusResolver resolver;
 
   Corpus() throws IOException {
-    manifest = Manifest.read(Path.of(property("lockjaw.corpus.manifest", "../testdata/corpus/libraries.txt")));
+    manifest =
+        Manifest.read(
+            Path.of(property("lockjaw.corpus.manifest", "../testdata/corpus/libraries.txt")));
     work = Path.of(property("lockjaw.corpus.work", "target/corpus"));
     Files.createDirectories(work);
   }
@@ -44,12 +51,13 @@ final class Corpus {
       try (Stream<Path> files = Files.walk(root)) {
         files
             .filter(f -> f.toString().endsWith(".java"))
-            .filter(f -> {
-              String relative = root.relativize(f).toString().replace('\\', '/');
-              return !relative.startsWith("META-INF/")
-                  && !relative.endsWith("module-info.java")
-                  && library.exclude().stream().noneMatch(relative::startsWith);
-            })
+            .filter(
+                f -> {
+                  String relative = root.relativize(f).toString().replace('\\', '/');
+                  return !relative.startsWith("META-INF/")
+                      && !relative.endsWith("module-info.java")
+                      && library.exclude().stream().noneMatch(relative::startsWith);
+                })
             .sorted()
             .forEach(sources::add);
       }
@@ -57,7 +65,8 @@ final class Corpus {
       for (String file : library.compile()) {
         Path path = root.resolve(file);
         if (!Files.isRegularFile(path)) {
-          throw new IllegalStateException(library.id() + ": " + file + " is not in " + resolved.sources());
+          throw new IllegalStateException(
+              library.id() + ": " + file + " is not in " + resolved.sources());
         }
         sources.add(path);
       }
@@ -71,7 +80,8 @@ final class Corpus {
         }
       }
     }
-    return new Prepared(library, List.copyOf(sources), resolved.classpath(), resolved.missing(), lines);
+    return new Prepared(
+        library, List.copyOf(sources), resolved.classpath(), resolved.missing(), lines);
   }
 
   /** Unpacks the -sources.jar into target/corpus/src/&lt;id&gt; (once). */

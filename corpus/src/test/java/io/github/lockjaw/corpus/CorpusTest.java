@@ -58,15 +58,21 @@ class CorpusTest {
   @Order(1)
   Stream<DynamicTest> eachLibrary() {
     return corpus.manifest.libraries().stream()
-        .map(library -> DynamicTest.dynamicTest(
-            library.id() + " (" + library.coordinates() + ")", () -> check(library)));
+        .map(
+            library ->
+                DynamicTest.dynamicTest(
+                    library.id() + " (" + library.coordinates() + ")", () -> check(library)));
   }
 
   private static void check(Manifest.Library library) throws Exception {
     Corpus.Prepared prepared = corpus.prepare(library);
     CorpusCompiler.Result result =
         COMPILER.compile(
-            prepared.sources(), prepared.classpath(), library.release(), library.encoding(), Mode.LOCKJAW);
+            prepared.sources(),
+            prepared.classpath(),
+            library.release(),
+            library.encoding(),
+            Mode.LOCKJAW);
     synchronized (REPORTS) {
       REPORTS.add(new Report(prepared, result));
     }
@@ -92,7 +98,8 @@ class CorpusTest {
               + " errors, so not every unit was analysed (fix the manifest: classpath/exclude; all in "
               + log
               + "):\n"
-              + String.join("\n", result.errors().subList(0, Math.min(20, result.errors().size()))));
+              + String.join(
+                  "\n", result.errors().subList(0, Math.min(20, result.errors().size()))));
     }
     List<String> problems = new ArrayList<>();
     for (Manifest.Expectation expected : library.expect()) {
@@ -111,7 +118,8 @@ class CorpusTest {
       for (Finding f : result.findings()) {
         boolean check = silence.check().equals("*") || silence.check().equals(f.check());
         boolean inClass =
-            f.className().equals(silence.className()) || f.className().startsWith(silence.className() + "$");
+            f.className().equals(silence.className())
+                || f.className().startsWith(silence.className() + "$");
         if (check && inClass) {
           problems.add("not silent: " + silence + ", but " + describe(List.of(f)));
         }
@@ -124,9 +132,11 @@ class CorpusTest {
 
   private static boolean flagged(CorpusCompiler.Result result, Manifest.Expectation expected) {
     return result.findings().stream()
-        .anyMatch(f -> f.check().equals(expected.check())
-            && f.className().equals(expected.className())
-            && f.member().equals(expected.member()));
+        .anyMatch(
+            f ->
+                f.check().equals(expected.check())
+                    && f.className().equals(expected.className())
+                    && f.member().equals(expected.member()));
   }
 
   private static String describe(List<Finding> findings) {
@@ -135,9 +145,18 @@ class CorpusTest {
     }
     StringBuilder text = new StringBuilder();
     for (Finding f : findings) {
-      text.append("\n    ").append(f.check()).append(" at ").append(f.className()).append('#')
-          .append(f.member()).append(" (").append(Path.of(f.file()).getFileName()).append(':')
-          .append(f.line()).append(") ").append(f.message());
+      text.append("\n    ")
+          .append(f.check())
+          .append(" at ")
+          .append(f.className())
+          .append('#')
+          .append(f.member())
+          .append(" (")
+          .append(Path.of(f.file()).getFileName())
+          .append(':')
+          .append(f.line())
+          .append(") ")
+          .append(f.message());
     }
     return text.toString();
   }
@@ -156,7 +175,10 @@ class CorpusTest {
     System.out.printf("corpus: wide corpus compiled: %,d lines%n", lines);
     assertTrue(
         lines >= MINIMUM_WIDE_LINES,
-        "the wide corpus compiled " + lines + " lines; it must have at least " + MINIMUM_WIDE_LINES);
+        "the wide corpus compiled "
+            + lines
+            + " lines; it must have at least "
+            + MINIMUM_WIDE_LINES);
   }
 
   /** target/corpus/triage.md: every finding, with its location and line, for a person to judge. */
@@ -166,21 +188,30 @@ class CorpusTest {
       return;
     }
     StringBuilder md = new StringBuilder();
-    StringBuilder tsv = new StringBuilder("library\tcheck\tclass\tmember\tfile\tline\tsnippet\tmessage\n");
+    StringBuilder tsv =
+        new StringBuilder("library\tcheck\tclass\tmember\tfile\tline\tsnippet\tmessage\n");
     Map<String, Integer> perCheck = new TreeMap<>();
     int total = 0;
     long seconds = 0;
     md.append("# lockjaw corpus triage\n\n")
-        .append("Every finding of the lockjaw checks on the corpus of testdata/corpus/libraries.txt.\n")
-        .append("Judge each: true (the anti-pattern, on a path that runs under load), or false (say why).\n\n");
+        .append(
+            "Every finding of the lockjaw checks on the corpus of testdata/corpus/libraries.txt.\n")
+        .append(
+            "Judge each: true (the anti-pattern, on a path that runs under load), or false (say why).\n\n");
     md.append("| library | files | lines | findings | seconds |\n|---|---:|---:|---:|---:|\n");
     synchronized (REPORTS) {
       for (Report report : REPORTS) {
-        md.append("| ").append(report.prepared().library().id()).append(" | ")
-            .append(report.prepared().sources().size()).append(" | ")
-            .append(report.prepared().lines()).append(" | ")
-            .append(report.result().findings().size()).append(" | ")
-            .append(String.format("%.1f", report.result().nanos() / 1e9)).append(" |\n");
+        md.append("| ")
+            .append(report.prepared().library().id())
+            .append(" | ")
+            .append(report.prepared().sources().size())
+            .append(" | ")
+            .append(report.prepared().lines())
+            .append(" | ")
+            .append(report.result().findings().size())
+            .append(" | ")
+            .append(String.format("%.1f", report.result().nanos() / 1e9))
+            .append(" |\n");
         seconds += report.result().nanos() / 1_000_000_000L;
       }
       md.append("\n");
@@ -190,23 +221,56 @@ class CorpusTest {
           total++;
           perCheck.merge(f.check(), 1, Integer::sum);
           String file = relative(root, f.file());
-          md.append("## ").append(f.check()).append(" — ").append(report.prepared().library().id())
-              .append(" `").append(f.className()).append('#').append(f.member()).append("`\n\n")
-              .append(file).append(':').append(f.line()).append("\n\n")
-              .append("```java\n").append(f.snippet()).append("\n```\n\n")
-              .append("> ").append(f.message().replace("\n", " ")).append("\n\n");
-          tsv.append(report.prepared().library().id()).append('\t').append(f.check()).append('\t')
-              .append(f.className()).append('\t').append(f.member()).append('\t').append(file)
-              .append('\t').append(f.line()).append('\t').append(f.snippet().replace('\t', ' '))
-              .append('\t').append(f.message().replace('\t', ' ').replace('\n', ' ')).append('\n');
+          md.append("## ")
+              .append(f.check())
+              .append(" — ")
+              .append(report.prepared().library().id())
+              .append(" `")
+              .append(f.className())
+              .append('#')
+              .append(f.member())
+              .append("`\n\n")
+              .append(file)
+              .append(':')
+              .append(f.line())
+              .append("\n\n")
+              .append("```java\n")
+              .append(f.snippet())
+              .append("\n```\n\n")
+              .append("> ")
+              .append(f.message().replace("\n", " "))
+              .append("\n\n");
+          tsv.append(report.prepared().library().id())
+              .append('\t')
+              .append(f.check())
+              .append('\t')
+              .append(f.className())
+              .append('\t')
+              .append(f.member())
+              .append('\t')
+              .append(file)
+              .append('\t')
+              .append(f.line())
+              .append('\t')
+              .append(f.snippet().replace('\t', ' '))
+              .append('\t')
+              .append(f.message().replace('\t', ' ').replace('\n', ' '))
+              .append('\n');
         }
       }
     }
     md.append("Total: ").append(total).append(" findings ").append(perCheck).append("\n");
     Files.writeString(corpus.work.resolve("triage.md"), md);
     Files.writeString(corpus.work.resolve("findings.tsv"), tsv);
-    System.out.println("corpus: " + total + " findings " + perCheck + " in ~" + seconds + " s of javac; triage report: "
-        + corpus.work.resolve("triage.md"));
+    System.out.println(
+        "corpus: "
+            + total
+            + " findings "
+            + perCheck
+            + " in ~"
+            + seconds
+            + " s of javac; triage report: "
+            + corpus.work.resolve("triage.md"));
   }
 
   private static String relative(Path root, String file) {

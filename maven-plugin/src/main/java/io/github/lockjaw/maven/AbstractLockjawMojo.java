@@ -48,7 +48,17 @@ import org.codehaus.plexus.util.xml.Xpp3Dom;
 abstract class AbstractLockjawMojo extends AbstractMojo {
   /** The flags Error Prone needs to reach into javac; the forked analyzer JVM gets them. */
   private static final List<String> JAVAC_EXPORTS =
-      Stream.of("api", "code", "comp", "file", "main", "model", "parser", "processing", "tree", "util")
+      Stream.of(
+              "api",
+              "code",
+              "comp",
+              "file",
+              "main",
+              "model",
+              "parser",
+              "processing",
+              "tree",
+              "util")
           .map(p -> "--add-exports=jdk.compiler/com.sun.tools.javac." + p + "=ALL-UNNAMED")
           .collect(Collectors.toCollection(ArrayList::new));
 
@@ -75,29 +85,34 @@ abstract class AbstractLockjawMojo extends AbstractMojo {
   protected boolean includeTests;
 
   /**
-   * Per-check settings, {@code Name:LEVEL} with LEVEL one of OFF, WARN, ERROR, DEFAULT (a bare
-   * name means WARN). As a property: {@code -Dlockjaw.checks=ThreadAliveBusyWait:OFF,ClassMonitorCache:ERROR}.
+   * Per-check settings, {@code Name:LEVEL} with LEVEL one of OFF, WARN, ERROR, DEFAULT (a bare name
+   * means WARN). As a property: {@code
+   * -Dlockjaw.checks=ThreadAliveBusyWait:OFF,ClassMonitorCache:ERROR}.
    */
   @Parameter(property = "lockjaw.checks")
   protected List<String> checks;
 
   /**
-   * Source files whose findings are ignored, as globs relative to the module directory, e.g.
-   * {@code src/main/java/com/acme/legacy/**}. Generated sources (under the build directory) are
-   * always excluded.
+   * Source files whose findings are ignored, as globs relative to the module directory, e.g. {@code
+   * src/main/java/com/acme/legacy/**}. Generated sources (under the build directory) are always
+   * excluded.
    */
   @Parameter(property = "lockjaw.excludes")
   protected List<String> excludes;
 
   /** The baseline file: findings listed there are reported but do not fail the build. */
-  @Parameter(property = "lockjaw.baseline", defaultValue = "${project.basedir}/lockjaw-baseline.json")
+  @Parameter(
+      property = "lockjaw.baseline",
+      defaultValue = "${project.basedir}/lockjaw-baseline.json")
   protected File baseline;
 
   /** A JDK 21+ to run the analysis with, when Maven itself runs on an older JDK. */
   @Parameter(property = "lockjaw.javaHome")
   protected File javaHome;
 
-  /** check and audit fail the build on new findings at or above this: SUGGESTION, WARNING, ERROR. */
+  /**
+   * check and audit fail the build on new findings at or above this: SUGGESTION, WARNING, ERROR.
+   */
   @Parameter(property = "lockjaw.failOnSeverity", defaultValue = "WARNING")
   protected String failOnSeverity;
 
@@ -152,28 +167,50 @@ abstract class AbstractLockjawMojo extends AbstractMojo {
     }
     SarifReporter sarifReporter = new SarifReporter(plugin.getVersion(), repositoryRoot());
     try {
-      sarifReporter.write(sarif.toPath(), sarifReporter.build(rules, findings, location, fingerprints, baselined));
+      sarifReporter.write(
+          sarif.toPath(), sarifReporter.build(rules, findings, location, fingerprints, baselined));
     } catch (IOException e) {
-      throw new MojoExecutionException("lockjaw cannot write its SARIF report " + sarif + ": " + e.getMessage(), e);
+      throw new MojoExecutionException(
+          "lockjaw cannot write its SARIF report " + sarif + ": " + e.getMessage(), e);
     }
     if (findings.isEmpty()) {
-      getLog().info("lockjaw: no findings in " + project.getArtifactId() + "; SARIF report: " + sarif);
+      getLog()
+          .info("lockjaw: no findings in " + project.getArtifactId() + "; SARIF report: " + sarif);
       return;
     }
     List<Finding> failing =
-        findings.stream().filter(f -> !baselined.test(f) && f.severity().atLeast(threshold)).toList();
+        findings.stream()
+            .filter(f -> !baselined.test(f) && f.severity().atLeast(threshold))
+            .toList();
     if (failing.isEmpty()) {
-      getLog().info(
-          "lockjaw: " + findings.size() + " finding(s), none new at or above " + threshold + "; SARIF report: " + sarif);
+      getLog()
+          .info(
+              "lockjaw: "
+                  + findings.size()
+                  + " finding(s), none new at or above "
+                  + threshold
+                  + "; SARIF report: "
+                  + sarif);
       return;
     }
     Map<String, Integer> perCheck = new TreeMap<>();
     failing.forEach(f -> perCheck.merge(f.check(), 1, Integer::sum));
     String checksText =
-        perCheck.entrySet().stream().map(e -> e.getKey() + " (" + e.getValue() + ")").collect(Collectors.joining(", "));
+        perCheck.entrySet().stream()
+            .map(e -> e.getKey() + " (" + e.getValue() + ")")
+            .collect(Collectors.joining(", "));
     String message =
-        "lockjaw found " + failing.size() + " new finding(s) at or above " + threshold + " in " + project.getArtifactId()
-            + ": " + checksText + ". Report: " + sarif + ". Fix them (mvn lockjaw:fix applies the suggested fixes;"
+        "lockjaw found "
+            + failing.size()
+            + " new finding(s) at or above "
+            + threshold
+            + " in "
+            + project.getArtifactId()
+            + ": "
+            + checksText
+            + ". Report: "
+            + sarif
+            + ". Fix them (mvn lockjaw:fix applies the suggested fixes;"
             + " for dependencies, the advice names the release that fixed it), suppress one with"
             + " @SuppressWarnings(\"CheckName\"), or accept the current findings with mvn lockjaw:baseline.";
     if (failOnViolation) {
@@ -198,8 +235,10 @@ abstract class AbstractLockjawMojo extends AbstractMojo {
     try {
       return Charset.forName(name);
     } catch (RuntimeException e) {
-      throw new MojoFailureException("lockjaw does not know the source encoding '" + name
-          + "' (project.build.sourceEncoding or lockjaw.encoding); use a charset name such as UTF-8 or ISO-8859-1.");
+      throw new MojoFailureException(
+          "lockjaw does not know the source encoding '"
+              + name
+              + "' (project.build.sourceEncoding or lockjaw.encoding); use a charset name such as UTF-8 or ISO-8859-1.");
     }
   }
 
@@ -208,9 +247,14 @@ abstract class AbstractLockjawMojo extends AbstractMojo {
     return Path.of(project.getBuild().getDirectory(), "lockjaw");
   }
 
-  /** The directory SARIF and console paths are relative to: the repository root, else the reactor root. */
+  /**
+   * The directory SARIF and console paths are relative to: the repository root, else the reactor
+   * root.
+   */
   protected Path repositoryRoot() {
-    for (Path dir = project.getBasedir().toPath().toAbsolutePath(); dir != null; dir = dir.getParent()) {
+    for (Path dir = project.getBasedir().toPath().toAbsolutePath();
+        dir != null;
+        dir = dir.getParent()) {
       if (Files.exists(dir.resolve(".git"))) {
         return dir;
       }
@@ -221,7 +265,9 @@ abstract class AbstractLockjawMojo extends AbstractMojo {
   protected String relativePath(Finding finding) {
     Path file = Path.of(finding.file()).toAbsolutePath().normalize();
     Path root = repositoryRoot();
-    return file.startsWith(root) ? root.relativize(file).toString().replace('\\', '/') : file.toString();
+    return file.startsWith(root)
+        ? root.relativize(file).toString().replace('\\', '/')
+        : file.toString();
   }
 
   /** Fails early, and clearly, when no JDK 21+ is available to run Error Prone. */
@@ -230,15 +276,20 @@ abstract class AbstractLockjawMojo extends AbstractMojo {
       Path java = javaHome.toPath().resolve("bin").resolve(isWindows() ? "java.exe" : "java");
       if (!Files.isExecutable(java)) {
         throw new MojoFailureException(
-            "lockjaw.javaHome is " + javaHome + ", but it has no bin/java. Point it at the directory of a JDK 21 or newer.");
+            "lockjaw.javaHome is "
+                + javaHome
+                + ", but it has no bin/java. Point it at the directory of a JDK 21 or newer.");
       }
       return java;
     }
     int feature = Runtime.version().feature();
     if (feature < 21) {
       throw new MojoFailureException(
-          "lockjaw runs Error Prone 2.50, which needs JDK 21 or newer, but Maven is running on JDK " + feature
-              + " (" + System.getProperty("java.home") + "). Run Maven with JAVA_HOME set to a JDK 21+"
+          "lockjaw runs Error Prone 2.50, which needs JDK 21 or newer, but Maven is running on JDK "
+              + feature
+              + " ("
+              + System.getProperty("java.home")
+              + "). Run Maven with JAVA_HOME set to a JDK 21+"
               + " (your code can still target an older release), or set -Dlockjaw.javaHome=/path/to/jdk21 so"
               + " that only the analysis uses it.");
     }
@@ -267,7 +318,8 @@ abstract class AbstractLockjawMojo extends AbstractMojo {
             .sorted()
             .forEach(files::add);
       } catch (IOException e) {
-        throw new MojoExecutionException("lockjaw cannot list the sources in " + dir + ": " + e.getMessage(), e);
+        throw new MojoExecutionException(
+            "lockjaw cannot list the sources in " + dir + ": " + e.getMessage(), e);
       }
     }
     return files;
@@ -287,7 +339,8 @@ abstract class AbstractLockjawMojo extends AbstractMojo {
       if (glob == null || glob.isBlank()) {
         continue;
       }
-      PathMatcher matcher = FileSystems.getDefault().getPathMatcher("glob:" + glob.trim()); // checked in analyse()
+      PathMatcher matcher =
+          FileSystems.getDefault().getPathMatcher("glob:" + glob.trim()); // checked in analyse()
       if (matcher.matches(relative)) {
         return false;
       }
@@ -309,7 +362,8 @@ abstract class AbstractLockjawMojo extends AbstractMojo {
   }
 
   /** The result of one forked analysis, or empty when the module has no Java sources. */
-  protected Optional<AnalysisResult> analyse(boolean runChecks) throws MojoExecutionException, MojoFailureException {
+  protected Optional<AnalysisResult> analyse(boolean runChecks)
+      throws MojoExecutionException, MojoFailureException {
     Path javaCommand = javaExecutable();
     for (String glob : excludes == null ? List.<String>of() : excludes) {
       if (glob != null && !glob.isBlank()) {
@@ -317,7 +371,11 @@ abstract class AbstractLockjawMojo extends AbstractMojo {
           FileSystems.getDefault().getPathMatcher("glob:" + glob.trim());
         } catch (IllegalArgumentException e) {
           throw new MojoFailureException(
-              "lockjaw cannot read the exclude pattern '" + glob + "': " + e.getMessage() + ". Write globs such as"
+              "lockjaw cannot read the exclude pattern '"
+                  + glob
+                  + "': "
+                  + e.getMessage()
+                  + ". Write globs such as"
                   + " src/main/java/com/acme/legacy/** ; on the command line -Dlockjaw.excludes is split at commas,"
                   + " so put patterns with {a,b} in the plugin's <excludes> configuration instead.");
         }
@@ -326,22 +384,29 @@ abstract class AbstractLockjawMojo extends AbstractMojo {
     // A named module is analysed on the class path, as the unnamed module: its code compiles the
     // same there, and the module path would need Maven's own module resolution.
     List<Path> sources =
-        sourceFiles().stream().filter(p -> !p.getFileName().toString().equals("module-info.java")).toList();
+        sourceFiles().stream()
+            .filter(p -> !p.getFileName().toString().equals("module-info.java"))
+            .toList();
     if (sources.isEmpty()) {
-      getLog().info("lockjaw: no Java sources in " + project.getArtifactId() + "; nothing to analyse.");
+      getLog()
+          .info("lockjaw: no Java sources in " + project.getArtifactId() + "; nothing to analyse.");
       return Optional.empty();
     }
     List<String> flags = new ArrayList<>();
     try {
-      flags.addAll(CheckSelection.toErrorProneFlags(checks, CheckSelection.knownChecks(getClass().getClassLoader())));
+      flags.addAll(
+          CheckSelection.toErrorProneFlags(
+              checks, CheckSelection.knownChecks(getClass().getClassLoader())));
     } catch (IOException e) {
       throw new MojoExecutionException("lockjaw cannot list its checks: " + e.getMessage(), e);
     }
     List<String> classpath;
     try {
-      classpath = includeTests ? project.getTestClasspathElements() : project.getCompileClasspathElements();
+      classpath =
+          includeTests ? project.getTestClasspathElements() : project.getCompileClasspathElements();
     } catch (DependencyResolutionRequiredException e) {
-      throw new MojoExecutionException("lockjaw needs the module's dependencies resolved: " + e.getMessage(), e);
+      throw new MojoExecutionException(
+          "lockjaw needs the module's dependencies resolved: " + e.getMessage(), e);
     }
     List<String> javacOptions = new ArrayList<>();
     if (release != null && !release.isBlank()) {
@@ -349,7 +414,8 @@ abstract class AbstractLockjawMojo extends AbstractMojo {
     } else if (source != null && !source.isBlank()) {
       javacOptions.addAll(List.of("-source", atLeastJava8(source)));
     }
-    javacOptions.addAll(List.of("-encoding", encoding == null || encoding.isBlank() ? "UTF-8" : encoding));
+    javacOptions.addAll(
+        List.of("-encoding", encoding == null || encoding.isBlank() ? "UTF-8" : encoding));
 
     Path work = workDirectory();
     Path requestFile = work.resolve(runChecks ? "analysis-request.json" : "compile-request.json");
@@ -367,7 +433,8 @@ abstract class AbstractLockjawMojo extends AbstractMojo {
       Files.deleteIfExists(resultFile);
       Files.writeString(requestFile, Json.GSON.toJson(request), UTF_8);
     } catch (IOException e) {
-      throw new MojoExecutionException("lockjaw cannot write to " + work + ": " + e.getMessage(), e);
+      throw new MojoExecutionException(
+          "lockjaw cannot write to " + work + ": " + e.getMessage(), e);
     }
 
     List<String> command = new ArrayList<>();
@@ -385,10 +452,15 @@ abstract class AbstractLockjawMojo extends AbstractMojo {
     Path log = work.resolve(runChecks ? "analysis.log" : "compile.log");
     int exit;
     try {
-      Process process = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile()).start();
+      Process process =
+          new ProcessBuilder(command)
+              .redirectErrorStream(true)
+              .redirectOutput(log.toFile())
+              .start();
       exit = process.waitFor();
     } catch (IOException e) {
-      throw new MojoExecutionException("lockjaw cannot start its analyzer (" + command.get(0) + "): " + e.getMessage(), e);
+      throw new MojoExecutionException(
+          "lockjaw cannot start its analyzer (" + command.get(0) + "): " + e.getMessage(), e);
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
       throw new MojoExecutionException("lockjaw's analysis was interrupted", e);
@@ -401,27 +473,39 @@ abstract class AbstractLockjawMojo extends AbstractMojo {
         output = "(no output)";
       }
       throw new MojoExecutionException(
-          "lockjaw's analyzer stopped unexpectedly (exit code " + exit + "); its output, also in " + log + ":\n" + output);
+          "lockjaw's analyzer stopped unexpectedly (exit code "
+              + exit
+              + "); its output, also in "
+              + log
+              + ":\n"
+              + output);
     }
     AnalysisResult result;
     try {
       result = Json.GSON.fromJson(Files.readString(resultFile, UTF_8), AnalysisResult.class);
     } catch (IOException | RuntimeException e) {
-      throw new MojoExecutionException("lockjaw cannot read its analyzer's result " + resultFile + ": " + e.getMessage(), e);
+      throw new MojoExecutionException(
+          "lockjaw cannot read its analyzer's result " + resultFile + ": " + e.getMessage(), e);
     }
     switch (result.status()) {
       case AnalysisResult.COMPILE_ERROR ->
           throw new MojoFailureException(
-              "lockjaw cannot analyse " + project.getArtifactId() + ": its sources do not compile against the"
-                  + " module's classpath. javac's first errors:\n  " + String.join("\n  ", result.errors())
+              "lockjaw cannot analyse "
+                  + project.getArtifactId()
+                  + ": its sources do not compile against the"
+                  + " module's classpath. javac's first errors:\n  "
+                  + String.join("\n  ", result.errors())
                   + "\nFix these errors (mvn compile shows them too); lockjaw analyses only code that compiles."
                   + " If the module does compile with mvn compile, its build does something lockjaw's analysis does"
                   + " not: lockjaw runs no annotation processors (with Lombok, which rewrites code, use the compiler"
                   + " integration instead; see docs/getting-started.md).");
       case AnalysisResult.FAILURE ->
           throw new MojoExecutionException(
-              "lockjaw's analyzer failed on " + project.getArtifactId() + "; please report this with the"
-                  + " details below.\n" + String.join("\n", result.errors()));
+              "lockjaw's analyzer failed on "
+                  + project.getArtifactId()
+                  + "; please report this with the"
+                  + " details below.\n"
+                  + String.join("\n", result.errors()));
       default -> {}
     }
     return Optional.of(result);
@@ -454,7 +538,8 @@ abstract class AbstractLockjawMojo extends AbstractMojo {
       }
     }
     if (entries.isEmpty()) {
-      throw new MojoExecutionException("lockjaw cannot find its own class path to start the analyzer");
+      throw new MojoExecutionException(
+          "lockjaw cannot find its own class path to start the analyzer");
     }
     return String.join(File.pathSeparator, entries);
   }

@@ -37,7 +37,9 @@ public class AuditMojo extends AbstractLockjawMojo {
       Set.of(Artifact.SCOPE_COMPILE, Artifact.SCOPE_RUNTIME, Artifact.SCOPE_SYSTEM);
 
   /** The SARIF report of the audit. */
-  @Parameter(property = "lockjaw.auditSarif", defaultValue = "${project.build.directory}/lockjaw/lockjaw-audit.sarif")
+  @Parameter(
+      property = "lockjaw.auditSarif",
+      defaultValue = "${project.build.directory}/lockjaw/lockjaw-audit.sarif")
   private File auditSarif;
 
   @Override
@@ -50,7 +52,10 @@ public class AuditMojo extends AbstractLockjawMojo {
     if (Runtime.version().feature() < 21) {
       throw new MojoFailureException(
           "lockjaw:audit runs in Maven's JVM and needs JDK 21 or newer, but Maven is running on JDK "
-              + Runtime.version().feature() + " (" + System.getProperty("java.home") + "). Run Maven with"
+              + Runtime.version().feature()
+              + " ("
+              + System.getProperty("java.home")
+              + "). Run Maven with"
               + " JAVA_HOME set to a JDK 21+; your code can still target an older release.");
     }
     Set<String> off = checksSwitchedOff();
@@ -59,21 +64,34 @@ public class AuditMojo extends AbstractLockjawMojo {
     Map<Path, Artifact> jars = new LinkedHashMap<>();
     for (Artifact artifact : project.getArtifacts()) {
       File file = artifact.getFile();
-      if (file != null && file.getName().endsWith(".jar") && RUNTIME_SCOPES.contains(artifact.getScope())) {
+      if (file != null
+          && file.getName().endsWith(".jar")
+          && RUNTIME_SCOPES.contains(artifact.getScope())) {
         jars.put(file.toPath().toAbsolutePath().normalize(), artifact);
       }
     }
     if (jars.isEmpty()) {
-      getLog().info("lockjaw: " + project.getArtifactId() + " has no runtime dependency jars; nothing to audit.");
+      getLog()
+          .info(
+              "lockjaw: "
+                  + project.getArtifactId()
+                  + " has no runtime dependency jars; nothing to audit.");
       return;
     }
-    getLog().info("lockjaw: auditing " + jars.size() + " dependency jar(s) of " + project.getArtifactId() + "...");
+    getLog()
+        .info(
+            "lockjaw: auditing "
+                + jars.size()
+                + " dependency jar(s) of "
+                + project.getArtifactId()
+                + "...");
     List<AuditFinding> audited;
     try {
       List<Path> paths = new ArrayList<>(jars.keySet());
       audited = new JarAuditor().audit(paths, paths);
     } catch (IOException e) {
-      throw new MojoExecutionException("lockjaw could not audit the dependency jars: " + e.getMessage(), e);
+      throw new MojoExecutionException(
+          "lockjaw could not audit the dependency jars: " + e.getMessage(), e);
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
       throw new MojoExecutionException("lockjaw's audit was interrupted", e);
@@ -86,7 +104,14 @@ public class AuditMojo extends AbstractLockjawMojo {
         continue;
       }
       Artifact artifact = a.jar() == null ? null : jars.get(a.jar().toAbsolutePath().normalize());
-      String where = artifact == null ? "unknown jar" : artifact.getGroupId() + ":" + artifact.getArtifactId() + ":" + artifact.getVersion();
+      String where =
+          artifact == null
+              ? "unknown jar"
+              : artifact.getGroupId()
+                  + ":"
+                  + artifact.getArtifactId()
+                  + ":"
+                  + artifact.getVersion();
       Finding finding =
           new Finding(
               a.check(),
@@ -102,7 +127,9 @@ public class AuditMojo extends AbstractLockjawMojo {
               List.of());
       findings.add(finding);
       // groupId:artifactId without the version: a finding that survives an upgrade stays baselined
-      coordinates.put(finding, artifact == null ? where : artifact.getGroupId() + ":" + artifact.getArtifactId());
+      coordinates.put(
+          finding,
+          artifact == null ? where : artifact.getGroupId() + ":" + artifact.getArtifactId());
       getLog().debug("lockjaw: " + where + " " + a.readableMethod());
     }
     Map<Finding, String> fingerprints = Fingerprint.all(findings, coordinates::get);
@@ -112,24 +139,63 @@ public class AuditMojo extends AbstractLockjawMojo {
     Map<String, Integer> perArtifact = new TreeMap<>();
     for (Finding f : findings) {
       Artifact artifact = jars.get(Path.of(f.file()));
-      String gav = artifact == null ? coordinates.get(f) : artifact.getGroupId() + ":" + artifact.getArtifactId() + ":" + artifact.getVersion();
-      lines.add(gav + ": " + f.enclosingClass() + "." + f.member() + (f.line() > 0 ? " line " + f.line() : "")
-          + ": [" + f.check() + "] " + (baselined.test(f) ? "(baselined) " : "") + f.message());
+      String gav =
+          artifact == null
+              ? coordinates.get(f)
+              : artifact.getGroupId()
+                  + ":"
+                  + artifact.getArtifactId()
+                  + ":"
+                  + artifact.getVersion();
+      lines.add(
+          gav
+              + ": "
+              + f.enclosingClass()
+              + "."
+              + f.member()
+              + (f.line() > 0 ? " line " + f.line() : "")
+              + ": ["
+              + f.check()
+              + "] "
+              + (baselined.test(f) ? "(baselined) " : "")
+              + f.message());
       perArtifact.merge(gav, 1, Integer::sum);
     }
-    perArtifact.forEach((gav, n) -> lines.add("lockjaw: " + gav + ": " + n + (n == 1 ? " finding" : " findings")));
+    perArtifact.forEach(
+        (gav, n) -> lines.add("lockjaw: " + gav + ": " + n + (n == 1 ? " finding" : " findings")));
     List<Rule> rules = new ArrayList<>();
-    findings.stream().map(Finding::check).distinct().sorted().forEach(check ->
-        rules.add(new Rule(check, "lockjaw's " + check + " anti-pattern, found in a dependency's bytecode",
-            LockjawDocs.forCheck(check), Severity.WARNING)));
-    reportAndJudge(findings, rules, lines, f -> f.file(), fingerprints, baselined, auditSarif, threshold, failOnViolation);
+    findings.stream()
+        .map(Finding::check)
+        .distinct()
+        .sorted()
+        .forEach(
+            check ->
+                rules.add(
+                    new Rule(
+                        check,
+                        "lockjaw's " + check + " anti-pattern, found in a dependency's bytecode",
+                        LockjawDocs.forCheck(check),
+                        Severity.WARNING)));
+    reportAndJudge(
+        findings,
+        rules,
+        lines,
+        f -> f.file(),
+        fingerprints,
+        baselined,
+        auditSarif,
+        threshold,
+        failOnViolation);
   }
 
   /** {@code borrowObject()} from {@code GenericObjectPool.borrowObject()}. */
   private static String methodOnly(AuditFinding finding) {
-    String simpleClass = finding.className().substring(finding.className().lastIndexOf('.') + 1).replace('$', '.');
+    String simpleClass =
+        finding.className().substring(finding.className().lastIndexOf('.') + 1).replace('$', '.');
     String readable = finding.readableMethod();
-    return readable.startsWith(simpleClass + ".") ? readable.substring(simpleClass.length() + 1) : readable;
+    return readable.startsWith(simpleClass + ".")
+        ? readable.substring(simpleClass.length() + 1)
+        : readable;
   }
 
   /** Checks set to OFF in the plugin's checks configuration. */
@@ -137,7 +203,9 @@ public class AuditMojo extends AbstractLockjawMojo {
     Set<String> off = new HashSet<>();
     List<String> flags;
     try {
-      flags = CheckSelection.toErrorProneFlags(checks, CheckSelection.knownChecks(getClass().getClassLoader()));
+      flags =
+          CheckSelection.toErrorProneFlags(
+              checks, CheckSelection.knownChecks(getClass().getClassLoader()));
     } catch (IOException e) {
       throw new MojoExecutionException("lockjaw cannot list its checks: " + e.getMessage(), e);
     }

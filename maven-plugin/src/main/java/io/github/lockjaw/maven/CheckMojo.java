@@ -19,8 +19,8 @@ import org.apache.maven.plugins.annotations.Parameter;
 import org.apache.maven.plugins.annotations.ResolutionScope;
 
 /**
- * Analyses the module's sources with lockjaw's checks, prints the findings with their fixes,
- * writes SARIF 2.1.0, and fails the build on findings that are not in the baseline.
+ * Analyses the module's sources with lockjaw's checks, prints the findings with their fixes, writes
+ * SARIF 2.1.0, and fails the build on findings that are not in the baseline.
  */
 @Mojo(
     name = "check",
@@ -30,7 +30,9 @@ import org.apache.maven.plugins.annotations.ResolutionScope;
 public class CheckMojo extends AbstractLockjawMojo {
 
   /** The SARIF report. */
-  @Parameter(property = "lockjaw.sarif", defaultValue = "${project.build.directory}/lockjaw/lockjaw.sarif")
+  @Parameter(
+      property = "lockjaw.sarif",
+      defaultValue = "${project.build.directory}/lockjaw/lockjaw.sarif")
   private File sarif;
 
   @Override
@@ -41,12 +43,15 @@ public class CheckMojo extends AbstractLockjawMojo {
     }
     Severity threshold = threshold(failOnSeverity);
     if (compilerRunsLockjaw() && !forceAnalysis) {
-      getLog().info(
-          "lockjaw: the compile of " + project.getArtifactId() + " already runs lockjaw's checks (maven-compiler-plugin"
-              + " with -Xplugin:ErrorProne and lockjaw-checks), and its warnings are in the compile output above;"
-              + " lockjaw:check does not analyse the same sources twice. To fail the build from the compile, use"
-              + " -Xep:<Check>:ERROR there; to get SARIF and baseline support from this goal instead, set"
-              + " lockjaw.forceAnalysis=true (or drop lockjaw from the compiler configuration).");
+      getLog()
+          .info(
+              "lockjaw: the compile of "
+                  + project.getArtifactId()
+                  + " already runs lockjaw's checks (maven-compiler-plugin"
+                  + " with -Xplugin:ErrorProne and lockjaw-checks), and its warnings are in the compile output above;"
+                  + " lockjaw:check does not analyse the same sources twice. To fail the build from the compile, use"
+                  + " -Xep:<Check>:ERROR there; to get SARIF and baseline support from this goal instead, set"
+                  + " lockjaw.forceAnalysis=true (or drop lockjaw from the compiler configuration).");
       return;
     }
     Baseline accepted = readBaseline();
@@ -58,7 +63,17 @@ public class CheckMojo extends AbstractLockjawMojo {
     List<Finding> findings = result.findings().stream().filter(this::isReported).toList();
     Map<Finding, String> fingerprints = Fingerprint.all(findings, this::relativePath);
     Predicate<Finding> baselined = f -> accepted.contains(fingerprints.get(f));
-    List<String> lines = new ConsoleReporter(this::relativePath, baselined, charset()).render(findings);
-    reportAndJudge(findings, result.rules(), lines, this::relativePath, fingerprints, baselined, sarif, threshold, failOnViolation);
+    List<String> lines =
+        new ConsoleReporter(this::relativePath, baselined, charset()).render(findings);
+    reportAndJudge(
+        findings,
+        result.rules(),
+        lines,
+        this::relativePath,
+        fingerprints,
+        baselined,
+        sarif,
+        threshold,
+        failOnViolation);
   }
 }

@@ -20,8 +20,8 @@ import org.apache.maven.plugins.annotations.Mojo;
 import org.apache.maven.plugins.annotations.ResolutionScope;
 
 /**
- * Applies lockjaw's suggested fixes to the module's sources in place. Each file is written whole
- * or not at all; a file edited while lockjaw ran is left alone; and if the fixed module no longer
+ * Applies lockjaw's suggested fixes to the module's sources in place. Each file is written whole or
+ * not at all; a file edited while lockjaw ran is left alone; and if the fixed module no longer
  * compiles, every file lockjaw wrote is restored and the goal fails saying why.
  */
 @Mojo(name = "fix", requiresDependencyResolution = ResolutionScope.TEST, threadSafe = true)
@@ -60,9 +60,16 @@ public class FixMojo extends AbstractLockjawMojo {
         // a later pass failed on code lockjaw itself rewrote: undo everything
         List<String> restored = restore(written, before, charset);
         throw new MojoFailureException(
-            "lockjaw applied fixes, but analysing the fixed " + project.getArtifactId() + " again failed, so it restored "
-                + restored.size() + " file(s): " + String.join(", ", restored) + ". Nothing was changed. What went"
-                + " wrong:\n" + e.getMessage() + "\nPlease report this: a lockjaw fix must always compile.");
+            "lockjaw applied fixes, but analysing the fixed "
+                + project.getArtifactId()
+                + " again failed, so it restored "
+                + restored.size()
+                + " file(s): "
+                + String.join(", ", restored)
+                + ". Nothing was changed. What went"
+                + " wrong:\n"
+                + e.getMessage()
+                + "\nPlease report this: a lockjaw fix must always compile.");
       }
       if (analysed.isEmpty()) {
         return;
@@ -77,7 +84,10 @@ public class FixMojo extends AbstractLockjawMojo {
           withoutFix++;
           continue;
         }
-        byFile.computeIfAbsent(Path.of(finding.file()).toAbsolutePath().normalize(), k -> new ArrayList<>()).add(finding);
+        byFile
+            .computeIfAbsent(
+                Path.of(finding.file()).toAbsolutePath().normalize(), k -> new ArrayList<>())
+            .add(finding);
       }
       int postponed = 0;
       try {
@@ -85,7 +95,11 @@ public class FixMojo extends AbstractLockjawMojo {
           Path file = entry.getKey();
           String expected = current.get(file);
           if (expected == null || !expected.equals(Files.readString(file, charset))) {
-            getLog().warn("lockjaw: " + file + " changed while lockjaw was working on it; not touching it.");
+            getLog()
+                .warn(
+                    "lockjaw: "
+                        + file
+                        + " changed while lockjaw was working on it; not touching it.");
             continue;
           }
           List<Edit> accepted = new ArrayList<>();
@@ -95,10 +109,19 @@ public class FixMojo extends AbstractLockjawMojo {
               continue;
             }
             accepted.addAll(finding.fix());
-            report.add("  fixed " + relativePath(finding) + ":" + finding.line() + " [" + finding.check() + "]");
+            report.add(
+                "  fixed "
+                    + relativePath(finding)
+                    + ":"
+                    + finding.line()
+                    + " ["
+                    + finding.check()
+                    + "]");
           }
           String fixed = SourceEdits.apply(expected, accepted);
-          for (String line : SourceEdits.unifiedDiff(relativePath(entry.getValue().get(0)), expected, accepted).split("\n")) {
+          for (String line :
+              SourceEdits.unifiedDiff(relativePath(entry.getValue().get(0)), expected, accepted)
+                  .split("\n")) {
             report.add("    " + line);
           }
           AtomicFiles.write(file, fixed, charset);
@@ -107,16 +130,25 @@ public class FixMojo extends AbstractLockjawMojo {
         }
       } catch (IOException | RuntimeException e) {
         restore(written, before, charset);
-        throw new MojoExecutionException("lockjaw could not apply its fixes (" + e.getMessage() + "); every file it had"
-            + " changed was restored.", e);
+        throw new MojoExecutionException(
+            "lockjaw could not apply its fixes ("
+                + e.getMessage()
+                + "); every file it had"
+                + " changed was restored.",
+            e);
       }
       if (postponed == 0) {
         break;
       }
     }
     if (written.isEmpty()) {
-      getLog().info("lockjaw: nothing to fix in " + project.getArtifactId()
-          + (withoutFix > 0 ? " (" + withoutFix + " finding(s) have no automatic fix; see lockjaw:check)" : ""));
+      getLog()
+          .info(
+              "lockjaw: nothing to fix in "
+                  + project.getArtifactId()
+                  + (withoutFix > 0
+                      ? " (" + withoutFix + " finding(s) have no automatic fix; see lockjaw:check)"
+                      : ""));
       return;
     }
 
@@ -125,23 +157,40 @@ public class FixMojo extends AbstractLockjawMojo {
     } catch (MojoFailureException | MojoExecutionException e) {
       List<String> restored = restore(written, before, charset);
       throw new MojoFailureException(
-          "lockjaw applied its fixes, but then " + project.getArtifactId() + " did not compile, so it restored "
-              + restored.size() + " file(s): " + String.join(", ", restored) + ". Nothing was changed. What javac"
-              + " said:\n" + e.getMessage() + "\nPlease report this: a lockjaw fix must always compile.");
+          "lockjaw applied its fixes, but then "
+              + project.getArtifactId()
+              + " did not compile, so it restored "
+              + restored.size()
+              + " file(s): "
+              + String.join(", ", restored)
+              + ". Nothing was changed. What javac"
+              + " said:\n"
+              + e.getMessage()
+              + "\nPlease report this: a lockjaw fix must always compile.");
     }
     report.forEach(line -> getLog().info(line));
-    getLog().info("lockjaw: fixed " + written.size() + " file(s) in " + project.getArtifactId() + "; the module still compiles."
-        + (withoutFix > 0 ? " " + withoutFix + " finding(s) have no automatic fix; see lockjaw:check." : ""));
+    getLog()
+        .info(
+            "lockjaw: fixed "
+                + written.size()
+                + " file(s) in "
+                + project.getArtifactId()
+                + "; the module still compiles."
+                + (withoutFix > 0
+                    ? " " + withoutFix + " finding(s) have no automatic fix; see lockjaw:check."
+                    : ""));
   }
 
   /** Puts back the files lockjaw wrote, unless someone edited them since. */
-  private List<String> restore(Map<Path, String> written, Map<Path, String> before, Charset charset) {
+  private List<String> restore(
+      Map<Path, String> written, Map<Path, String> before, Charset charset) {
     List<String> restored = new ArrayList<>();
     for (Map.Entry<Path, String> entry : written.entrySet()) {
       Path file = entry.getKey();
       try {
         if (!Files.readString(file, charset).equals(entry.getValue())) {
-          getLog().warn("lockjaw: " + file + " was edited after lockjaw fixed it; keeping that edit.");
+          getLog()
+              .warn("lockjaw: " + file + " was edited after lockjaw fixed it; keeping that edit.");
           continue;
         }
         AtomicFiles.write(file, before.get(file), charset);

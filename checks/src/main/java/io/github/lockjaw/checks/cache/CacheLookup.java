@@ -36,8 +36,8 @@ import javax.lang.model.element.ElementKind;
 
 /**
  * A memoising lookup on a map field: a check ({@code get} or {@code containsKey}) whose outcome
- * guards a {@code put} of the same key, with the cached value read back. Registries that throw on
- * a duplicate key, and counters that {@code put(k, get(k) + 1)}, are not lookups.
+ * guards a {@code put} of the same key, with the cached value read back. Registries that throw on a
+ * duplicate key, and counters that {@code put(k, get(k) + 1)}, are not lookups.
  *
  * @param map the map field
  * @param check the first {@code get}/{@code containsKey} of the key
@@ -56,8 +56,8 @@ public record CacheLookup(VarSymbol map, MethodInvocationTree check, MethodInvoc
   }
 
   /**
-   * The lookups made directly in a region: the body of the given {@code synchronized} block,
-   * method or lambda, not counting nested lambdas, classes or {@code synchronized} blocks (they are
+   * The lookups made directly in a region: the body of the given {@code synchronized} block, method
+   * or lambda, not counting nested lambdas, classes or {@code synchronized} blocks (they are
    * regions of their own). At most one lookup per map, the first.
    */
   public static List<CacheLookup> findIn(TreePath region, VisitorState state) {
@@ -127,10 +127,13 @@ public record CacheLookup(VarSymbol map, MethodInvocationTree check, MethodInvoc
     private final VisitorState state;
     final List<TreePath> checks = new ArrayList<>();
     final List<TreePath> puts = new ArrayList<>();
+
     /** Locals holding the result of a {@code get}: {@code V v = (V) map.get(k)}. */
     final Map<VarSymbol, MethodInvocationTree> valueLocals = new LinkedHashMap<>();
 
-    /** Every local assignment in the region: {@code v = expression} and {@code T v = expression}. */
+    /**
+     * Every local assignment in the region: {@code v = expression} and {@code T v = expression}.
+     */
     private final List<Map.Entry<VarSymbol, ExpressionTree>> localAssignments = new ArrayList<>();
 
     MapCalls(Tree root, VisitorState state) {
@@ -149,7 +152,8 @@ public record CacheLookup(VarSymbol map, MethodInvocationTree check, MethodInvoc
     @Override
     public Void visitMethodInvocation(MethodInvocationTree call, Void unused) {
       // cheap name test first: this runs on every call in every method and lambda
-      if (!MapKnowledge.LOOKUP_METHOD_NAMES.contains(ASTHelpers.getSymbol(call).getSimpleName().toString())) {
+      if (!MapKnowledge.LOOKUP_METHOD_NAMES.contains(
+          ASTHelpers.getSymbol(call).getSimpleName().toString())) {
         return super.visitMethodInvocation(call, unused);
       }
       VarSymbol field = receiverField(call);
@@ -169,6 +173,7 @@ public record CacheLookup(VarSymbol map, MethodInvocationTree check, MethodInvoc
 
     /** Locals used as the receiver of a call whose result is dropped: {@code list.add(x);}. */
     private final List<Symbol> mutatedLocals = new ArrayList<>();
+
     /** Whether the region assigns or increments a field other than a map it looks up. */
     private final List<Symbol> writtenFields = new ArrayList<>();
 
@@ -279,7 +284,8 @@ public record CacheLookup(VarSymbol map, MethodInvocationTree check, MethodInvoc
     private void recordValueLocal(MethodInvocationTree get) {
       TreePath path = getCurrentPath().getParentPath();
       while (path != null
-          && (path.getLeaf() instanceof ParenthesizedTree || path.getLeaf() instanceof TypeCastTree)) {
+          && (path.getLeaf() instanceof ParenthesizedTree
+              || path.getLeaf() instanceof TypeCastTree)) {
         path = path.getParentPath();
       }
       if (path == null) {
@@ -319,14 +325,16 @@ public record CacheLookup(VarSymbol map, MethodInvocationTree check, MethodInvoc
    * Whether the cached value is read: a {@code get} of the key whose result is used, not only
    * compared with null.
    */
-  private static boolean readsValue(MapCalls calls, VarSymbol map, ExpressionTree key, VisitorState state) {
+  private static boolean readsValue(
+      MapCalls calls, VarSymbol map, ExpressionTree key, VisitorState state) {
     for (TreePath path : calls.checksOn(map, key, state)) {
       MethodInvocationTree call = (MethodInvocationTree) path.getLeaf();
       if (!ASTHelpers.getSymbol(call).getSimpleName().contentEquals("get")) {
         continue;
       }
       TreePath parent = path.getParentPath();
-      while (parent.getLeaf() instanceof ParenthesizedTree || parent.getLeaf() instanceof TypeCastTree) {
+      while (parent.getLeaf() instanceof ParenthesizedTree
+          || parent.getLeaf() instanceof TypeCastTree) {
         parent = parent.getParentPath();
       }
       if (!isNullComparison(parent.getLeaf())) {
@@ -358,7 +366,11 @@ public record CacheLookup(VarSymbol map, MethodInvocationTree check, MethodInvoc
   }
 
   private static Test test(
-      ExpressionTree condition, VarSymbol map, ExpressionTree key, MapCalls calls, VisitorState state) {
+      ExpressionTree condition,
+      VarSymbol map,
+      ExpressionTree key,
+      MapCalls calls,
+      VisitorState state) {
     ExpressionTree cond = ASTHelpers.stripParentheses(condition);
     if (cond instanceof UnaryTree unary && cond.getKind() == Tree.Kind.LOGICAL_COMPLEMENT) {
       return switch (test(unary.getExpression(), map, key, calls, state)) {
@@ -370,11 +382,15 @@ public record CacheLookup(VarSymbol map, MethodInvocationTree check, MethodInvoc
     if (cond instanceof BinaryTree binary) {
       if (cond.getKind() == Tree.Kind.CONDITIONAL_AND) {
         Test left = test(binary.getLeftOperand(), map, key, calls, state);
-        return left != Test.UNRELATED ? left : test(binary.getRightOperand(), map, key, calls, state);
+        return left != Test.UNRELATED
+            ? left
+            : test(binary.getRightOperand(), map, key, calls, state);
       }
       if (isNullComparison(binary)) {
         ExpressionTree operand =
-            isNullLiteral(binary.getLeftOperand()) ? binary.getRightOperand() : binary.getLeftOperand();
+            isNullLiteral(binary.getLeftOperand())
+                ? binary.getRightOperand()
+                : binary.getLeftOperand();
         if (holdsCachedValue(operand, map, key, calls, state)) {
           return cond.getKind() == Tree.Kind.EQUAL_TO ? Test.ABSENT : Test.PRESENT;
         }
@@ -393,7 +409,11 @@ public record CacheLookup(VarSymbol map, MethodInvocationTree check, MethodInvoc
 
   /** {@code map.get(key)}, {@code (V) map.get(key)}, {@code v} or {@code (v = map.get(key))}. */
   private static boolean holdsCachedValue(
-      ExpressionTree expression, VarSymbol map, ExpressionTree key, MapCalls calls, VisitorState state) {
+      ExpressionTree expression,
+      VarSymbol map,
+      ExpressionTree key,
+      MapCalls calls,
+      VisitorState state) {
     ExpressionTree e = ASTHelpers.stripParentheses(expression);
     while (e instanceof TypeCastTree cast) {
       e = ASTHelpers.stripParentheses(cast.getExpression());
@@ -416,7 +436,12 @@ public record CacheLookup(VarSymbol map, MethodInvocationTree check, MethodInvoc
    * {@code if}, or after an {@code if (present) return ...;} in an enclosing block.
    */
   private static boolean isGuarded(
-      TreePath putPath, Tree root, VarSymbol map, ExpressionTree key, MapCalls calls, VisitorState state) {
+      TreePath putPath,
+      Tree root,
+      VarSymbol map,
+      ExpressionTree key,
+      MapCalls calls,
+      VisitorState state) {
     Tree child = putPath.getLeaf();
     for (TreePath path = putPath.getParentPath(); path != null; path = path.getParentPath()) {
       Tree parent = path.getLeaf();
@@ -466,7 +491,8 @@ public record CacheLookup(VarSymbol map, MethodInvocationTree check, MethodInvoc
     if (regionRoot instanceof MethodTree method && method.getBody() != null) {
       return method.getBody().getStatements();
     }
-    if (regionRoot instanceof LambdaExpressionTree lambda && lambda.getBody() instanceof BlockTree block) {
+    if (regionRoot instanceof LambdaExpressionTree lambda
+        && lambda.getBody() instanceof BlockTree block) {
       return block.getStatements();
     }
     return List.of();

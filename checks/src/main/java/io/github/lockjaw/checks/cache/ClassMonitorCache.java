@@ -78,25 +78,21 @@ public final class ClassMonitorCache extends BugChecker
                 + " that class (its static synchronized methods too): every lookup of it queues here. "
             : ", a JVM-wide lock: every caller queues here, whatever key it asks for. ";
     return "Cache lookup on '"
-            + lookup.map().getSimpleName()
-            + "' holds "
-            + monitor
-            + who
-            + "Make the map a ConcurrentHashMap and fill it with computeIfAbsent"
-            + " (or use ClassValue when the keys are classes), and drop the lock."
-            + (hasFix ? "" : " " + LockjawDocs.noFixReason());
+        + lookup.map().getSimpleName()
+        + "' holds "
+        + monitor
+        + who
+        + "Make the map a ConcurrentHashMap and fill it with computeIfAbsent"
+        + " (or use ClassValue when the keys are classes), and drop the lock."
+        + (hasFix ? "" : " " + LockjawDocs.noFixReason());
   }
 
   private static boolean lockIsTheKey(Tree region, CacheLookup lookup) {
     if (!(region instanceof SynchronizedTree sync)) {
       return false;
     }
-    Symbol lock =
-        ASTHelpers.getSymbol(
-            ASTHelpers.stripParentheses(sync.getExpression()));
-    Symbol key =
-        ASTHelpers.getSymbol(
-            ASTHelpers.stripParentheses(lookup.key()));
+    Symbol lock = ASTHelpers.getSymbol(ASTHelpers.stripParentheses(sync.getExpression()));
+    Symbol key = ASTHelpers.getSymbol(ASTHelpers.stripParentheses(lookup.key()));
     return lock != null && lock.equals(key);
   }
 }

@@ -1,6 +1,5 @@
 package io.github.lockjaw.checks.cache;
 
-import io.github.lockjaw.common.LockjawDocs;
 import static com.google.errorprone.BugPattern.LinkType.CUSTOM;
 import static com.google.errorprone.BugPattern.SeverityLevel.WARNING;
 
@@ -19,6 +18,7 @@ import com.sun.source.tree.SynchronizedTree;
 import com.sun.source.tree.Tree;
 import com.sun.source.util.TreePath;
 import io.github.lockjaw.checks.support.GuardingMonitor;
+import io.github.lockjaw.common.LockjawDocs;
 import io.github.lockjaw.common.MapLocking;
 import io.github.lockjaw.common.MonitorKind;
 import java.util.Optional;
@@ -27,8 +27,8 @@ import java.util.Optional;
  * Check-then-act used as a cache on a coarsely locked map: {@code get} / null check / {@code put}
  * (or {@code containsKey} / {@code put}) on a {@code Collections.synchronizedMap} or {@code
  * Hashtable}, or on a plain map under {@code synchronized (this)}, {@code synchronized (map)}, a
- * lock object or a {@code synchronized} method. With the outer lock every reader queues; without
- * it the lookup is a race as well. Class monitors are {@link ClassMonitorCache}'s.
+ * lock object or a {@code synchronized} method. With the outer lock every reader queues; without it
+ * the lookup is a race as well. Class monitors are {@link ClassMonitorCache}'s.
  */
 @AutoService(BugChecker.class)
 @BugPattern(
@@ -81,7 +81,9 @@ public final class SynchronizedMapCache extends BugChecker
     return Description.NO_MATCH;
   }
 
-  /** The finding's message: the lock or map the lookup runs under, the fix, or why there is none. */
+  /**
+   * The finding's message: the lock or map the lookup runs under, the fix, or why there is none.
+   */
   private static String message(
       Tree region,
       MonitorKind monitor,
@@ -92,9 +94,14 @@ public final class SynchronizedMapCache extends BugChecker
     String name = lookup.map().getSimpleName().toString();
     String problem =
         monitor == MonitorKind.OBJECT
-            ? "Check-then-act cache on '" + name + "' under " + GuardingMonitor.describe(monitor, region, state)
+            ? "Check-then-act cache on '"
+                + name
+                + "' under "
+                + GuardingMonitor.describe(monitor, region, state)
                 + ": every reader queues on that one lock while a value is looked up or computed."
-            : "Check-then-act cache on '" + name + "', a "
+            : "Check-then-act cache on '"
+                + name
+                + "', a "
                 + (field.locking() == MapLocking.COARSE ? "coarsely locked map" : "map")
                 + ": each call locks the whole map, and another thread can put between the check"
                 + " and the put, so the value may be computed twice.";

@@ -44,16 +44,16 @@ import javax.lang.model.element.Modifier;
 
 /**
  * What the code of one compilation unit does while it holds a lock: which blocking I/O it performs
- * (following calls to methods declared in the same file), how many database statements it runs,
- * and which of its class's mutable state it touches. One instance per compilation unit and match.
+ * (following calls to methods declared in the same file), how many database statements it runs, and
+ * which of its class's mutable state it touches. One instance per compilation unit and match.
  */
 public final class BlockingIoFacts {
 
   /**
    * What a method or region does.
    *
-   * @param chain the first blocking call, reached through the listed same-file methods, e.g.
-   *     {@code [openConnection(), DriverManager.getConnection()]}; empty if none
+   * @param chain the first blocking call, reached through the listed same-file methods, e.g. {@code
+   *     [openConnection(), DriverManager.getConnection()]}; empty if none
    * @param executions statement executions, where 2 stands for "more than one" (a loop, a batch)
    */
   public record Summary(List<String> chain, int executions) {
@@ -100,9 +100,9 @@ public final class BlockingIoFacts {
   }
 
   /**
-   * What a region does while it holds its lock: the body of a {@code synchronized} method or
-   * block, with nested lambdas and classes left out (they run later) and one-time initialisation
-   * ({@code if (field == null) field = ...}) left out (it blocks once, not on every call).
+   * What a region does while it holds its lock: the body of a {@code synchronized} method or block,
+   * with nested lambdas and classes left out (they run later) and one-time initialisation ({@code
+   * if (field == null) field = ...}) left out (it blocks once, not on every call).
    */
   public Summary summarize(Tree region) {
     Tree body =
@@ -144,7 +144,8 @@ public final class BlockingIoFacts {
         List<? extends StatementTree> statements = block.getStatements();
         for (int i = 0; i < statements.size(); i++) {
           scan(statements.get(i), null);
-          if (isEarlyReturnWhenInitialised(statements.get(i), statements.subList(i + 1, statements.size()))) {
+          if (isEarlyReturnWhenInitialised(
+              statements.get(i), statements.subList(i + 1, statements.size()))) {
             return null; // the rest runs once: 'if (pool != null) return pool; ... pool = ...;'
           }
         }
@@ -206,7 +207,8 @@ public final class BlockingIoFacts {
       }
 
       private void call(Tree tree, MethodSymbol symbol) {
-        Optional<BlockingIoKnowledge.BlockingCall> known = BlockingIoKnowledge.classify(tree, state);
+        Optional<BlockingIoKnowledge.BlockingCall> known =
+            BlockingIoKnowledge.classify(tree, state);
         if (known.isPresent()) {
           if (chain.isEmpty()) {
             chain.add(known.get().description());
@@ -221,7 +223,10 @@ public final class BlockingIoFacts {
         }
         Summary callee = summarizeMethod(symbol);
         if (callee.blocks() && chain.isEmpty()) {
-          chain.add(symbol.isConstructor() ? "new " + symbol.owner.getSimpleName() + "(...)" : symbol.getSimpleName() + "()");
+          chain.add(
+              symbol.isConstructor()
+                  ? "new " + symbol.owner.getSimpleName() + "(...)"
+                  : symbol.getSimpleName() + "()");
           chain.addAll(callee.chain());
         }
         executions[0] += callee.executions() > 0 && loops > 0 ? 2 : callee.executions();
@@ -254,8 +259,8 @@ public final class BlockingIoFacts {
   }
 
   /**
-   * {@code if (field != null) return field;} followed by code that sets the field: what follows
-   * the {@code if} runs once (lazy creation, e.g. commons-dbcp2's BasicDataSource#createDataSource).
+   * {@code if (field != null) return field;} followed by code that sets the field: what follows the
+   * {@code if} runs once (lazy creation, e.g. commons-dbcp2's BasicDataSource#createDataSource).
    */
   private static boolean isEarlyReturnWhenInitialised(
       StatementTree statement, List<? extends StatementTree> rest) {
@@ -343,10 +348,10 @@ public final class BlockingIoFacts {
   }
 
   /**
-   * The first piece of mutable state that a region touches, directly or through methods of the
-   * same file, described for a message ({@code field 'openCount'}); empty when the region uses
-   * only its parameters, locals, constants and final fields of thread-safe types. The lock
-   * expression of a {@code synchronized} block is not part of its region.
+   * The first piece of mutable state that a region touches, directly or through methods of the same
+   * file, described for a message ({@code field 'openCount'}); empty when the region uses only its
+   * parameters, locals, constants and final fields of thread-safe types. The lock expression of a
+   * {@code synchronized} block is not part of its region.
    */
   public Optional<String> mutableStateTouchedBy(Tree region) {
     Tree body =
@@ -367,7 +372,9 @@ public final class BlockingIoFacts {
     touches.put(symbol, Optional.empty()); // a recursive call adds nothing new
     TreePath path = methods.get(symbol);
     Optional<String> result =
-        path == null ? Optional.of("method " + symbol.getSimpleName() + "()") : mutableStateTouchedBy(path.getLeaf());
+        path == null
+            ? Optional.of("method " + symbol.getSimpleName() + "()")
+            : mutableStateTouchedBy(path.getLeaf());
     touches.put(symbol, result);
     return result;
   }
@@ -511,16 +518,21 @@ public final class BlockingIoFacts {
           ExpressionTree lock = ASTHelpers.stripParentheses(tree.getExpression());
           boolean isThis =
               (lock instanceof IdentifierTree id && id.getName().contentEquals("this"))
-                  || (lock instanceof MemberSelectTree s && s.getIdentifier().contentEquals("this"));
+                  || (lock instanceof MemberSelectTree s
+                      && s.getIdentifier().contentEquals("this"));
           Type type = ASTHelpers.getType(lock);
           return !isThis
               && type != null
-              && state.getTypes().isSubtype(state.getTypes().erasure(type), state.getTypes().erasure(owner.type));
+              && state
+                  .getTypes()
+                  .isSubtype(state.getTypes().erasure(type), state.getTypes().erasure(owner.type));
         });
   }
 
   /** Whether a block has exactly one statement, the given one. */
   public static boolean isWholeBody(BlockTree body, Tree statement) {
-    return body != null && body.getStatements().size() == 1 && body.getStatements().get(0) == statement;
+    return body != null
+        && body.getStatements().size() == 1
+        && body.getStatements().get(0) == statement;
   }
 }

@@ -17,13 +17,17 @@ import java.util.Optional;
 import javax.lang.model.element.ElementKind;
 
 /**
- * The view of {@code jdbc.txt}, {@code io.txt} and {@code thread-safety.txt} that the I/O-under-lock
- * checks need: which calls block on a database or another host, which types are per-use
- * resources, and which types every thread may share.
+ * The view of {@code jdbc.txt}, {@code io.txt} and {@code thread-safety.txt} that the
+ * I/O-under-lock checks need: which calls block on a database or another host, which types are
+ * per-use resources, and which types every thread may share.
  */
 public final class BlockingIoKnowledge {
-  /** The calls that block on I/O: one list for both engines ({@link KnowledgeIndex#BLOCKING_IO_CALLS}). */
+  /**
+   * The calls that block on I/O: one list for both engines ({@link
+   * KnowledgeIndex#BLOCKING_IO_CALLS}).
+   */
   private static final KnowledgeIndex CALLS = KnowledgeIndex.of(KnowledgeIndex.BLOCKING_IO_CALLS);
+
   private static final KnowledgeIndex CONNECTING_CONSTRUCTORS =
       KnowledgeIndex.of(Kind.Io.CONNECTING_CONSTRUCTOR);
   private static final KnowledgeIndex RESOURCE_TYPES =
@@ -98,8 +102,8 @@ public final class BlockingIoKnowledge {
   }
 
   /**
-   * Whether objects of this type belong to one resource — a connection, statement, result set,
-   * XA branch or stream — so their monitor is held by the one thread using it, not every request.
+   * Whether objects of this type belong to one resource — a connection, statement, result set, XA
+   * branch or stream — so their monitor is held by the one thread using it, not every request.
    */
   public static boolean isResourceType(Type type, VisitorState state) {
     return KnownSymbols.anySupertypeOrUnresolved(RESOURCE_TYPES, type, state);
@@ -133,6 +137,8 @@ public final class BlockingIoKnowledge {
   private static boolean isSubtype(Type type, Type supertype, VisitorState state) {
     return type != null
         && supertype != null
-        && state.getTypes().isSubtype(state.getTypes().erasure(type), state.getTypes().erasure(supertype));
+        && state
+            .getTypes()
+            .isSubtype(state.getTypes().erasure(type), state.getTypes().erasure(supertype));
   }
 }

@@ -14,8 +14,8 @@ import javax.lang.model.element.Modifier;
 
 /**
  * The fix for a shared monitor held around blocking I/O: drop the method's {@code synchronized}
- * modifier or unwrap the {@code synchronized} block, only when nothing shows that the lock
- * guards anything else; otherwise the reason there is no fix.
+ * modifier or unwrap the {@code synchronized} block, only when nothing shows that the lock guards
+ * anything else; otherwise the reason there is no fix.
  */
 final class DropMonitorLockFix {
 
@@ -53,8 +53,10 @@ final class DropMonitorLockFix {
       MethodTree method,
       List<SharedMonitor.Member> members,
       BlockingIoFacts facts) {
-    if (region instanceof SynchronizedTree && !BlockingIoFacts.isWholeBody(method.getBody(), region)) {
-      return "the synchronized block is only part of " + method.getName()
+    if (region instanceof SynchronizedTree
+        && !BlockingIoFacts.isWholeBody(method.getBody(), region)) {
+      return "the synchronized block is only part of "
+          + method.getName()
           + "(), so lockjaw cannot tell what else it guards";
     }
     Optional<String> touched = facts.mutableStateTouchedBy(region);
@@ -77,13 +79,15 @@ final class DropMonitorLockFix {
     }
     if (monitor.kind() == SharedMonitor.Kind.FIELD
         && !monitor.symbol().getModifiers().contains(Modifier.PRIVATE)) {
-      return "lock field '" + monitor.symbol().getSimpleName()
+      return "lock field '"
+          + monitor.symbol().getSimpleName()
           + "' is not private, so other classes may lock it too";
     }
     return null;
   }
 
-  private static Optional<SuggestedFix> buildFix(Tree region, MethodTree method, VisitorState state) {
+  private static Optional<SuggestedFix> buildFix(
+      Tree region, MethodTree method, VisitorState state) {
     try {
       if (region instanceof MethodTree) {
         return SuggestedFixes.removeModifiers(method, state, Modifier.SYNCHRONIZED);

@@ -31,8 +31,8 @@ import javax.lang.model.type.TypeKind;
 /**
  * {@code synchronized} methods or blocks that open, use or close JDBC connections and statements,
  * look names up in JNDI, or talk to another host, all on one monitor that every request shares:
- * each request waits for the I/O of the one before it. OpenCms 7.5.3's {@code CmsSqlManager}
- * served 54.6 requests/s at 400 users this way and 156 requests/s without the method locks.
+ * each request waits for the I/O of the one before it. OpenCms 7.5.3's {@code CmsSqlManager} served
+ * 54.6 requests/s at 400 users this way and 156 requests/s without the method locks.
  */
 @AutoService(BugChecker.class)
 @BugPattern(
@@ -45,7 +45,6 @@ import javax.lang.model.type.TypeKind;
     tags = BugPattern.StandardTags.PERFORMANCE)
 public final class SharedMonitorDao extends BugChecker
     implements MethodTreeMatcher, SynchronizedTreeMatcher {
-
 
   private static final int NAMED_MEMBERS = 5;
 
@@ -153,7 +152,6 @@ public final class SharedMonitorDao extends BugChecker
     return false;
   }
 
-
   /**
    * A parameterless {@code void} method that is the monitor's only member is a task (a purge, a
    * refresh), and its lock most likely stops two runs from overlapping; no request waits on it.
@@ -169,7 +167,8 @@ public final class SharedMonitorDao extends BugChecker
   /** The instance monitor of a connection, statement or result set wrapper is per resource. */
   private static boolean isPerResourceMonitor(SharedMonitor monitor, VisitorState state) {
     // a wrapper that is itself a connection, or 'synchronized (connection)' on a field holding one
-    if (monitor.kind() != SharedMonitor.Kind.INSTANCE && monitor.kind() != SharedMonitor.Kind.FIELD) {
+    if (monitor.kind() != SharedMonitor.Kind.INSTANCE
+        && monitor.kind() != SharedMonitor.Kind.FIELD) {
       return false;
     }
     Type type = monitor.symbol() == null ? null : monitor.symbol().type;

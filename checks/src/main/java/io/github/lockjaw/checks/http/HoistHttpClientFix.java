@@ -7,7 +7,6 @@ import com.google.errorprone.util.ASTHelpers;
 import com.sun.source.tree.BlockTree;
 import com.sun.source.tree.CatchTree;
 import com.sun.source.tree.ClassTree;
-import com.sun.source.tree.ExpressionTree;
 import com.sun.source.tree.IdentifierTree;
 import com.sun.source.tree.LambdaExpressionTree;
 import com.sun.source.tree.MethodInvocationTree;
@@ -42,8 +41,8 @@ import javax.lang.model.element.NestingKind;
 /**
  * Moves an HTTP client created per request to a {@code private static final} field of the nearest
  * enclosing class that may hold one, and drops the per-call close: the try-with-resources resource,
- * a {@code client.close();} statement, and a {@code finally} or {@code try} left empty by that.
- * Any shape it cannot rewrite with certainty yields no fix.
+ * a {@code client.close();} statement, and a {@code finally} or {@code try} left empty by that. Any
+ * shape it cannot rewrite with certainty yields no fix.
  */
 public final class HoistHttpClientFix {
 
@@ -203,7 +202,8 @@ public final class HoistHttpClientFix {
       if (!remaining.isEmpty()) {
         List<String> texts = new ArrayList<>();
         for (Tree resource : remaining) {
-          texts.add(edits.render(ASTHelpers.getStartPosition(resource), state.getEndPosition(resource)));
+          texts.add(
+              edits.render(ASTHelpers.getStartPosition(resource), state.getEndPosition(resource)));
         }
         return edits.replace(first, last, String.join("; ", texts));
       }
@@ -224,7 +224,8 @@ public final class HoistHttpClientFix {
       BlockTree finallyBlock = tryTree.getFinallyBlock();
       if (!tryTree.getCatches().isEmpty()) {
         CatchTree lastCatch = tryTree.getCatches().get(tryTree.getCatches().size() - 1);
-        return edits.replace(state.getEndPosition(lastCatch), state.getEndPosition(finallyBlock), "");
+        return edits.replace(
+            state.getEndPosition(lastCatch), state.getEndPosition(finallyBlock), "");
       }
       if (!tryTree.getResources().isEmpty()) {
         return edits.replace(
@@ -240,8 +241,12 @@ public final class HoistHttpClientFix {
       int bodyEnd = state.getEndPosition(body);
       Tree parent = tryPath.getParentPath().getLeaf();
       boolean inline = parent instanceof BlockTree block && !clashes(body, block, tryTree);
-      String text = inline ? edits.render(bodyStart + 1, bodyEnd - 1).strip() : edits.render(bodyStart, bodyEnd);
-      return edits.replace(ASTHelpers.getStartPosition(tryTree), state.getEndPosition(tryTree), text);
+      String text =
+          inline
+              ? edits.render(bodyStart + 1, bodyEnd - 1).strip()
+              : edits.render(bodyStart, bodyEnd);
+      return edits.replace(
+          ASTHelpers.getStartPosition(tryTree), state.getEndPosition(tryTree), text);
     }
 
     /** Whether a name the body declares is declared or used after the try in the same block. */
@@ -279,7 +284,8 @@ public final class HoistHttpClientFix {
               return super.visitClass(node, null);
             }
           };
-      for (StatementTree statement : block.getStatements().subList(index + 1, block.getStatements().size())) {
+      for (StatementTree statement :
+          block.getStatements().subList(index + 1, block.getStatements().size())) {
         names.scan(statement, null);
       }
       later.retainAll(declared);
@@ -292,11 +298,13 @@ public final class HoistHttpClientFix {
       int start = ASTHelpers.getStartPosition(statement.getLeaf());
       int end = state.getEndPosition(statement.getLeaf());
       int lineStart = start;
-      while (lineStart > 0 && (source.charAt(lineStart - 1) == ' ' || source.charAt(lineStart - 1) == '\t')) {
+      while (lineStart > 0
+          && (source.charAt(lineStart - 1) == ' ' || source.charAt(lineStart - 1) == '\t')) {
         lineStart--;
       }
       int lineEnd = end;
-      while (lineEnd < source.length() && (source.charAt(lineEnd) == ' ' || source.charAt(lineEnd) == '\t')) {
+      while (lineEnd < source.length()
+          && (source.charAt(lineEnd) == ' ' || source.charAt(lineEnd) == '\t')) {
         lineEnd++;
       }
       boolean wholeLine =
@@ -335,7 +343,8 @@ public final class HoistHttpClientFix {
      * {@code removed}, every checked exception a catch names must still be thrown by the block or
      * by closing a remaining resource.
      */
-    private boolean catchesStayReachable(TryTree tryTree, Set<Tree> removed, List<? extends Tree> remainingResources) {
+    private boolean catchesStayReachable(
+        TryTree tryTree, Set<Tree> removed, List<? extends Tree> remainingResources) {
       if (tryTree.getCatches().isEmpty()) {
         return true;
       }
@@ -361,8 +370,10 @@ public final class HoistHttpClientFix {
           if (caught == null) {
             return false;
           }
-          if (types.isSubtype(caught, runtime) || types.isSubtype(caught, error)
-              || types.isSameType(caught, exception) || types.isSameType(caught, throwable)) {
+          if (types.isSubtype(caught, runtime)
+              || types.isSubtype(caught, error)
+              || types.isSameType(caught, exception)
+              || types.isSameType(caught, throwable)) {
             continue;
           }
           boolean reachable = false;
@@ -399,7 +410,10 @@ public final class HoistHttpClientFix {
       return null;
     }
 
-    /** Checked exceptions thrown by calls and throw statements, ignoring nested try blocks with catches. */
+    /**
+     * Checked exceptions thrown by calls and throw statements, ignoring nested try blocks with
+     * catches.
+     */
     private void collectThrown(Tree tree, Set<Tree> removed, List<Type> thrown) {
       new TreeScanner<Void, Void>() {
         @Override
@@ -458,7 +472,8 @@ public final class HoistHttpClientFix {
 
     private boolean canHoldStaticField(ClassTree classTree) {
       ClassSymbol symbol = ASTHelpers.getSymbol(classTree);
-      if (symbol == null || (symbol.getKind() != ElementKind.CLASS && symbol.getKind() != ElementKind.RECORD)) {
+      if (symbol == null
+          || (symbol.getKind() != ElementKind.CLASS && symbol.getKind() != ElementKind.RECORD)) {
         return false;
       }
       NestingKind nesting = symbol.getNestingKind();
@@ -507,7 +522,10 @@ public final class HoistHttpClientFix {
     }
   }
 
-  /** Non-overlapping text edits over the compilation unit; big rewrites absorb the small ones inside. */
+  /**
+   * Non-overlapping text edits over the compilation unit; big rewrites absorb the small ones
+   * inside.
+   */
   private static final class Edits {
     private final CharSequence source;
     private final TreeMap<Integer, int[]> ranges = new TreeMap<>();
@@ -547,10 +565,11 @@ public final class HoistHttpClientFix {
           inside.add(range[0]);
         }
       }
-      inside.forEach(k -> {
-        ranges.remove(k);
-        texts.remove(k);
-      });
+      inside.forEach(
+          k -> {
+            ranges.remove(k);
+            texts.remove(k);
+          });
       return add(start, end, text);
     }
 

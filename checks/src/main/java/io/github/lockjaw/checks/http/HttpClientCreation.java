@@ -58,12 +58,16 @@ public record HttpClientCreation(
 
   /** Whether hoisting to a {@code private static final} field keeps behaviour. */
   public boolean canHoist() {
-    return hoistable && threadSafe() && stateless() && !needsLifecycle()
+    return hoistable
+        && threadSafe()
+        && stateless()
+        && !needsLifecycle()
         && !entry.hasAttribute("impl-defined");
   }
 
   /** The creation that {@code tree} is, if it is one. {@code path} is the path to {@code tree}. */
-  public static Optional<HttpClientCreation> of(ExpressionTree tree, TreePath path, VisitorState state) {
+  public static Optional<HttpClientCreation> of(
+      ExpressionTree tree, TreePath path, VisitorState state) {
     if (tree instanceof NewClassTree newClass) {
       Symbol type = ASTHelpers.getSymbol(newClass.getIdentifier());
       Optional<ApiCatalog.Entry> entry = HttpClientKnowledge.clientConstructor(type);
@@ -71,7 +75,8 @@ public record HttpClientCreation(
         return Optional.empty();
       }
       List<ExpressionTree> args = new ArrayList<>(newClass.getArguments());
-      boolean hoistable = newClass.getClassBody() == null && newClass.getEnclosingExpression() == null;
+      boolean hoistable =
+          newClass.getClassBody() == null && newClass.getEnclosingExpression() == null;
       return Optional.of(build(tree, entry.get(), args, hoistable, false, state));
     }
     if (!(tree instanceof MethodInvocationTree invocation)) {
@@ -84,7 +89,8 @@ public record HttpClientCreation(
     Optional<ApiCatalog.Entry> factory = HttpClientKnowledge.clientFactory(method);
     if (factory.isPresent()) {
       return Optional.of(
-          build(tree, factory.get(), new ArrayList<>(invocation.getArguments()), true, false, state));
+          build(
+              tree, factory.get(), new ArrayList<>(invocation.getArguments()), true, false, state));
     }
     if (!HttpClientKnowledge.isBuildMethod(method, state)) {
       return Optional.empty();
@@ -105,7 +111,8 @@ public record HttpClientCreation(
         args.addAll(call.getArguments());
         Optional<ApiCatalog.Entry> start = HttpClientKnowledge.builderStartMethod(callSymbol);
         if (start.isPresent()) {
-          return Optional.of(build(tree, start.get(), args, hoistable && !followedVariable, stateless, state));
+          return Optional.of(
+              build(tree, start.get(), args, hoistable && !followedVariable, stateless, state));
         }
         if (callSymbol.isStatic()) {
           return Optional.empty();
@@ -119,8 +126,10 @@ public record HttpClientCreation(
           return Optional.empty();
         }
         args.addAll(newBuilder.getArguments());
-        hoistable &= newBuilder.getClassBody() == null && newBuilder.getEnclosingExpression() == null;
-        return Optional.of(build(tree, start.get(), args, hoistable && !followedVariable, stateless, state));
+        hoistable &=
+            newBuilder.getClassBody() == null && newBuilder.getEnclosingExpression() == null;
+        return Optional.of(
+            build(tree, start.get(), args, hoistable && !followedVariable, stateless, state));
       } else if (current instanceof IdentifierTree identifier && !followedVariable) {
         // A builder held in a local variable: follow its initializer once.
         Symbol variable = ASTHelpers.getSymbol(identifier);
@@ -179,7 +188,8 @@ public record HttpClientCreation(
       return true;
     }
     if (tree instanceof IdentifierTree || tree instanceof MemberSelectTree) {
-      if (tree instanceof MemberSelectTree select && select.getIdentifier().contentEquals("class")) {
+      if (tree instanceof MemberSelectTree select
+          && select.getIdentifier().contentEquals("class")) {
         return true;
       }
       // A name must still mean the same in a static field of the top-level class: an enum
@@ -203,7 +213,8 @@ public record HttpClientCreation(
     if (tree instanceof NewClassTree newClass) {
       return newClass.getClassBody() == null
           && newClass.getEnclosingExpression() == null
-          && HttpClientKnowledge.isConnectionPoolType(ASTHelpers.getSymbol(newClass.getIdentifier()))
+          && HttpClientKnowledge.isConnectionPoolType(
+              ASTHelpers.getSymbol(newClass.getIdentifier()))
           && newClass.getArguments().stream().allMatch(a -> isHoistableValue(a, state));
     }
     return false;
@@ -237,6 +248,4 @@ public record HttpClientCreation(
     }.scan(method.getBody(), null);
     return found[0];
   }
-
-
 }

@@ -35,8 +35,8 @@ import java.util.Optional;
 import java.util.Set;
 
 /**
- * The fix for a loop that only waits on a polled state: block in the call that waits for the
- * same event ({@code join()}, {@code waitFor()}, {@code awaitTermination(...)}, {@code await()})
+ * The fix for a loop that only waits on a polled state: block in the call that waits for the same
+ * event ({@code join()}, {@code waitFor()}, {@code awaitTermination(...)}, {@code await()})
  * instead, keeping the loop's interrupt handling and its return, or explain why there is none.
  */
 final class BlockingWaitFix {
@@ -136,7 +136,8 @@ final class BlockingWaitFix {
 
     // 3. No interrupt handling in the loop: block directly if the interrupt may propagate here.
     if (polled.throwsType().isEmpty() || Interrupts.mayBeThrownAt(loopPath, state)) {
-      fix.replace(loop, statements(await + ";" + returnSuffix, multiStatementOk || returnText == null));
+      fix.replace(
+          loop, statements(await + ";" + returnSuffix, multiStatementOk || returnText == null));
       return FixResult.of(fix.build());
     }
 
@@ -177,7 +178,8 @@ final class BlockingWaitFix {
   }
 
   /** The blocking call on the poll's receiver, with its types imported, e.g. {@code t.join()}. */
-  private static String awaitCall(PollingLoop polling, SuggestedFix.Builder fix, VisitorState state) {
+  private static String awaitCall(
+      PollingLoop polling, SuggestedFix.Builder fix, VisitorState state) {
     BlockingKnowledge.PolledState polled = polling.polled();
     String await = polled.await();
     Optional<String> qualify = polled.qualifiedType();
@@ -213,7 +215,8 @@ final class BlockingWaitFix {
   }
 
   /** Whether the first call {@code after} makes is the blocking call on the polled object. */
-  private static boolean startsWithAwait(StatementTree after, PollingLoop polling, VisitorState state) {
+  private static boolean startsWithAwait(
+      StatementTree after, PollingLoop polling, VisitorState state) {
     ExpressionTree expression = null;
     if (after instanceof ReturnTree r) {
       expression = r.getExpression();
@@ -240,7 +243,11 @@ final class BlockingWaitFix {
   }
 
   private static boolean sameReceiver(
-      ExpressionTree a, ExpressionTree b, MethodInvocationTree call, PollingLoop polling, VisitorState state) {
+      ExpressionTree a,
+      ExpressionTree b,
+      MethodInvocationTree call,
+      PollingLoop polling,
+      VisitorState state) {
     if (a == null || b == null) {
       return a == null
           && b == null
@@ -280,7 +287,8 @@ final class BlockingWaitFix {
       }
       return call;
     }
-    if (e instanceof AssignmentTree assignment && assignment.getVariable() instanceof IdentifierTree) {
+    if (e instanceof AssignmentTree assignment
+        && assignment.getVariable() instanceof IdentifierTree) {
       return firstCall(assignment.getExpression(), unknown);
     }
     if (e instanceof IdentifierTree || e instanceof LiteralTree) {
@@ -332,7 +340,10 @@ final class BlockingWaitFix {
     return CatchExit.STAYS;
   }
 
-  /** The try statement's source with its block replaced by the blocking call (and a final break gone). */
+  /**
+   * The try statement's source with its block replaced by the blocking call (and a final break
+   * gone).
+   */
   private static String rewriteTry(
       TryTree tryTree, CatchTree catchTree, CatchExit exit, String await, VisitorState state) {
     String source = state.getSourceForNode(tryTree);

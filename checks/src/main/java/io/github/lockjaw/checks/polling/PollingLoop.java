@@ -33,8 +33,8 @@ import javax.lang.model.element.ElementKind;
  * A loop whose exit waits on a polled state ({@code Thread.isAlive()} and kin), taken apart: what
  * it polls, on which receiver, how it leaves, and what else it does on each pass. The parts live
  * beside it: {@link LoopShape} (conditions and body), {@link LoopExits} (exit tests and other
- * exits), {@link LoopWork} and {@link PauseDuration} (what a pass does), {@link PollReceiver}
- * (what the receiver names); {@link BlockingWaitFix} rewrites the loop.
+ * exits), {@link LoopWork} and {@link PauseDuration} (what a pass does), {@link PollReceiver} (what
+ * the receiver names); {@link BlockingWaitFix} rewrites the loop.
  */
 public final class PollingLoop {
 
@@ -146,10 +146,10 @@ public final class PollingLoop {
   }
 
   /**
-   * Why the polled object might be swapped for another one by another thread while the loop
-   * waits (a volatile field, an array slot, a collection element), or empty when the receiver is
-   * a local, a parameter, {@code this} or a final or plain field. A fix waits on the object the
-   * receiver names once; the loop re-read it on every pass.
+   * Why the polled object might be swapped for another one by another thread while the loop waits
+   * (a volatile field, an array slot, a collection element), or empty when the receiver is a local,
+   * a parameter, {@code this} or a final or plain field. A fix waits on the object the receiver
+   * names once; the loop re-read it on every pass.
    */
   public Optional<String> sharedReceiverReason() {
     return PollReceiver.sharedReason(receiver());
@@ -280,7 +280,9 @@ public final class PollingLoop {
     return false;
   }
 
-  /** For {@code x > 0}, {@code x != 0}, {@code x >= 1}: TRUE; {@code x == 0}, {@code x <= 0}: FALSE. */
+  /**
+   * For {@code x > 0}, {@code x != 0}, {@code x >= 1}: TRUE; {@code x == 0}, {@code x <= 0}: FALSE.
+   */
   private static Boolean comparesWithZero(BinaryTree b) {
     ExpressionTree left = ASTHelpers.stripParentheses(b.getLeftOperand());
     ExpressionTree right = ASTHelpers.stripParentheses(b.getRightOperand());
@@ -326,7 +328,8 @@ public final class PollingLoop {
 
   /**
    * Waiting until every element is done: {@code while (anyAlive)} where {@code anyAlive} is
-   * recomputed each pass from polls in a nested loop, or {@code ts.stream().anyMatch(Thread::isAlive)}.
+   * recomputed each pass from polls in a nested loop, or {@code
+   * ts.stream().anyMatch(Thread::isAlive)}.
    */
   private boolean eachPoll(Atom atom) {
     ExpressionTree e = atom.expr();
@@ -456,7 +459,8 @@ public final class PollingLoop {
             if (!found[0]) {
               found[0] = true;
               poll = call;
-              polled = BlockingKnowledge.polledState(ASTHelpers.getSymbol(call), state).orElse(null);
+              polled =
+                  BlockingKnowledge.polledState(ASTHelpers.getSymbol(call), state).orElse(null);
             }
           }
         };

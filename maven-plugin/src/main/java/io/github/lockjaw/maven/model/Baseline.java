@@ -18,11 +18,20 @@ import java.util.Set;
  * only on findings whose fingerprint is not here.
  */
 public final class Baseline {
-  /** The file format; {@code entries} carry location details for people, the fingerprint for lockjaw. */
+  /**
+   * The file format; {@code entries} carry location details for people, the fingerprint for
+   * lockjaw.
+   */
   record File(String tool, int formatVersion, List<Entry> entries) {}
 
   /** One accepted finding. */
-  public record Entry(String fingerprint, String check, String file, String enclosingClass, String member, int line) {}
+  public record Entry(
+      String fingerprint,
+      String check,
+      String file,
+      String enclosingClass,
+      String member,
+      int line) {}
 
   private final Set<String> fingerprints;
 
@@ -52,7 +61,11 @@ public final class Baseline {
       text = Files.readString(path, UTF_8);
     } catch (IOException e) {
       throw new BaselineException(
-          "lockjaw cannot read the baseline " + path + " (" + e.getMessage() + "). Check the file's permissions,"
+          "lockjaw cannot read the baseline "
+              + path
+              + " ("
+              + e.getMessage()
+              + "). Check the file's permissions,"
               + " or point lockjaw.baseline at another file.");
     }
     File file;
@@ -62,7 +75,8 @@ public final class Baseline {
       throw malformed(path, e.getMessage());
     }
     if (file == null || file.entries() == null || !"lockjaw".equals(file.tool())) {
-      throw malformed(path, "expected a JSON object with \"tool\": \"lockjaw\" and an \"entries\" array");
+      throw malformed(
+          path, "expected a JSON object with \"tool\": \"lockjaw\" and an \"entries\" array");
     }
     Set<String> fingerprints = new LinkedHashSet<>();
     for (Entry entry : file.entries()) {
@@ -76,7 +90,11 @@ public final class Baseline {
 
   private static BaselineException malformed(Path path, String detail) {
     return new BaselineException(
-        "lockjaw's baseline " + path + " is not a valid baseline file: " + detail + ". Regenerate it with"
+        "lockjaw's baseline "
+            + path
+            + " is not a valid baseline file: "
+            + detail
+            + ". Regenerate it with"
             + " 'mvn lockjaw:baseline' (or restore it from version control), or point lockjaw.baseline at"
             + " the right file.");
   }
@@ -84,7 +102,10 @@ public final class Baseline {
   /** Writes the given findings as the new baseline, sorted so the file diffs well. */
   public static void write(Path path, List<Entry> entries) throws IOException {
     List<Entry> sorted = new ArrayList<>(entries);
-    sorted.sort(Comparator.comparing(Entry::file).thenComparing(Entry::check).thenComparing(Entry::fingerprint));
+    sorted.sort(
+        Comparator.comparing(Entry::file)
+            .thenComparing(Entry::check)
+            .thenComparing(Entry::fingerprint));
     Files.createDirectories(path.toAbsolutePath().getParent());
     AtomicFiles.write(path, Json.GSON.toJson(new File("lockjaw", 1, sorted)) + "\n");
   }
