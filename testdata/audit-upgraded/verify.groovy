@@ -5,5 +5,8 @@ assert log.contains('BUILD SUCCESS')
 assert log =~ /lockjaw: auditing \d+ dependency jar\(s\) of audit-upgraded/
 def reported = (log =~ /(?m)^\[WARNING\] \S+: (\S+)\.[^.\s]+\(/).collect { it[1] }
 assert !reported.any { it.endsWith('.GenericObjectPool') || it.endsWith('.BasicDataSource') || it.endsWith('.PoolingDataSource') }, reported
-assert reported.every { it.contains('SoftReferenceObjectPool') || it.contains('.datasources.') || it.contains('.managed.') }, reported
+// PoolingDriver.connect() reads the static pool map under the driver monitor: a true, small
+// ReadMostlyStateUnderLock finding (docs/evaluation.md), not a borrow under a pool-wide lock
+assert reported.every { it.contains('SoftReferenceObjectPool') || it.contains('.datasources.') || it.contains('.managed.')
+    || it.endsWith('.PoolingDriver') }, reported
 return true

@@ -16,6 +16,9 @@ def expected = [
     [check: 'SharedMonitorDao',     file: 'dao/ProductDao.java',              marker: 'public synchronized boolean reserveStock(',        fix: true],
     [check: 'PerRequestHttpClient', file: 'payment/PaymentClient.java',       marker: 'HttpClient client = HttpClient.newHttpClient();',  fix: true],
     [check: 'ThreadAliveBusyWait',  file: 'worker/FulfilmentWorkerPool.java', marker: 'while (worker.isAlive()) {',                       fix: true],
+    [check: 'StatisticsUnderSharedLock', file: 'web/RequestStatsFilter.java', marker: 'synchronized (this) {',                          fix: true],
+    [check: 'ResourceLookupUnderLock',   file: 'web/AssetHandler.java',       marker: 'synchronized (ASSET_LOCK) {',                    fix: false],
+    [check: 'ReadMostlyStateUnderLock',  file: 'catalog/PricingRules.java',   marker: 'public synchronized Map<String, BigDecimal> getDiscounts()', fix: true],
 ]
 def sources = new File(basedir, '../sample-shop/src/main/java/io/github/lockjaw/samples/shop').canonicalFile
 
@@ -44,7 +47,7 @@ if (!log.contains('+    return (ClassInfo) CLASS_INFO_MAP.computeIfAbsent(clazz,
 if (!log.contains('lockjaw: SharedMonitorDao: 3 findings')) {
     failures << 'missing the per-check summary line'
 }
-if (!log.contains('lockjaw found 7 new finding(s) at or above WARNING in plugin-check')) {
+if (!log.contains('lockjaw found 10 new finding(s) at or above WARNING in plugin-check')) {
     failures << 'the build failure does not give the count'
 }
 
@@ -56,7 +59,8 @@ if (!sarifFile.isFile()) {
     def sarif = new JsonSlurper().parse(sarifFile)
     def run = sarif.runs[0]
     def ruleIds = run.tool.driver.rules*.id
-    ['ClassMonitorCache', 'SynchronizedMapCache', 'ThreadAliveBusyWait', 'SharedMonitorDao', 'PerRequestHttpClient'].each { id ->
+    ['ClassMonitorCache', 'SynchronizedMapCache', 'ThreadAliveBusyWait', 'SharedMonitorDao', 'PerRequestHttpClient',
+     'StatisticsUnderSharedLock', 'ResourceLookupUnderLock', 'ReadMostlyStateUnderLock'].each { id ->
         def rule = run.tool.driver.rules.find { it.id == id }
         if (rule == null) {
             failures << "SARIF has no rule ${id}"
@@ -92,7 +96,7 @@ if (!sarifFile.isFile()) {
 if (!log.contains('(not failing: lockjaw.failOnViolation=false)')) {
     failures << 'failOnViolation=false did not report without failing'
 }
-if (!log.contains('lockjaw: 7 finding(s), none new at or above ERROR')) {
+if (!log.contains('lockjaw: 10 finding(s), none new at or above ERROR')) {
     failures << 'failOnSeverity=ERROR still failed on warnings'
 }
 if (!log.contains('lockjaw: skipped (lockjaw.skip)')) {

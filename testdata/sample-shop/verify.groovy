@@ -18,6 +18,12 @@ def expected = [
      says: 'share it'],
     [check: 'ThreadAliveBusyWait',  file: 'worker/FulfilmentWorkerPool.java', marker: 'while (worker.isAlive()) {',
      says: 'worker.join()'],
+    [check: 'StatisticsUnderSharedLock', file: 'web/RequestStatsFilter.java', marker: 'synchronized (this) {',
+     says: 'LongAdder'],
+    [check: 'ResourceLookupUnderLock', file: 'web/AssetHandler.java',     marker: 'synchronized (ASSET_LOCK) {',
+     says: 'ConcurrentHashMap'],
+    [check: 'ReadMostlyStateUnderLock', file: 'catalog/PricingRules.java', marker: 'public synchronized Map<String, BigDecimal> getDiscounts()',
+     says: 'volatile'],
 ]
 
 def sources = new File(basedir, 'src/main/java/io/github/lockjaw/samples/shop')

@@ -39,7 +39,25 @@ public enum LockjawBugType {
       "In a dependency: if the library accepts a client"
           + " or connection manager, configure it with one shared, pooled instance; otherwise"
           + " upgrade to a release that reuses its client, or replace the library, and report"
-          + " it upstream.");
+          + " it upstream."),
+  STATISTICS_UNDER_SHARED_LOCK(
+      "LOCKJAW_STATISTICS_UNDER_SHARED_LOCK",
+      "StatisticsUnderSharedLock",
+      "In a dependency: upgrade to a release that keeps its"
+          + " statistics in LongAdder/AtomicLong fields, or switch the monitoring off on hot paths;"
+          + " report the lock upstream."),
+  RESOURCE_LOOKUP_UNDER_LOCK(
+      "LOCKJAW_RESOURCE_LOOKUP_UNDER_LOCK",
+      "ResourceLookupUnderLock",
+      "In a dependency: upgrade to a release that indexes its"
+          + " resources once or looks them up without a shared lock; until then cache what you look"
+          + " up through it, and report the lock upstream."),
+  READ_MOSTLY_STATE_UNDER_LOCK(
+      "LOCKJAW_READ_MOSTLY_STATE_UNDER_LOCK",
+      "ReadMostlyStateUnderLock",
+      "In a dependency: upgrade to a release that publishes the"
+          + " state through a volatile field or an immutable snapshot; until then call the accessor"
+          + " once and keep its answer, and report the lock upstream.");
 
   private final String bugType;
   private final String check;

@@ -65,6 +65,10 @@ public record Kind(String catalog, String name) {
     public static final Kind TEAR_DOWN_ANNOTATION = new Kind(CATALOG, "tear-down-annotation");
     public static final Kind CONFIGURATION_SETTER = new Kind(CATALOG, "configuration-setter");
     public static final Kind START_UP_METHOD = new Kind(CATALOG, "start-up-method");
+    public static final Kind REQUEST_ENTRY_ANNOTATION =
+        new Kind(CATALOG, "request-entry-annotation");
+    public static final Kind REQUEST_ENTRY_METHOD = new Kind(CATALOG, "request-entry-method");
+    public static final Kind CONFIGURATION_PREFIX = new Kind(CATALOG, "configuration-prefix");
 
     private EntryPoints() {}
   }
@@ -176,5 +180,45 @@ public record Kind(String catalog, String name) {
     public static final Kind THREAD_SAFE_TYPE = new Kind(CATALOG, "thread-safe-type");
 
     private ThreadSafety() {}
+  }
+
+  /** The kinds of {@code read-mostly.txt}. */
+  public static final class ReadMostly {
+    public static final String CATALOG = "read-mostly";
+
+    public static final Kind ACCESSOR_PREFIX = new Kind(CATALOG, "accessor-prefix");
+    public static final Kind READ_CALL = new Kind(CATALOG, "read-call");
+    public static final Kind COPY_CALL = new Kind(CATALOG, "copy-call");
+    public static final Kind COPY_CONSTRUCTOR_PACKAGE =
+        new Kind(CATALOG, "copy-constructor-package");
+    public static final Kind CONTAINER_TYPE = new Kind(CATALOG, "container-type");
+    public static final Kind PUBLISHING_WRITER_PREFIX =
+        new Kind(CATALOG, "publishing-writer-prefix");
+    public static final Kind ACCESS_ORDERED_TYPE = new Kind(CATALOG, "access-ordered-type");
+
+    private ReadMostly() {}
+  }
+
+  /** The kinds of {@code resources.txt}. */
+  public static final class Resources {
+    public static final String CATALOG = "resources";
+
+    public static final Kind RESOURCE_LOOKUP = new Kind(CATALOG, "resource-lookup");
+    public static final Kind ARCHIVE_TYPE = new Kind(CATALOG, "archive-type");
+
+    private Resources() {}
+  }
+
+  /** The kinds of {@code statistics.txt}. */
+  public static final class Statistics {
+    public static final String CATALOG = "statistics";
+
+    public static final Kind PURE_CALL = new Kind(CATALOG, "pure-call");
+    public static final Kind LOCAL_ACCESSOR_PREFIX = new Kind(CATALOG, "local-accessor-prefix");
+    public static final Kind COUNTER_MAP_READ = new Kind(CATALOG, "counter-map-read");
+    public static final Kind COUNTER_MAP_WRITE = new Kind(CATALOG, "counter-map-write");
+    public static final Kind REPLACEMENT = new Kind(CATALOG, "replacement");
+
+    private Statistics() {}
   }
 }

@@ -26,7 +26,36 @@ public final class Lifecycle {
           .map(p -> p.toLowerCase(Locale.ROOT))
           .toList();
 
+  private static final List<String> CONFIGURATION_PREFIXES =
+      Kind.EntryPoints.CONFIGURATION_PREFIX.values();
+
   private Lifecycle() {}
+
+  /**
+   * Whether a method of this name registers, configures, refreshes or tears down ({@code
+   * configuration-prefix} in {@code entry-points.txt}): {@code registerBeanDefinition}, {@code
+   * refreshBeanFactory}, {@code setConfig}, {@code close}.
+   */
+  public static boolean isConfigurationName(String methodName) {
+    return isLifecycleName(methodName) || hasPrefix(methodName, CONFIGURATION_PREFIXES);
+  }
+
+  /**
+   * Whether {@code name} is one of {@code prefixes}, or starts with one followed by an upper-case
+   * letter or a digit ({@code get} matches {@code get} and {@code getBeanFactory}, not {@code
+   * getaway}).
+   */
+  public static boolean hasPrefix(String name, List<String> prefixes) {
+    for (String prefix : prefixes) {
+      if (name.equals(prefix)
+          || (name.startsWith(prefix)
+              && name.length() > prefix.length()
+              && !Character.isLowerCase(name.charAt(prefix.length())))) {
+        return true;
+      }
+    }
+    return false;
+  }
 
   /** Whether a method of this name runs once in an object's life rather than per request. */
   public static boolean isLifecycleName(String methodName) {

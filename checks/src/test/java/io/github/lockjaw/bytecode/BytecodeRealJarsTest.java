@@ -195,7 +195,14 @@ class BytecodeRealJarsTest {
             "org.apache.commons.dbcp2.PoolingDataSource",
             "org.apache.commons.dbcp2.PoolableConnectionFactory",
             "org.apache.commons.dbcp2.PoolingDriver")) {
-      assertEquals(List.of(), inClass(successors, className), className);
+      // PoolingDriver.connect() reads its pool map under the driver monitor: a true
+      // ReadMostlyStateUnderLock finding (LockRegionRealJarsTest), not a borrow under a pool lock
+      assertEquals(
+          List.of(),
+          inClass(successors, className).stream()
+              .filter(f -> !f.check().equals("ReadMostlyStateUnderLock"))
+              .toList(),
+          className);
     }
     assertFalse(
         successors.stream().anyMatch(f -> f.advice().contains("Known problem")),

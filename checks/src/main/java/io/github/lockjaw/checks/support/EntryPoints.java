@@ -137,6 +137,19 @@ public final class EntryPoints {
     MethodSymbol symbol = ASTHelpers.getSymbol(method);
     return symbol != null
         && KnownSymbols.overridesEntry(Kind.EntryPoints.START_UP_METHOD.index(), symbol, state);
+  /**
+   * Whether the container runs the method for every request or call: aspect advice and interceptor
+   * methods by annotation ({@code request-entry-annotation}), filters, method interceptors,
+   * servlets and handlers by the method they implement ({@code request-entry-method}).
+   */
+  public static boolean isRequestEntry(MethodTree method, VisitorState state) {
+    MethodSymbol symbol = ASTHelpers.getSymbol(method);
+    return symbol != null
+        && !symbol.isStatic()
+        && (KnownSymbols.hasAnnotation(
+                Kind.EntryPoints.REQUEST_ENTRY_ANNOTATION.index(), symbol, state)
+            || KnownSymbols.overridesEntry(
+                Kind.EntryPoints.REQUEST_ENTRY_METHOD.index(), symbol, state));
   }
 
   private static boolean isMain(MethodSymbol symbol, VisitorState state) {

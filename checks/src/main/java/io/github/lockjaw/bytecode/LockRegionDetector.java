@@ -1,0 +1,663 @@
+package io.github.lockjaw.bytecode;
+
+import edu.umd.cs.findbugs.BugReporter;
+import edu.umd.cs.findbugs.OpcodeStack;
+import edu.umd.cs.findbugs.Priorities;
+import edu.umd.cs.findbugs.ba.ClassContext;
+import edu.umd.cs.findbugs.ba.XField;
+import io.github.lockjaw.common.Resilience;
+import io.github.lockjaw.knowledge.JavaNames;
+import io.github.lockjaw.knowledge.Kind;
+import io.github.lockjaw.knowledge.KnowledgeIndex;
+import io.github.lockjaw.knowledge.Lifecycle;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import org.apache.bcel.Const;
+import org.apache.bcel.classfile.AnnotationEntry;
+import org.apache.bcel.classfile.Code;
+import org.apache.bcel.classfile.JavaClass;
+import org.apache.bcel.classfile.Method;
+
+/**
+ * Bytecode counterpart of three source checks that look at what a shared monitor is held for:
+ * {@code ResourceLookupUnderLock} (class-path, jar or file-tree lookups, {@code resources.txt}),
+ * {@code ReadMostlyStateUnderLock} (an accessor that only reads or copies state that configuration
+ * methods write, {@code read-mostly.txt}) and {@code StatisticsUnderSharedLock} (counters and sums
+ * updated on the request path, {@code statistics.txt}, {@code entry-points.txt}). One pass records
+ * each method's instructions and its monitor regions; the three analyses read them.
+ */
+public class LockRegionDetector extends LockjawDetector {
+  private static final KnowledgeIndex LOOKUPS = Kind.Resources.RESOURCE_LOOKUP.index();
+  private static final List<String> ARCHIVE_TYPES =
+      Kind.Resources.ARCHIVE_TYPE.index().internalTypeNames();
+  private static final KnowledgeIndex READ_CALLS = Kind.ReadMostly.READ_CALL.index();
+  private static final KnowledgeIndex COPY_CALLS = Kind.ReadMostly.COPY_CALL.index();
+  private static final List<String> CONTAINER_TYPES =
+      Kind.ReadMostly.CONTAINER_TYPE.index().internalTypeNames();
+  private static final List<String> COPY_PACKAGES =
+      Kind.ReadMostly.COPY_CONSTRUCTOR_PACKAGE.values().stream()
+          .map(p -> p.replace('.', '/') + "/")
+          .toList();
+  private static final List<String> ACCESSOR_PREFIXES = Kind.ReadMostly.ACCESSOR_PREFIX.values();
+  private static final List<String> PUBLISHING_WRITER_PREFIXES =
+      Kind.ReadMostly.PUBLISHING_WRITER_PREFIX.values();
+  private static final List<String> ACCESS_ORDERED_TYPES =
+      Kind.ReadMostly.ACCESS_ORDERED_TYPE.index().internalTypeNames();
+  private static final KnowledgeIndex PURE_CALLS = Kind.Statistics.PURE_CALL.index();
+  private static final KnowledgeIndex MAP_CALLS =
+      KnowledgeIndex.of(Kind.Statistics.COUNTER_MAP_READ, Kind.Statistics.COUNTER_MAP_WRITE);
+  private static final List<String> LOCAL_ACCESSOR_PREFIXES =
+      Kind.Statistics.LOCAL_ACCESSOR_PREFIX.values();
+  private static final List<String> ENTRY_ANNOTATIONS =
+      Kind.EntryPoints.REQUEST_ENTRY_ANNOTATION.values().stream()
+          .map(a -> "L" + JavaNames.internalName(a) + ";")
+          .toList();
+  private static final KnowledgeIndex ENTRY_METHODS = Kind.EntryPoints.REQUEST_ENTRY_METHOD.index();
+
+  /** One instruction: the opcode, and for field and invoke instructions what they name. */
+  private record Insn(
+      int pc,
+      int opcode,
+      String owner,
+      String name,
+      String signature,
+      String receiverField,
+      boolean receiverLocal,
+      String valueType) {}
+
+  private record Monitor(String key, String description, String fieldSignature) {}
+
+  private record Region(
+      Method method, Monitor monitor, List<int[]> ranges, int pc, boolean whole) {}
+
+  private final Map<String, List<Insn>> code = new LinkedHashMap<>();
+  private final Map<String, Method> byKey = new HashMap<>();
+  private final List<Region> regions = new ArrayList<>();
+  private List<Insn> current;
+
+  public LockRegionDetector(BugReporter bugReporter) {
+    super(bugReporter);
+  }
+
+  @Override
+  public void visitClassContext(ClassContext classContext) {
+    JavaClass javaClass = classContext.getJavaClass();
+    if (javaClass.isInterface() || !mayLock(javaClass)) {
+      return;
+    }
+    code.clear();
+    byKey.clear();
+    regions.clear();
+    super.visitClassContext(classContext);
+    try {
+      analyse();
+    } catch (RuntimeException e) {
+      Resilience.recordIfStrict(getClass().getSimpleName() + " on " + javaClass.getClassName(), e);
+      bugReporter.logError(
+          "lockjaw: " + getClass().getSimpleName() + " skipped " + javaClass.getClassName(), e);
+    } finally {
+      code.clear();
+      byKey.clear();
+      regions.clear();
+    }
+  }
+
+  private static boolean mayLock(JavaClass javaClass) {
+    for (Method method : javaClass.getMethods()) {
+      if (method.isSynchronized()
+          || (method.getCode() != null && containsMonitorEnter(method.getCode()))) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  @Override
+  public void visit(Code body) {
+    Method method = getMethod();
+    String key = method.getName() + method.getSignature();
+    current = new ArrayList<>();
+    code.put(key, current);
+    byKey.put(key, method);
+    if (method.isSynchronized()) {
+      String simple = JavaNames.simpleName(getClassName());
+      Monitor monitor =
+          method.isStatic()
+              ? new Monitor("class:" + getClassName(), "the class monitor of " + simple, null)
+              : new Monitor("this", "the monitor of the " + simple + " instance", null);
+      regions.add(
+          new Region(method, monitor, List.of(new int[] {0, body.getCode().length}), -1, true));
+    }
+    super.visit(body);
+  }
+
+  @Override
+  public void sawOpcode(int seen) {
+    switch (seen) {
+      case Const.GETFIELD, Const.GETSTATIC, Const.PUTFIELD, Const.PUTSTATIC -> {
+        String valueType = null;
+        if ((seen == Const.PUTFIELD || seen == Const.PUTSTATIC) && stack.getStackDepth() > 0) {
+          String signature = stack.getStackItem(0).getSignature();
+          valueType =
+              signature != null && signature.startsWith("L") && signature.endsWith(";")
+                  ? signature.substring(1, signature.length() - 1)
+                  : null;
+        }
+        current.add(
+            new Insn(
+                getPC(),
+                seen,
+                getClassConstantOperand(),
+                getNameConstantOperand(),
+                getSigConstantOperand(),
+                null,
+                false,
+                valueType));
+      }
+      case Const.INVOKEVIRTUAL, Const.INVOKEINTERFACE, Const.INVOKESTATIC, Const.INVOKESPECIAL -> {
+        String signature = getSigConstantOperand();
+        String receiverField = null;
+        boolean receiverLocal = false;
+        if (seen != Const.INVOKESTATIC) {
+          int args = org.apache.bcel.generic.Type.getArgumentTypes(signature).length;
+          if (stack.getStackDepth() > args) {
+            OpcodeStack.Item receiver = stack.getStackItem(args);
+            XField field = receiver.getXField();
+            receiverField = field == null ? null : field.getName();
+            int register = receiver.getRegisterNumber();
+            receiverLocal =
+                field == null && register >= 0 && (register > 0 || getMethod().isStatic());
+          }
+        }
+        current.add(
+            new Insn(
+                getPC(),
+                seen,
+                getClassConstantOperand(),
+                getNameConstantOperand(),
+                signature,
+                receiverField,
+                receiverLocal,
+                null));
+      }
+      case Const.MONITORENTER -> {
+        sawMonitorEnter();
+        current.add(new Insn(getPC(), seen, null, null, null, null, false, null));
+      }
+      default -> current.add(new Insn(getPC(), seen, null, null, null, null, false, null));
+    }
+  }
+
+  private void sawMonitorEnter() {
+    OpcodeStack.Item lock = stack.getStackItem(0);
+    XField field = lock.getXField();
+    Monitor monitor = null;
+    String simple = JavaNames.simpleName(getClassName());
+    if (lock.getRegisterNumber() == 0 && !getMethod().isStatic()) {
+      monitor = new Monitor("this", "the monitor of the " + simple + " instance", null);
+    } else if (field != null && (field.isStatic() || lock.getFieldLoadedFromRegister() == 0)) {
+      monitor =
+          new Monitor(
+              "field:" + field.getClassName() + "." + field.getName(),
+              "the lock in field '" + field.getName() + "'",
+              field.getSignature());
+    } else if ("Ljava/lang/Class;".equals(lock.getSignature())
+        && lock.getConstant() instanceof String type) {
+      String internal = type.replace('.', '/');
+      monitor =
+          new Monitor(
+              "class:" + internal, "the class monitor of " + JavaNames.simpleName(internal), null);
+    }
+    if (monitor != null) {
+      regions.add(
+          new Region(getMethod(), monitor, monitorRegion(getCode(), getPC()), getPC(), false));
+    }
+  }
+
+  // ---------------------------------------------------------------------------------------------
+
+  private void analyse() {
+    Map<String, String> entryOf = requestPaths();
+    Set<String> reported = new HashSet<>();
+    for (Region region : regions) {
+      Method method = region.method();
+      if (method.getName().startsWith("<")) {
+        continue;
+      }
+      List<Insn> insns = inRegion(region);
+      String where =
+          (region.whole() ? display(method) : "The synchronized block in " + display(method));
+      String key =
+          region.monitor().key()
+              + "@"
+              + method.getName()
+              + method.getSignature()
+              + "@"
+              + region.pc();
+      if (!reported.add(key)) {
+        continue;
+      }
+      int pc = region.whole() ? (insns.isEmpty() ? -1 : insns.get(0).pc()) : region.pc();
+      Optional<String> lookup = resourceLookup(region, insns);
+      if (lookup.isPresent()) {
+        report(
+            LockjawBugType.RESOURCE_LOOKUP_UNDER_LOCK,
+            Priorities.NORMAL_PRIORITY,
+            method,
+            pc,
+            where
+                + " holds "
+                + region.monitor().description()
+                + " while it calls "
+                + lookup.get()
+                + ": every request that looks a resource up waits for the lookups of all the ones"
+                + " before it. Index the resources once at start-up, or memoise each lookup per name"
+                + " in a ConcurrentHashMap, and look up without the lock.");
+        continue;
+      }
+      Optional<String> readMostly = readMostly(region, insns);
+      if (readMostly.isPresent()) {
+        report(
+            LockjawBugType.READ_MOSTLY_STATE_UNDER_LOCK,
+            Priorities.NORMAL_PRIORITY,
+            method,
+            pc,
+            where
+                + " takes "
+                + region.monitor().description()
+                + " on every call only to "
+                + readMostly.get()
+                + ": callers queue on that lock to read state that rarely"
+                + " changes. Publish it through a volatile field (an immutable snapshot for a"
+                + " collection) and read it without the lock.");
+        continue;
+      }
+      String entry = entryOf.get(method.getName() + method.getSignature());
+      if (entry != null) {
+        Optional<String> statistics = statistics(insns);
+        if (statistics.isPresent()) {
+          String onEvery =
+              entry.equals(method.getName())
+                  ? "on every call of " + entry + "()"
+                  : "on every call of " + entry + "(), which calls " + method.getName() + "(),";
+          report(
+              LockjawBugType.STATISTICS_UNDER_SHARED_LOCK,
+              Priorities.NORMAL_PRIORITY,
+              method,
+              pc,
+              where
+                  + " takes "
+                  + region.monitor().description()
+                  + " "
+                  + onEvery
+                  + " only to update "
+                  + statistics.get()
+                  + ": every request queues on that one"
+                  + " lock to bump a number. Keep counts and sums in LongAdder fields, maxima in a"
+                  + " LongAccumulator, counters per key in a ConcurrentHashMap<K, LongAdder>, and"
+                  + " drop the lock.");
+        }
+      }
+    }
+  }
+
+  private List<Insn> inRegion(Region region) {
+    List<Insn> all =
+        code.getOrDefault(region.method().getName() + region.method().getSignature(), List.of());
+    List<Insn> inside = new ArrayList<>();
+    for (Insn insn : all) {
+      if (inRanges(region.ranges(), insn.pc())) {
+        inside.add(insn);
+      }
+    }
+    return inside;
+  }
+
+  // --- resource lookups ------------------------------------------------------------------------
+
+  private Optional<String> resourceLookup(Region region, List<Insn> insns) {
+    String name = region.method().getName();
+    if (Lifecycle.isConfigurationName(name)) {
+      return Optional.empty();
+    }
+    String lockSignature = region.monitor().fieldSignature();
+    if (lockSignature != null
+        && lockSignature.startsWith("L")
+        && matchType(ARCHIVE_TYPES, lockSignature.substring(1, lockSignature.length() - 1))
+            .isPresent()) {
+      return Optional.empty(); // the lock of one archive
+    }
+    if (isOneTimeInitialisation(
+        getClassName(),
+        insns,
+        code.getOrDefault(region.method().getName() + region.method().getSignature(), List.of()))) {
+      return Optional.empty();
+    }
+    List<String> chain = lookupChain(insns, new HashSet<>());
+    return chain.isEmpty() ? Optional.empty() : Optional.of(String.join(", which calls ", chain));
+  }
+
+  private List<String> lookupChain(List<Insn> insns, Set<String> visiting) {
+    for (Insn insn : insns) {
+      if (!isInvoke(insn.opcode())) {
+        continue;
+      }
+      Optional<KnowledgeIndex.MethodEntry> lookup = match(LOOKUPS, insn.owner(), insn.name());
+      if (lookup.isPresent()) {
+        String what =
+            lookup.get().attribute("what").map(w -> " (" + JavaNames.words(w) + ")").orElse("");
+        return List.of(lookup.get().display() + what);
+      }
+      String key = insn.name() + insn.signature();
+      if (insn.owner().equals(getClassName())
+          && code.containsKey(key)
+          && visiting.add(key)
+          && !insn.name().startsWith("<")
+          && !Lifecycle.isConfigurationName(insn.name())) {
+        List<String> rest = lookupChain(code.get(key), visiting);
+        if (!rest.isEmpty()) {
+          List<String> chain = new ArrayList<>();
+          chain.add(insn.name() + "()");
+          chain.addAll(rest);
+          return chain;
+        }
+      }
+    }
+    return List.of();
+  }
+
+  /**
+   * The region assigns a field that the method tests (for null, or as a flag) in a branch: once it
+   * is set, the lookup does not run again (a lazily built index, a loaded-once configuration).
+   */
+  private static boolean isOneTimeInitialisation(
+      String className, List<Insn> region, List<Insn> method) {
+    Set<String> assigned = new HashSet<>();
+    for (Insn insn : region) {
+      if ((insn.opcode() == Const.PUTFIELD || insn.opcode() == Const.PUTSTATIC)
+          && insn.owner().equals(className)) {
+        assigned.add(insn.name());
+      }
+    }
+    for (int i = 0; i + 1 < method.size(); i++) {
+      Insn insn = method.get(i);
+      int next = method.get(i + 1).opcode();
+      if ((insn.opcode() == Const.GETFIELD || insn.opcode() == Const.GETSTATIC)
+          && insn.owner().equals(className)
+          && assigned.contains(insn.name())
+          && (next == Const.IFNULL
+              || next == Const.IFNONNULL
+              || next == Const.IFEQ
+              || next == Const.IFNE)) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  // --- read-mostly state -----------------------------------------------------------------------
+
+  private Optional<String> readMostly(Region region, List<Insn> insns) {
+    Method method = region.method();
+    String name = method.getName();
+    if (method.isPrivate()
+        || !Lifecycle.hasPrefix(name, ACCESSOR_PREFIXES)
+        || Lifecycle.isConfigurationName(name)) {
+      return Optional.empty();
+    }
+    Set<String> fields = new LinkedHashSet<>();
+    Map<String, String> signatures = new HashMap<>();
+    List<String> copies = new ArrayList<>();
+    boolean first = true;
+    for (int i = 0; i < insns.size(); i++) {
+      Insn insn = insns.get(i);
+      switch (insn.opcode()) {
+        case Const.PUTFIELD,
+            Const.PUTSTATIC,
+            Const.AASTORE,
+            Const.IASTORE,
+            Const.LASTORE,
+            Const.BASTORE,
+            Const.CASTORE,
+            Const.SASTORE,
+            Const.FASTORE,
+            Const.DASTORE,
+            Const.MONITORENTER,
+            Const.INVOKEDYNAMIC -> {
+          return Optional.empty();
+        }
+        case Const.GETFIELD, Const.GETSTATIC -> {
+          if (!insn.owner().equals(getClassName())) {
+            continue;
+          }
+          if (first && i + 1 < insns.size() && insns.get(i + 1).opcode() == Const.IFNULL) {
+            return Optional.empty(); // hands out a published snapshot first
+          }
+          first = false;
+          fields.add(insn.name());
+          signatures.put(insn.name(), insn.signature());
+        }
+        case Const.INVOKEVIRTUAL,
+            Const.INVOKEINTERFACE,
+            Const.INVOKESTATIC,
+            Const.INVOKESPECIAL -> {
+          if (insn.name().equals("<init>")) {
+            if (isThrowable(insn.owner()) || insn.owner().equals("java/lang/StringBuilder")) {
+              continue;
+            }
+            if (isCopyConstructor(insn)) {
+              copies.add("new " + JavaNames.simpleName(insn.owner()) + "(...)");
+              continue;
+            }
+            return Optional.empty();
+          }
+          if (matchType(ACCESS_ORDERED_TYPES, insn.owner()).isPresent()) {
+            return Optional.empty(); // an LRU map's get() reorders it
+          }
+          if (match(COPY_CALLS, insn.owner(), insn.name()).isPresent()) {
+            copies.add(JavaNames.simpleName(insn.owner()) + "." + insn.name() + "()");
+          } else if (match(READ_CALLS, insn.owner(), insn.name()).isEmpty()
+              && !insn.owner().equals("java/lang/StringBuilder")) {
+            return Optional.empty();
+          }
+        }
+        default -> {
+          // loads, stores to locals, branches, returns, throws: reading
+        }
+      }
+    }
+    if (fields.isEmpty()) {
+      return Optional.empty();
+    }
+    // who writes the fields read here: only configuration methods (or construction) may
+    Set<String> writers = new LinkedHashSet<>();
+    Set<String> state = new LinkedHashSet<>();
+    for (Map.Entry<String, List<Insn>> entry : code.entrySet()) {
+      Method writer = byKey.get(entry.getKey());
+      for (Insn insn : entry.getValue()) {
+        String written = writtenField(insn, signatures);
+        if (written == null || !fields.contains(written)) {
+          continue;
+        }
+        if ((insn.opcode() == Const.PUTFIELD || insn.opcode() == Const.PUTSTATIC)
+            && insn.valueType() != null
+            && matchType(ACCESS_ORDERED_TYPES, insn.valueType()).isPresent()) {
+          return Optional.empty(); // an LRU map: its get() reorders it, the lock guards that
+        }
+        if (writer.getName().startsWith("<")) {
+          continue;
+        }
+        if (!Lifecycle.isConfigurationName(writer.getName())) {
+          return Optional.empty();
+        }
+        state.add("'" + written + "'");
+        writers.add(writer.getName() + "()");
+      }
+    }
+    if (state.isEmpty()
+        || writers.stream()
+            .noneMatch(
+                w ->
+                    Lifecycle.hasPrefix(
+                        w.substring(0, w.length() - 2), PUBLISHING_WRITER_PREFIXES))) {
+      return Optional.empty(); // no writer registers, refreshes or reloads it
+    }
+    return Optional.of(
+        (copies.isEmpty() ? "read " : "copy ")
+            + String.join(", ", state)
+            + (copies.isEmpty() ? "" : " (" + String.join(", ", new LinkedHashSet<>(copies)) + ")")
+            + ", which only "
+            + String.join(", ", writers)
+            + (writers.size() == 1 ? " writes" : " write"));
+  }
+
+  /**
+   * The field of this class an instruction writes: a put, or a changing call on a collection field.
+   */
+  private String writtenField(Insn insn, Map<String, String> signatures) {
+    if ((insn.opcode() == Const.PUTFIELD || insn.opcode() == Const.PUTSTATIC)
+        && insn.owner().equals(getClassName())) {
+      return insn.name();
+    }
+    if (isInvoke(insn.opcode()) && insn.receiverField() != null) {
+      String signature = signatures.get(insn.receiverField());
+      if (signature != null
+          && signature.startsWith("L")
+          && matchType(CONTAINER_TYPES, signature.substring(1, signature.length() - 1)).isPresent()
+          && match(READ_CALLS, insn.owner(), insn.name()).isEmpty()
+          && match(COPY_CALLS, insn.owner(), insn.name()).isEmpty()) {
+        return insn.receiverField();
+      }
+    }
+    return null;
+  }
+
+  private boolean isThrowable(String type) {
+    return isSubtype(type, "java/lang/Throwable");
+  }
+
+  private static boolean isCopyConstructor(Insn insn) {
+    return COPY_PACKAGES.stream()
+            .anyMatch(p -> insn.owner().startsWith(p) && insn.owner().indexOf('/', p.length()) < 0)
+        && org.apache.bcel.generic.Type.getArgumentTypes(insn.signature()).length == 1
+        && insn.signature().startsWith("(L");
+  }
+
+  // --- statistics ------------------------------------------------------------------------------
+
+  /** Method key → name of the request entry it runs under, for entries and what they call. */
+  private Map<String, String> requestPaths() {
+    Map<String, String> entryOf = new LinkedHashMap<>();
+    List<String> work = new ArrayList<>();
+    for (Method method : getThisClass().getMethods()) {
+      if (method.isStatic() || method.getName().startsWith("<")) {
+        continue;
+      }
+      if (isRequestEntry(method)) {
+        String key = method.getName() + method.getSignature();
+        entryOf.put(key, method.getName());
+        work.add(key);
+      }
+    }
+    for (int i = 0; i < work.size(); i++) {
+      String key = work.get(i);
+      for (Insn insn : code.getOrDefault(key, List.of())) {
+        String callee = insn.name() + insn.signature();
+        if (isInvoke(insn.opcode())
+            && insn.owner().equals(getClassName())
+            && code.containsKey(callee)
+            && !entryOf.containsKey(callee)) {
+          entryOf.put(callee, entryOf.get(key));
+          work.add(callee);
+        }
+      }
+    }
+    return entryOf;
+  }
+
+  private boolean isRequestEntry(Method method) {
+    for (AnnotationEntry annotation : method.getAnnotationEntries()) {
+      if (ENTRY_ANNOTATIONS.contains(annotation.getAnnotationType())) {
+        return true;
+      }
+    }
+    for (KnowledgeIndex.MethodEntry entry : ENTRY_METHODS.candidates(method.getName())) {
+      if (isSubtype(getClassName(), entry.internalOwner())) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /**
+   * The numeric fields a region updates, when it does nothing else: reads and writes of numeric
+   * fields, arithmetic and comparisons, pure calls, accessor calls on locals and counter-map calls.
+   */
+  private Optional<String> statistics(List<Insn> insns) {
+    Set<String> updated = new LinkedHashSet<>();
+    for (Insn insn : insns) {
+      switch (insn.opcode()) {
+        case Const.PUTFIELD, Const.PUTSTATIC -> {
+          if (!isNumeric(insn.signature())) {
+            return Optional.empty();
+          }
+          updated.add("'" + insn.name() + "'");
+        }
+        case Const.INVOKEVIRTUAL,
+            Const.INVOKEINTERFACE,
+            Const.INVOKESTATIC,
+            Const.INVOKESPECIAL -> {
+          boolean allowed =
+              match(PURE_CALLS, insn.owner(), insn.name()).isPresent()
+                  || (insn.receiverField() != null
+                      && match(MAP_CALLS, insn.owner(), insn.name()).isPresent())
+                  || (insn.receiverLocal()
+                      && Lifecycle.hasPrefix(insn.name(), LOCAL_ACCESSOR_PREFIXES));
+          if (!allowed) {
+            return Optional.empty();
+          }
+          if (insn.receiverField() != null
+              && match(MAP_CALLS, insn.owner(), insn.name()).isPresent()
+              && (insn.name().equals("put") || insn.name().equals("merge"))) {
+            updated.add("'" + insn.receiverField() + "'");
+          }
+        }
+        case Const.NEW,
+            Const.ATHROW,
+            Const.MONITORENTER,
+            Const.INVOKEDYNAMIC,
+            Const.AASTORE,
+            Const.IASTORE,
+            Const.LASTORE -> {
+          return Optional.empty();
+        }
+        default -> {
+          // loads, stores to locals, arithmetic, comparisons, branches
+        }
+      }
+    }
+    return updated.isEmpty() ? Optional.empty() : Optional.of(String.join(", ", updated));
+  }
+
+  private static boolean isNumeric(String signature) {
+    return signature.equals("J")
+        || signature.equals("I")
+        || signature.equals("D")
+        || signature.equals("F")
+        || signature.equals("S");
+  }
+
+  private static boolean isInvoke(int opcode) {
+    return opcode == Const.INVOKEVIRTUAL
+        || opcode == Const.INVOKEINTERFACE
+        || opcode == Const.INVOKESTATIC
+        || opcode == Const.INVOKESPECIAL;
+  }
+}

@@ -1,0 +1,262 @@
+package io.github.lockjaw.checks.resources;
+
+import static com.google.errorprone.BugPattern.LinkType.CUSTOM;
+import static com.google.errorprone.BugPattern.SeverityLevel.WARNING;
+
+import com.google.auto.service.AutoService;
+import com.google.errorprone.BugPattern;
+import com.google.errorprone.VisitorState;
+import com.google.errorprone.bugpatterns.BugChecker;
+import com.google.errorprone.bugpatterns.BugChecker.MethodTreeMatcher;
+import com.google.errorprone.bugpatterns.BugChecker.SynchronizedTreeMatcher;
+import com.google.errorprone.matchers.Description;
+import com.google.errorprone.util.ASTHelpers;
+import com.sun.source.tree.AssignmentTree;
+import com.sun.source.tree.ClassTree;
+import com.sun.source.tree.IdentifierTree;
+import com.sun.source.tree.IfTree;
+import com.sun.source.tree.LambdaExpressionTree;
+import com.sun.source.tree.MemberSelectTree;
+import com.sun.source.tree.MethodInvocationTree;
+import com.sun.source.tree.MethodTree;
+import com.sun.source.tree.SynchronizedTree;
+import com.sun.source.tree.Tree;
+import com.sun.source.util.TreePath;
+import com.sun.source.util.TreeScanner;
+import com.sun.tools.javac.code.Symbol;
+import com.sun.tools.javac.code.Symbol.MethodSymbol;
+import com.sun.tools.javac.code.Symbol.VarSymbol;
+import com.sun.tools.javac.code.Type;
+import io.github.lockjaw.checks.dao.SharedMonitor;
+import io.github.lockjaw.checks.support.CatalogMethods;
+import io.github.lockjaw.checks.support.EntryPoints;
+import io.github.lockjaw.checks.support.FieldAccesses;
+import io.github.lockjaw.common.LockjawDocs;
+import io.github.lockjaw.common.Resilience;
+import io.github.lockjaw.knowledge.Kind;
+import io.github.lockjaw.knowledge.KnowledgeIndex;
+import io.github.lockjaw.knowledge.Lifecycle;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+
+/**
+ * A monitor every request shares, held while the code searches the class path, probes or scans jars
+ * and zips, asks the servlet container for a resource or walks a directory tree: each lookup waits
+ * for all the ones before it. Tomcat 7's {@code WebappClassLoader} probed every {@code WEB-INF/lib}
+ * jar under {@code synchronized (jarFiles)} on each class and resource lookup; WebJars served each
+ * static asset by scanning the class path under a JVM-wide lock.
+ */
+@AutoService(BugChecker.class)
+@BugPattern(
+    summary =
+        "Class-path, jar or file-tree lookups under a monitor that every request shares:"
+            + " each lookup waits for the file-system work of all the ones before it",
+    severity = WARNING,
+    linkType = CUSTOM,
+    link = LockjawDocs.BASE + "ResourceLookupUnderLock.md",
+    tags = BugPattern.StandardTags.PERFORMANCE)
+public final class ResourceLookupUnderLock extends BugChecker
+    implements MethodTreeMatcher, SynchronizedTreeMatcher {
+  private static final CatalogMethods LOOKUPS = CatalogMethods.of(Kind.Resources.RESOURCE_LOOKUP);
+  private static final List<String> ARCHIVE_TYPES = Kind.Resources.ARCHIVE_TYPE.index().typeNames();
+
+  @Override
+  public Description matchMethod(MethodTree tree, VisitorState state) {
+    Optional<SharedMonitor> monitor = SharedMonitor.ofMethod(tree);
+    if (monitor.isEmpty() || tree.getBody() == null) {
+      return Description.NO_MATCH;
+    }
+    return safely(tree.getBody(), monitor.get(), state);
+  }
+
+  @Override
+  public Description matchSynchronized(SynchronizedTree tree, VisitorState state) {
+    Optional<SharedMonitor> monitor = SharedMonitor.ofBlock(tree);
+    if (monitor.isEmpty() || monitor.get().isHeldAround(state.getPath())) {
+      return Description.NO_MATCH;
+    }
+    return safely(tree.getBlock(), monitor.get(), state);
+  }
+
+  private Description safely(Tree body, SharedMonitor monitor, VisitorState state) {
+    try {
+      return match(body, monitor, state);
+    } catch (RuntimeException e) {
+      Resilience.rethrowIfStrict(e);
+      return Description.NO_MATCH;
+    }
+  }
+
+  private Description match(Tree body, SharedMonitor monitor, VisitorState state) {
+    TreePath path = state.getPath();
+    Tree region = path.getLeaf();
+    MethodTree method = SharedMonitor.enclosingMethod(path);
+    if (method == null || !isPerRequestPath(method, state) || isPerArchiveLock(monitor, state)) {
+      return Description.NO_MATCH;
+    }
+    Map<MethodSymbol, MethodTree> declared = methodsOf(path.getCompilationUnit());
+    List<String> chain = lookupChain(body, declared, new HashSet<>(), state);
+    if (chain.isEmpty() || isOneTimeInitialisation(body, method)) {
+      return Description.NO_MATCH;
+    }
+    String name =
+        region instanceof MethodTree
+            ? method.getName() + "()"
+            : "The synchronized block in " + method.getName() + "()";
+    String message =
+        name
+            + " holds "
+            + monitor.describe()
+            + " while it calls "
+            + String.join(", which calls ", chain)
+            + ": every request that looks a resource up waits for the lookups of all the ones before it."
+            + " Index the resources once at start-up (an immutable map), or memoise each lookup per"
+            + " name in a ConcurrentHashMap, and look up without the lock."
+            + " (No automatic fix: lockjaw cannot tell what else the lock keeps consistent.)";
+    return buildDescription(region).setMessage(message).build();
+  }
+
+  /** Not a constructor, set-up, configuration, lifecycle or one-shot method. */
+  private static boolean isPerRequestPath(MethodTree method, VisitorState state) {
+    MethodSymbol symbol = ASTHelpers.getSymbol(method);
+    return symbol != null
+        && !symbol.isConstructor()
+        && !symbol.isStaticOrInstanceInit()
+        && !Lifecycle.isConfigurationName(method.getName().toString())
+        && !EntryPoints.isSetUp(method, state)
+        && !EntryPoints.isOneShot(method, state);
+  }
+
+  /** {@code synchronized (zipFile)}: the lock of one archive, not one that every request shares. */
+  private static boolean isPerArchiveLock(SharedMonitor monitor, VisitorState state) {
+    if (monitor.kind() != SharedMonitor.Kind.FIELD
+        || !(monitor.symbol() instanceof VarSymbol field)) {
+      return false;
+    }
+    for (String archive : ARCHIVE_TYPES) {
+      Type type = state.getTypeFromString(archive);
+      if (type != null && ASTHelpers.isSubtype(field.type, type, state)) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /**
+   * The calls from {@code tree} to a resource lookup: the lookup itself, or a method of this file
+   * that makes one, then its chain. Lambdas and classes inside run later, without the lock.
+   */
+  private static List<String> lookupChain(
+      Tree tree,
+      Map<MethodSymbol, MethodTree> declared,
+      Set<MethodSymbol> visiting,
+      VisitorState state) {
+    List<String> found = new ArrayList<>();
+    new TreeScanner<Void, Void>() {
+      @Override
+      public Void scan(Tree node, Void unused) {
+        return found.isEmpty() ? super.scan(node, unused) : null;
+      }
+
+      @Override
+      public Void visitMethodInvocation(MethodInvocationTree call, Void unused) {
+        MethodSymbol method = ASTHelpers.getSymbol(call);
+        Optional<KnowledgeIndex.MethodEntry> lookup = LOOKUPS.match(method, state);
+        if (lookup.isPresent()) {
+          String what =
+              lookup.get().attribute("what").map(w -> " (" + w.replace('-', ' ') + ")").orElse("");
+          found.add(method.owner.getSimpleName() + "." + method.getSimpleName() + "()" + what);
+          return null;
+        }
+        MethodTree callee = method == null ? null : declared.get(method);
+        if (callee != null
+            && callee.getBody() != null
+            && visiting.add(method)
+            && !Lifecycle.isConfigurationName(method.getSimpleName().toString())) {
+          List<String> rest = lookupChain(callee.getBody(), declared, visiting, state);
+          if (!rest.isEmpty()) {
+            found.add(method.getSimpleName() + "()");
+            found.addAll(rest);
+            return null;
+          }
+        }
+        return super.visitMethodInvocation(call, null);
+      }
+
+      @Override
+      public Void visitLambdaExpression(LambdaExpressionTree node, Void unused) {
+        return null;
+      }
+
+      @Override
+      public Void visitClass(ClassTree node, Void unused) {
+        return null;
+      }
+    }.scan(tree, null);
+    return found;
+  }
+
+  /** The methods declared in this file, by symbol. */
+  private static Map<MethodSymbol, MethodTree> methodsOf(Tree unit) {
+    Map<MethodSymbol, MethodTree> methods = new HashMap<>();
+    new TreeScanner<Void, Void>() {
+      @Override
+      public Void visitMethod(MethodTree node, Void unused) {
+        MethodSymbol symbol = ASTHelpers.getSymbol(node);
+        if (symbol != null) {
+          methods.put(symbol, node);
+        }
+        return super.visitMethod(node, null);
+      }
+    }.scan(unit, null);
+    return methods;
+  }
+
+  /**
+   * A one-time initialisation: the region assigns a field that the method tests in a condition
+   * ({@code if (index == null)}, {@code if (loaded) return ...}), so once it is set the lookup does
+   * not run again (a double-checked, lazily built index; a configuration loaded once).
+   */
+  private static boolean isOneTimeInitialisation(Tree body, MethodTree method) {
+    Set<Symbol> assigned = new HashSet<>();
+    new TreeScanner<Void, Void>() {
+      @Override
+      public Void visitAssignment(AssignmentTree node, Void unused) {
+        VarSymbol field = FieldAccesses.ownFieldOf(node.getVariable());
+        if (field != null) {
+          assigned.add(field);
+        }
+        return super.visitAssignment(node, null);
+      }
+    }.scan(body, null);
+    if (assigned.isEmpty()) {
+      return false;
+    }
+    boolean[] tested = {false};
+    new TreeScanner<Void, Void>() {
+      @Override
+      public Void visitIf(IfTree node, Void unused) {
+        new TreeScanner<Void, Void>() {
+          @Override
+          public Void visitIdentifier(IdentifierTree id, Void unused) {
+            tested[0] |= assigned.contains(FieldAccesses.fieldOf(id));
+            return null;
+          }
+
+          @Override
+          public Void visitMemberSelect(MemberSelectTree select, Void unused) {
+            tested[0] |= assigned.contains(FieldAccesses.ownFieldOf(select));
+            return super.visitMemberSelect(select, null);
+          }
+        }.scan(node.getCondition(), null);
+        return super.visitIf(node, null);
+      }
+    }.scan(method.getBody(), null);
+    return tested[0];
+  }
+}

@@ -1,0 +1,210 @@
+package io.github.lockjaw.bytecode;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Collectors;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The {@link LockRegionDetector} on compiled fixtures: statistics on the request path, resource
+ * lookups and read-mostly state under shared locks, and the shapes it must leave alone.
+ */
+class LockRegionDetectorTest {
+  @TempDir static Path classes;
+
+  private static List<AuditFinding> findings;
+
+  @BeforeAll
+  static void auditFixtures() throws Exception {
+    Map<String, String> sources = new LinkedHashMap<>();
+    sources.put(
+        "shop.web.TimingFilter",
+        """
+        package shop.web;
+        import com.sun.net.httpserver.Filter;
+        import com.sun.net.httpserver.HttpExchange;
+        import java.io.IOException;
+        public class TimingFilter extends Filter {
+          private long requests;
+          private long totalNanos;
+          @Override public void doFilter(HttpExchange exchange, Chain chain) throws IOException {
+            long start = System.nanoTime();
+            chain.doFilter(exchange);
+            record(System.nanoTime() - start);
+          }
+          private void record(long nanos) {
+            synchronized (this) {                                           // line 14
+              requests++;
+              totalNanos += nanos;
+            }
+          }
+          public synchronized long averageNanos() {
+            return requests == 0 ? 0 : totalNanos / requests;
+          }
+          @Override public String description() { return "timing"; }
+        }
+        """);
+    sources.put(
+        "shop.batch.ImportJob",
+        """
+        package shop.batch;
+        public class ImportJob {
+          private long rows;
+          public void importRow(String row) {
+            synchronized (this) {
+              rows++;
+            }
+          }
+        }
+        """);
+    sources.put(
+        "shop.web.AssetLocator",
+        """
+        package shop.web;
+        import java.io.InputStream;
+        import java.net.URL;
+        import java.util.Enumeration;
+        public class AssetLocator {
+          private volatile Enumeration<URL> roots;
+          public synchronized InputStream open(String path) {
+            return getClass().getClassLoader().getResourceAsStream("META-INF/resources/" + path); // line 8
+          }
+          public Enumeration<URL> roots() throws java.io.IOException {
+            synchronized (this) {
+              if (roots == null) {
+                roots = getClass().getClassLoader().getResources("META-INF/resources");
+              }
+              return roots;
+            }
+          }
+          public synchronized void reload() throws java.io.IOException {
+            roots = getClass().getClassLoader().getResources("META-INF/resources");
+          }
+        }
+        """);
+    sources.put(
+        "shop.config.Settings",
+        """
+        package shop.config;
+        import java.util.ArrayList;
+        import java.util.List;
+        import java.util.Map;
+        public class Settings {
+          private final Object lock = new Object();
+          private Map<String, String> values = Map.of();
+          private final List<String> names = new ArrayList<>();
+          public Map<String, String> getValues() {
+            synchronized (lock) {                                           // line 10
+              return values;
+            }
+          }
+          public List<String> getNames() {
+            synchronized (lock) {                                           // line 15
+              return new ArrayList<>(names);
+            }
+          }
+          public void reload(Map<String, String> fresh) {
+            synchronized (lock) {
+              values = fresh;
+              names.clear();
+              names.addAll(fresh.keySet());
+            }
+          }
+        }
+        """);
+    sources.put(
+        "shop.config.Sequence",
+        """
+        package shop.config;
+        public class Sequence {
+          private long next;
+          private String lastCaller;
+          public synchronized long getNext() {
+            return next++;
+          }
+          public synchronized String getLastCaller() {
+            return lastCaller;
+          }
+          public synchronized void call(String caller) {
+            lastCaller = caller;
+          }
+        }
+        """);
+    Path out = classes.resolve("fixtures");
+    BytecodeFixtures.compile(sources, out);
+    findings = new JarAuditor().audit(List.of(out), List.of());
+  }
+
+  private static List<AuditFinding> in(String className) {
+    return findings.stream().filter(f -> f.className().equals(className)).toList();
+  }
+
+  private static String summary(List<AuditFinding> found) {
+    return found.stream()
+        .map(f -> f.check() + " " + f.methodName() + ":" + f.line())
+        .sorted()
+        .collect(Collectors.joining(", "));
+  }
+
+  @Test
+  void statisticsUpdatedUnderTheInstanceMonitorOfAFilter() {
+    List<AuditFinding> found = in("shop.web.TimingFilter");
+    assertEquals("StatisticsUnderSharedLock record:14", summary(found));
+    String message = found.get(0).message();
+    assertTrue(message.contains("on every call of doFilter(), which calls record(),"), message);
+    assertTrue(message.contains("'requests', 'totalNanos'"), message);
+    assertTrue(message.contains("LongAdder"), message);
+  }
+
+  @Test
+  void statisticsOffTheRequestPathAreNotFlagged() {
+    assertEquals("", summary(in("shop.batch.ImportJob")));
+  }
+
+  @Test
+  void classPathLookupUnderTheInstanceMonitor() {
+    List<AuditFinding> found = in("shop.web.AssetLocator");
+    assertEquals("ResourceLookupUnderLock open:8", summary(found));
+    assertTrue(
+        found
+            .get(0)
+            .message()
+            .contains("ClassLoader.getResourceAsStream() (searches the class path)"),
+        found.get(0).message());
+  }
+
+  @Test
+  void readMostlyStateReadAndCopiedUnderALockField() {
+    List<AuditFinding> found = in("shop.config.Settings");
+    assertEquals(
+        "ReadMostlyStateUnderLock getNames:15, ReadMostlyStateUnderLock getValues:10",
+        summary(found));
+    for (AuditFinding finding : found) {
+      assertTrue(finding.message().contains("which only reload() writes"), finding.message());
+      assertTrue(
+          finding.advice().contains("In your own code, lockjaw's ReadMostlyStateUnderLock"),
+          finding.advice());
+    }
+  }
+
+  @Test
+  void stateWrittenOnTheRequestPathOrReadModifyWriteIsNotReadMostly() {
+    assertEquals("", summary(in("shop.config.Sequence")));
+  }
+
+  @AfterAll
+  static void noDetectorSwallowedAnException() {
+    assertEquals(
+        List.of(),
+        io.github.lockjaw.common.Resilience.swallowed(),
+        "a detector threw; SpotBugs logged it and went on");
+  }
+}

@@ -1,0 +1,230 @@
+package io.github.lockjaw.checks.resources;
+
+import com.google.errorprone.CompilationTestHelper;
+import org.junit.jupiter.api.Test;
+
+class ResourceLookupUnderLockTest {
+  private final CompilationTestHelper compilation =
+      CompilationTestHelper.newInstance(ResourceLookupUnderLock.class, getClass());
+
+  @Test
+  void tomcatSevenProbesEveryJarUnderTheJarFilesLock() {
+    compilation
+        .addSourceLines(
+            "WebappLoader.java",
+            "import java.io.File;",
+            "import java.io.IOException;",
+            "import java.net.URL;",
+            "import java.util.ArrayList;",
+            "import java.util.List;",
+            "import java.util.jar.JarEntry;",
+            "import java.util.jar.JarFile;",
+            "public class WebappLoader {",
+            "  protected JarFile[] jarFiles = new JarFile[0];",
+            "  protected File[] jarRealFiles = new File[0];",
+            "  synchronized void addJar(JarFile jar) throws IOException {",
+            "    jar.getManifest();",
+            "  }",
+            "  public List<String> findResources(String name) {",
+            "    List<String> result = new ArrayList<>();",
+            "    // BUG: Diagnostic contains: holds the monitor of lock field 'jarFiles' while it calls JarFile.getJarEntry() (probes a jar)",
+            "    synchronized (jarFiles) {",
+            "      for (int i = 0; i < jarFiles.length; i++) {",
+            "        JarEntry entry = jarFiles[i].getJarEntry(name);",
+            "        if (entry != null) {",
+            "          result.add(jarRealFiles[i] + \"!/\" + name);",
+            "        }",
+            "      }",
+            "    }",
+            "    return result;",
+            "  }",
+            "  static class ResourceEntry { Object manifest; }",
+            "  protected URL findResourceInternal(String name, ResourceEntry entry) throws IOException {",
+            "    if (entry.manifest == null) {",
+            "      // BUG: Diagnostic contains: JarFile.getManifest() (reads a jar manifest)",
+            "      synchronized (jarFiles) {",
+            "        entry.manifest = jarFiles[0].getManifest();",
+            "      }",
+            "    }",
+            "    // BUG: Diagnostic contains: while it calls probe(), which calls JarFile.getJarEntry()",
+            "    synchronized (jarFiles) {",
+            "      return probe(name);",
+            "    }",
+            "  }",
+            "  private URL probe(String name) {",
+            "    for (JarFile jar : jarFiles) {",
+            "      if (jar.getJarEntry(name) != null) {",
+            "        return null;",
+            "      }",
+            "    }",
+            "    return null;",
+            "  }",
+            "}")
+        .doTest();
+  }
+
+  @Test
+  void assetServletScanningTheClassPathUnderAClassLock() {
+    compilation
+        .addSourceLines(
+            "AssetLocator.java",
+            "import java.io.InputStream;",
+            "public class AssetLocator {",
+            "  // BUG: Diagnostic contains: ClassLoader.getResourceAsStream() (searches the class path)",
+            "  public static synchronized InputStream open(String path) {",
+            "    return AssetLocator.class.getClassLoader().getResourceAsStream(\"META-INF/resources/webjars/\" + path);",
+            "  }",
+            "}")
+        .addSourceLines(
+            "ThemeFiles.java",
+            "import java.io.IOException;",
+            "import java.nio.file.Files;",
+            "import java.nio.file.Path;",
+            "import java.util.List;",
+            "import java.util.stream.Stream;",
+            "public class ThemeFiles {",
+            "  private final Object lock = new Object();",
+            "  private final Path root = Path.of(\"themes\");",
+            "  public List<Path> findThemes() throws IOException {",
+            "    // BUG: Diagnostic contains: Files.walk() (walks a file tree)",
+            "    synchronized (lock) {",
+            "      try (Stream<Path> files = Files.walk(root)) {",
+            "        return files.filter(p -> p.toString().endsWith(\".css\")).toList();",
+            "      }",
+            "    }",
+            "  }",
+            "}")
+        .doTest();
+  }
+
+  @Test
+  void silentInSetUpOneTimeInitialisationPerArchiveLocksAndUnlockedLookups() {
+    compilation
+        .addSourceLines(
+            "AssetIndex.java",
+            "import java.io.IOException;",
+            "import java.net.URL;",
+            "import java.util.Collections;",
+            "import java.util.Enumeration;",
+            "import java.util.Map;",
+            "import java.util.concurrent.ConcurrentHashMap;",
+            "import java.util.zip.ZipFile;",
+            "public class AssetIndex {",
+            "  private static final Map<String, URL> BY_NAME;",
+            "  static {",
+            "    synchronized (AssetIndex.class) {",
+            "      BY_NAME = Map.of(\"app.js\", AssetIndex.class.getResource(\"/app.js\"));",
+            "    }",
+            "  }",
+            "  private final Map<String, URL> memo = new ConcurrentHashMap<>();",
+            "  private volatile Enumeration<URL> all;",
+            "  private final ZipFile zip;",
+            "  public AssetIndex(ZipFile zip) {",
+            "    this.zip = zip;",
+            "    synchronized (this) {",
+            "      getClass().getResource(\"/index.html\");",
+            "    }",
+            "  }",
+            "  public URL get(String name) {",
+            "    return memo.computeIfAbsent(name, n -> getClass().getResource(n));",
+            "  }",
+            "  public Enumeration<URL> getAll() throws IOException {",
+            "    if (all == null) {",
+            "      synchronized (this) {",
+            "        if (all == null) {",
+            "          all = getClass().getClassLoader().getResources(\"META-INF/assets\");",
+            "        }",
+            "      }",
+            "    }",
+            "    return all;",
+            "  }",
+            "  public boolean has(String name) {",
+            "    synchronized (zip) {",
+            "      return zip.getEntry(name) != null;",
+            "    }",
+            "  }",
+            "  public synchronized void reload() throws IOException {",
+            "    all = getClass().getClassLoader().getResources(\"META-INF/assets\");",
+            "  }",
+            "  public synchronized Runnable later(String name) {",
+            "    return () -> getClass().getResource(name);",
+            "  }",
+            "}")
+        .doTest();
+  }
+
+  @Test
+  void silentWhenALoadedFlagOrAConditionOnTheAssignedFieldMakesItOneTime() {
+    compilation
+        .addSourceLines(
+            "JaasConfig.java",
+            "import java.net.URL;",
+            "public class JaasConfig {",
+            "  private volatile boolean loaded;",
+            "  private URL config;",
+            "  protected URL getConfig(String file) {",
+            "    if (loaded) {",
+            "      return config;",
+            "    }",
+            "    synchronized (this) {",
+            "      config = Thread.currentThread().getContextClassLoader().getResource(file);",
+            "      loaded = true;",
+            "      return config;",
+            "    }",
+            "  }",
+            "}")
+        .addSourceLines(
+            "ArchiveSet.java",
+            "import java.io.IOException;",
+            "import java.util.HashMap;",
+            "import java.util.Map;",
+            "import java.util.jar.JarEntry;",
+            "import java.util.jar.JarFile;",
+            "public class ArchiveSet {",
+            "  private final Object archiveLock = new Object();",
+            "  private Map<String, JarEntry> archiveEntries;",
+            "  private final String path = \"app.jar\";",
+            "  protected Map<String, JarEntry> getArchiveEntries(boolean single) throws IOException {",
+            "    synchronized (archiveLock) {",
+            "      if (archiveEntries == null && !single) {",
+            "        archiveEntries = new HashMap<>();",
+            "        try (JarFile jar = new JarFile(path)) {",
+            "          jar.stream().forEach(e -> archiveEntries.put(e.getName(), e));",
+            "        }",
+            "      }",
+            "      return archiveEntries;",
+            "    }",
+            "  }",
+            "}")
+        .addSourceLines(
+            "Deployer.java",
+            "import java.io.File;",
+            "public class Deployer {",
+            "  private final Object host = new Object();",
+            "  public void check() {",
+            "    synchronized (host) {",
+            "      deployApps();",
+            "    }",
+            "  }",
+            "  private void deployApps() {",
+            "    new File(\"webapps\").listFiles();",
+            "  }",
+            "}")
+        .doTest();
+  }
+
+  @Test
+  void suppressible() {
+    compilation
+        .addSourceLines(
+            "Templates.java",
+            "import java.io.InputStream;",
+            "public class Templates {",
+            "  @SuppressWarnings(\"ResourceLookupUnderLock\")",
+            "  public synchronized InputStream open(String name) {",
+            "    return getClass().getResourceAsStream(name);",
+            "  }",
+            "}")
+        .doTest();
+  }
+}
