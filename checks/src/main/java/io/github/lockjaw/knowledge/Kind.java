@@ -126,6 +126,18 @@ public record Kind(String catalog, String name) {
     private Jdbc() {}
   }
 
+  /** The kinds of {@code contention.txt}. */
+  public static final class Contention {
+    public static final String CATALOG = "contention";
+
+    public static final Kind RUNTIME_PACKAGE = new Kind(CATALOG, "runtime-package");
+    public static final Kind LOCK_BLOCKER = new Kind(CATALOG, "lock-blocker");
+    public static final Kind NOT_A_LOCK_WAIT = new Kind(CATALOG, "not-a-lock-wait");
+    public static final Kind LOCK_EVENT = new Kind(CATALOG, "lock-event");
+
+    private Contention() {}
+  }
+
   /** The kinds of {@code known-fixes.txt}. */
   public static final class KnownFixes {
     public static final String CATALOG = "known-fixes";

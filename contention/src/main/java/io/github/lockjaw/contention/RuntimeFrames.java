@@ -1,14 +1,14 @@
 package io.github.lockjaw.contention;
 
 import io.github.lockjaw.knowledge.ApiCatalog;
+import io.github.lockjaw.knowledge.Kind;
 import java.util.List;
 
 /** Which frames and park blockers belong to the Java runtime: {@code knowledge/contention.txt}. */
 final class RuntimeFrames {
-  private static final ApiCatalog CATALOG = ApiCatalog.named("contention");
-  private static final List<String> RUNTIME_PACKAGES = CATALOG.values("runtime-package");
-  private static final List<String> LOCK_BLOCKERS = CATALOG.values("lock-blocker");
-  private static final List<String> NOT_LOCK_WAITS = CATALOG.values("not-a-lock-wait");
+  private static final List<String> RUNTIME_PACKAGES = Kind.Contention.RUNTIME_PACKAGE.values();
+  private static final List<String> LOCK_BLOCKERS = Kind.Contention.LOCK_BLOCKER.values();
+  private static final List<String> NOT_LOCK_WAITS = Kind.Contention.NOT_A_LOCK_WAIT.values();
 
   private RuntimeFrames() {}
 
@@ -49,6 +49,6 @@ final class RuntimeFrames {
 
   /** The JFR event names read as lock events, in file order. */
   static List<ApiCatalog.Entry> lockEvents() {
-    return CATALOG.entries("lock-event");
+    return Kind.Contention.LOCK_EVENT.entries();
   }
 }
