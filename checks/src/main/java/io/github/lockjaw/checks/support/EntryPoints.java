@@ -137,6 +137,8 @@ public final class EntryPoints {
     MethodSymbol symbol = ASTHelpers.getSymbol(method);
     return symbol != null
         && KnownSymbols.overridesEntry(Kind.EntryPoints.START_UP_METHOD.index(), symbol, state);
+  }
+
   /**
    * Whether the container runs the method for every request or call: aspect advice and interceptor
    * methods by annotation ({@code request-entry-annotation}), filters, method interceptors,
