@@ -11,7 +11,9 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.TreeMap;
+import java.util.TreeSet;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -133,10 +135,25 @@ class CorpusTest {
       System.out.printf(
           "corpus: %-22s source %s, bytecode %s%n",
           library.id(), engines.source(), engines.bytecode());
-      if (!engines.agree()) {
+      // a known gap of the bytecode detectors (source-only lines): reported, not failed, until
+      // the detectors find it too, when the line must go
+      Set<String> knownSourceOnly = new TreeSet<>();
+      for (Manifest.Expectation e : library.sourceOnly()) {
+        knownSourceOnly.add(e.check() + " " + e.className() + "#" + e.member());
+      }
+      Set<String> sourceOnly = new TreeSet<>(engines.sourceOnly());
+      for (String known : knownSourceOnly) {
+        if (engines.bytecode().contains(known)) {
+          problems.add("the bytecode detectors now flag " + known + ": drop its source-only line");
+        } else if (!engines.source().contains(known)) {
+          problems.add("source-only " + known + " is not flagged by the source checks either");
+        }
+      }
+      sourceOnly.removeAll(knownSourceOnly);
+      if (!sourceOnly.isEmpty() || !engines.bytecodeOnly().isEmpty()) {
         problems.add(
             "the engines disagree on the same classes: only the source checks flag "
-                + engines.sourceOnly()
+                + sourceOnly
                 + "; only the bytecode detectors flag "
                 + engines.bytecodeOnly());
       }

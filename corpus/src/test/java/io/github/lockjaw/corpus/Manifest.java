@@ -54,6 +54,7 @@ record Manifest(List<Library> libraries) {
       List<String> classpath,
       List<Expectation> expect,
       List<Expectation> gaps,
+      List<Expectation> sourceOnly,
       List<Silence> silent,
       String note) {
 
@@ -110,6 +111,15 @@ record Manifest(List<Library> libraries) {
                 new Expectation(
                     words[1], words[2].substring(0, hash), words[2].substring(hash + 1)));
           }
+          case "source-only" -> {
+            require(
+                words.length == 3 && words[2].contains("#"),
+                "source-only <Check> <class>#<member>");
+            int hash = words[2].indexOf('#');
+            current.sourceOnly.add(
+                new Expectation(
+                    words[1], words[2].substring(0, hash), words[2].substring(hash + 1)));
+          }
           case "silent" -> {
             require(words.length == 3, "silent <Check|*> <class>");
             current.silent.add(new Silence(words[1], words[2]));
@@ -162,6 +172,7 @@ record Manifest(List<Library> libraries) {
     final List<String> classpath = new ArrayList<>();
     final List<Expectation> expect = new ArrayList<>();
     final List<Expectation> gaps = new ArrayList<>();
+    final List<Expectation> sourceOnly = new ArrayList<>();
     final List<Silence> silent = new ArrayList<>();
 
     Builder(String id, String coordinates) {
@@ -185,6 +196,7 @@ record Manifest(List<Library> libraries) {
           List.copyOf(classpath),
           List.copyOf(expect),
           List.copyOf(gaps),
+          List.copyOf(sourceOnly),
           List.copyOf(silent),
           note);
     }
