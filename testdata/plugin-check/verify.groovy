@@ -64,8 +64,8 @@ if (!sarifFile.isFile()) {
         def rule = run.tool.driver.rules.find { it.id == id }
         if (rule == null) {
             failures << "SARIF has no rule ${id}"
-        } else if (!rule.helpUri.endsWith("docs/checks/${id}.md")) {
-            failures << "rule ${id} helpUri ${rule.helpUri} is not its docs page"
+        } else if (!rule.help?.text?.endsWith("docs/checks/${id}.md")) {
+            failures << "rule ${id} help ${rule.help} does not name its docs page"
         }
     }
     if (run.results.size() != expected.size()) {

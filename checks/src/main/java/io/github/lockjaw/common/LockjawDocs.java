@@ -2,8 +2,12 @@ package io.github.lockjaw.common;
 
 /** Where the checks' documentation lives, and wording shared by their messages. */
 public final class LockjawDocs {
-  /** Every check's page is {@code BASE + "<CheckName>.md"}. */
-  public static final String BASE = "https://github.com/lockjaw/lockjaw/blob/main/docs/checks/";
+  /**
+   * Every check's page is {@code BASE + "<CheckName>.md"}: a path in lockjaw's repository and
+   * distribution. lockjaw has no web site, so no web address is made up; the language server turns
+   * the path into a {@code file:} link to the page it ships.
+   */
+  public static final String BASE = "docs/checks/";
 
   private LockjawDocs() {}
 

@@ -54,8 +54,14 @@ public final class LockjawSarif {
       for (JsonElement rule : rules) {
         JsonObject r = rule.getAsJsonObject();
         ruleIds.add(string(r, "id"));
+        JsonObject help = object(r, "help");
         expect(
-            problems, string(r, "helpUri") != null, "rule " + string(r, "id") + " has no helpUri");
+            problems,
+            string(r, "helpUri") != null
+                || (help != null
+                    && string(help, "text") != null
+                    && string(help, "text").contains("docs/checks/")),
+            "rule " + string(r, "id") + " names no docs page (helpUri or help text)");
         expect(
             problems,
             object(r, "shortDescription") != null,

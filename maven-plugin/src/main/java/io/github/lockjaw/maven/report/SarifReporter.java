@@ -61,7 +61,6 @@ public final class SarifReporter {
     JsonObject driver = new JsonObject();
     driver.addProperty("name", "lockjaw");
     driver.addProperty("version", toolVersion);
-    driver.addProperty("informationUri", "https://github.com/lockjaw/lockjaw");
     JsonArray ruleArray = new JsonArray();
     List<String> ruleIds = new ArrayList<>();
     for (Rule rule : rules) {
@@ -71,7 +70,11 @@ public final class SarifReporter {
       r.addProperty("name", rule.id());
       r.add("shortDescription", text(rule.summary()));
       r.add("fullDescription", text(rule.summary()));
-      r.addProperty("helpUri", rule.helpUri());
+      if (isAbsoluteUri(rule.helpUri())) {
+        r.addProperty("helpUri", rule.helpUri());
+      }
+      // lockjaw's pages are paths in its repository (it has no web site): named in the help text
+      r.add("help", text("lockjaw's page on " + rule.id() + ": " + rule.helpUri()));
       JsonObject configuration = new JsonObject();
       configuration.addProperty("level", rule.defaultSeverity().sarifLevel());
       r.add("defaultConfiguration", configuration);
@@ -211,6 +214,14 @@ public final class SarifReporter {
     }
     artifact.addProperty("uriBaseId", "SRCROOT");
     return artifact;
+  }
+
+  private static boolean isAbsoluteUri(String uri) {
+    try {
+      return uri != null && new URI(uri).isAbsolute();
+    } catch (URISyntaxException e) {
+      return false;
+    }
   }
 
   private static JsonObject text(String text) {

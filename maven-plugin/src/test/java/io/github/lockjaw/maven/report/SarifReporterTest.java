@@ -53,7 +53,7 @@ class SarifReporterTest {
             new Rule(
                 "SharedMonitorDao",
                 "DAO on one monitor",
-                "https://x/docs/checks/SharedMonitorDao.md",
+                "docs/checks/SharedMonitorDao.md",
                 Severity.WARNING));
     return new SarifReporter("0.1.0", Path.of("/repo"))
         .build(
@@ -71,9 +71,19 @@ class SarifReporterTest {
     JsonObject run = log.getAsJsonArray("runs").get(0).getAsJsonObject();
     JsonObject driver = run.getAsJsonObject("tool").getAsJsonObject("driver");
     assertEquals("lockjaw", driver.get("name").getAsString());
+    JsonObject absolute = driver.getAsJsonArray("rules").get(0).getAsJsonObject();
     assertEquals(
-        "https://x/docs/checks/SharedMonitorDao.md",
-        driver.getAsJsonArray("rules").get(1).getAsJsonObject().get("helpUri").getAsString());
+        "https://x/docs/checks/ClassMonitorCache.md", absolute.get("helpUri").getAsString());
+    JsonObject relative = driver.getAsJsonArray("rules").get(1).getAsJsonObject();
+    assertFalse(relative.has("helpUri"), "a repository path is not a URI: " + relative);
+    assertTrue(
+        relative
+            .getAsJsonObject("help")
+            .get("text")
+            .getAsString()
+            .contains("docs/checks/SharedMonitorDao.md"),
+        relative.toString());
+    assertFalse(driver.has("informationUri"), "lockjaw has no web site to point at");
     JsonObject srcroot = run.getAsJsonObject("originalUriBaseIds").getAsJsonObject("SRCROOT");
     assertFalse(srcroot.has("uri"), "no absolute machine path in a shared report: " + srcroot);
     assertFalse(
