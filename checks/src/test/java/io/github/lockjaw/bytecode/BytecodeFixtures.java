@@ -22,6 +22,11 @@ final class BytecodeFixtures {
 
   /** Compiles {@code sources} (class name → source) into {@code out}; fails on any error. */
   static void compile(Map<String, String> sources, Path out) throws IOException {
+    compile(sources, out, List.of());
+  }
+
+  /** Compiles {@code sources} against the test class path and {@code classpath} into {@code out}. */
+  static void compile(Map<String, String> sources, Path out, List<Path> classpath) throws IOException {
     JavaCompiler javac = ToolProvider.getSystemJavaCompiler();
     List<JavaFileObject> units = new ArrayList<>();
     for (Map.Entry<String, String> source : sources.entrySet()) {
@@ -37,7 +42,9 @@ final class BytecodeFixtures {
     StringWriter errors = new StringWriter();
     boolean ok = javac.getTask(errors, null, null,
         List.of("-g", "-proc:none", "--release", "21", "-d", out.toString(),
-            "-classpath", System.getProperty("java.class.path")),
+            "-classpath", classpath.stream()
+                .map(Path::toString)
+                .reduce(System.getProperty("java.class.path"), (a, b) -> a + File.pathSeparator + b)),
         null, units).call();
     if (!ok) {
       throw new AssertionError("fixtures do not compile:\n" + errors);
