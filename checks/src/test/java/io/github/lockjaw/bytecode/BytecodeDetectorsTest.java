@@ -637,6 +637,54 @@ class BytecodeDetectorsTest {
         }
         """);
     sources.put(
+        "shop.http.FieldClients",
+        """
+        package shop.http;
+        import java.io.IOException;
+        import org.apache.http.client.methods.HttpGet;
+        import org.apache.http.impl.client.BasicResponseHandler;
+        import org.apache.http.impl.client.CloseableHttpClient;
+        import org.apache.http.impl.client.HttpClients;
+        import org.apache.http.impl.conn.PoolingHttpClientConnectionManager;
+        public class FieldClients {
+          private static final PoolingHttpClientConnectionManager POOL = new PoolingHttpClientConnectionManager();
+          private CloseableHttpClient client;
+          private CloseableHttpClient lazy;
+          public FieldClients() {
+            client = HttpClients.createDefault();
+          }
+          public String authorize(String orderId) throws IOException {
+            this.client = HttpClients.createDefault();
+            return this.client.execute(new HttpGet("http://psp/authorize/" + orderId), new BasicResponseHandler());
+          }
+          public String level(String sku) throws IOException {
+            if (lazy == null) {
+              lazy = HttpClients.createDefault();
+            }
+            return lazy.execute(new HttpGet("http://stock/" + sku), new BasicResponseHandler());
+          }
+          public void reset() {
+            client = HttpClients.createDefault();
+          }
+          public String onSharedPool(String sku, String user) throws IOException {
+            try (CloseableHttpClient perCall = HttpClients.custom()
+                .setConnectionManager(POOL)
+                .setConnectionManagerShared(true)
+                .setUserAgent(user)
+                .build()) {
+              return perCall.execute(new HttpGet("http://inventory/" + sku), new BasicResponseHandler());
+            }
+          }
+          public String onPoolNotShared(String sku) throws IOException {
+            try (CloseableHttpClient perCall = HttpClients.custom()
+                .setConnectionManager(POOL)
+                .build()) {
+              return perCall.execute(new HttpGet("http://inventory/" + sku), new BasicResponseHandler());
+            }
+          }
+        }
+        """);
+    sources.put(
         "shop.http.PriceFeedClient",
         """
         package shop.http;
@@ -902,6 +950,14 @@ class BytecodeDetectorsTest {
             .findFirst()
             .orElseThrow();
     assertTrue(stock.message().contains("HttpClients.createDefault(...)"), stock.message());
+  }
+
+  @Test
+  void clientFieldReassignedPerRequestButNotLazilyOrOnASharedManager() {
+    List<AuditFinding> found = in("shop.http.FieldClients");
+    assertEquals(
+        "PerRequestHttpClient authorize:16, PerRequestHttpClient onPoolNotShared:38", summary(found));
+    assertTrue(found.get(0).message().contains("in the field 'client' on every call"), found.get(0).message());
   }
 
   @Test
