@@ -637,6 +637,57 @@ class BytecodeDetectorsTest {
         }
         """);
     sources.put(
+        "shop.meta.PropertyAccessors",
+        """
+        package shop.meta;
+        import java.lang.reflect.Method;
+        import java.util.*;
+        import java.util.concurrent.ConcurrentHashMap;
+        public class PropertyAccessors {
+          private static final Map<Class<?>, Method[]> ACCESSORS = Collections.synchronizedMap(new HashMap<>());
+          private static final Map<Class<?>, Method[]> FAST = new ConcurrentHashMap<>();
+          private final Map<String, String> columns = new Hashtable<>();
+          public Method[] accessorsOf(Class<?> type) {
+            Method[] accessors = getCachedAccessors(type);
+            if (accessors == null) {
+              accessors = type.getMethods();
+              cacheAccessors(type, accessors);
+            }
+            return accessors;
+          }
+          public String columnFor(String property) {
+            String column = lookupColumn(property);
+            if (column == null) {
+              column = property.toLowerCase();
+              rememberColumn(property, column);
+            }
+            return column;
+          }
+          public Method[] fast(Class<?> type) {
+            Method[] accessors = getFast(type);
+            if (accessors == null) {
+              accessors = type.getMethods();
+              putFast(type, accessors);
+            }
+            return accessors;
+          }
+          public Method[] otherKey(Class<?> type) {
+            Method[] accessors = getCachedAccessors(type);
+            if (accessors == null) {
+              accessors = type.getMethods();
+              cacheAccessors(type.getSuperclass(), accessors);
+            }
+            return accessors;
+          }
+          private static Method[] getCachedAccessors(Class<?> type) { return ACCESSORS.get(type); }
+          private static void cacheAccessors(Class<?> type, Method[] accessors) { ACCESSORS.put(type, accessors); }
+          private String lookupColumn(String property) { return columns.get(property); }
+          private void rememberColumn(String property, String column) { columns.put(property, column); }
+          private static Method[] getFast(Class<?> type) { return FAST.get(type); }
+          private static void putFast(Class<?> type, Method[] accessors) { FAST.put(type, accessors); }
+        }
+        """);
+    sources.put(
         "shop.http.FieldClients",
         """
         package shop.http;
@@ -950,6 +1001,13 @@ class BytecodeDetectorsTest {
             .findFirst()
             .orElseThrow();
     assertTrue(stock.message().contains("HttpClients.createDefault(...)"), stock.message());
+  }
+
+  @Test
+  void checkThenActSplitAcrossPrivateHelpersOnACoarselyLockedMap() {
+    assertEquals(
+        "SynchronizedMapCache accessorsOf:10, SynchronizedMapCache columnFor:18",
+        summary(in("shop.meta.PropertyAccessors")));
   }
 
   @Test
