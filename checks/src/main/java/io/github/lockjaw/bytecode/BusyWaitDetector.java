@@ -9,13 +9,23 @@ import io.github.lockjaw.knowledge.JavaNames;
 import io.github.lockjaw.knowledge.Kind;
 import io.github.lockjaw.knowledge.KnowledgeIndex;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import org.apache.bcel.Const;
 import org.apache.bcel.classfile.Code;
 import org.apache.bcel.classfile.Method;
+import org.apache.bcel.generic.ALOAD;
+import org.apache.bcel.generic.ConstantPoolGen;
+import org.apache.bcel.generic.INVOKEINTERFACE;
+import org.apache.bcel.generic.INVOKEVIRTUAL;
+import org.apache.bcel.generic.IRETURN;
+import org.apache.bcel.generic.Instruction;
+import org.apache.bcel.generic.InstructionList;
+import org.apache.bcel.generic.InvokeInstruction;
 
 /**
  * Bytecode counterpart of the {@code ThreadAliveBusyWait} check: a loop (a backward branch) whose
@@ -62,6 +72,11 @@ public class BusyWaitDetector extends LockjawDetector {
   private final List<Integer> counterSteps = new ArrayList<>(); // pcs of iinc
   private final List<Integer> intCompares = new ArrayList<>(); // pcs of if_icmp<cond>
   private int pendingPoll = -1;
+  /**
+   * Private helpers whose whole body polls their one parameter ({@code return t.isAlive();}), by
+   * name and descriptor: a call of one is that poll on its argument.
+   */
+  private final Map<String, KnowledgeIndex.MethodEntry> pollHelpers = new HashMap<>();
 
   public BusyWaitDetector(BugReporter bugReporter) {
     super(bugReporter);
@@ -70,6 +85,11 @@ public class BusyWaitDetector extends LockjawDetector {
   @Override
   public void visitClassContext(ClassContext classContext) {
     if (constantPoolMentions(classContext.getJavaClass(), POLL_NAMES)) {
+      pollHelpers.clear();
+      ConstantPoolGen pool = new ConstantPoolGen(classContext.getJavaClass().getConstantPool());
+      for (Method method : classContext.getJavaClass().getMethods()) {
+        pollHelper(pool, method).ifPresent(poll -> pollHelpers.put(method.getName() + method.getSignature(), poll));
+      }
       super.visitClassContext(classContext);
     }
   }
@@ -147,11 +167,43 @@ public class BusyWaitDetector extends LockjawDetector {
         || seen == Const.IFNONNULL || seen == Const.GOTO_W;
   }
 
+  /**
+   * {@code aload p; invokevirtual|invokeinterface T.isAlive()Z; ireturn} in a private method with
+   * one reference parameter {@code p}: the poll it makes, else empty.
+   */
+  private Optional<KnowledgeIndex.MethodEntry> pollHelper(ConstantPoolGen pool, Method method) {
+    if (!method.isPrivate() || method.getCode() == null || method.getArgumentTypes().length != 1
+        || !method.getSignature().endsWith(")Z")) {
+      return Optional.empty();
+    }
+    Instruction[] code;
+    try {
+      code = new InstructionList(method.getCode().getCode()).getInstructions();
+    } catch (RuntimeException e) {
+      return Optional.empty(); // not code BCEL can read: no helper
+    }
+    int parameter = method.isStatic() ? 0 : 1;
+    if (code.length != 3 || !(code[0] instanceof ALOAD load) || load.getIndex() != parameter
+        || !(code[1] instanceof InvokeInstruction call)
+        || !(call instanceof INVOKEVIRTUAL || call instanceof INVOKEINTERFACE)
+        || !call.getSignature(pool).equals("()Z") || !(code[2] instanceof IRETURN)) {
+      return Optional.empty();
+    }
+    return match(POLLS, call.getReferenceType(pool).toString().replace('.', '/'), call.getMethodName(pool));
+  }
+
   private void sawCall(int seen) {
     String owner = getClassConstantOperand();
     String name = getNameConstantOperand();
     String signature = getSigConstantOperand();
     int args = getNumberArguments(signature);
+    KnowledgeIndex.MethodEntry helperPoll =
+        owner.equals(getClassName()) && args == 1 ? pollHelpers.get(name + signature) : null;
+    if (helperPoll != null && stack.getStackDepth() > 0) {
+      calls.add(new Call(getPC(), CallKind.POLL, helperPoll, receiver(stack.getStackItem(0)), -1));
+      pendingPoll = calls.size() - 1;
+      return;
+    }
     if (seen != Const.INVOKESTATIC && POLL_NAMES.contains(name) && args == 0) {
       Optional<KnowledgeIndex.MethodEntry> poll = match(POLLS, owner, name);
       if (poll.isPresent() && stack.getStackDepth() > 0) {

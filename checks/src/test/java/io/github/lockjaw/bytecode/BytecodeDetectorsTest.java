@@ -637,6 +637,38 @@ class BytecodeDetectorsTest {
         }
         """);
     sources.put(
+        "shop.load.HelperPolls",
+        """
+        package shop.load;
+        public class HelperPolls {
+          private static boolean isRunning(Thread t) {
+            return t.isAlive();
+          }
+          protected boolean overridable(Thread t) {
+            return t.isAlive();
+          }
+          private static boolean logsToo(Thread t) {
+            System.out.println(t.getName());
+            return t.isAlive();
+          }
+          public void awaitWorker(Thread worker) throws InterruptedException {
+            while (isRunning(worker)) {
+              Thread.sleep(10);
+            }
+          }
+          public void awaitOverridable(Thread worker) throws InterruptedException {
+            while (overridable(worker)) {
+              Thread.sleep(10);
+            }
+          }
+          public void awaitLogging(Thread worker) throws InterruptedException {
+            while (logsToo(worker)) {
+              Thread.sleep(10);
+            }
+          }
+        }
+        """);
+    sources.put(
         "shop.meta.PropertyAccessors",
         """
         package shop.meta;
@@ -1001,6 +1033,11 @@ class BytecodeDetectorsTest {
             .findFirst()
             .orElseThrow();
     assertTrue(stock.message().contains("HttpClients.createDefault(...)"), stock.message());
+  }
+
+  @Test
+  void busyWaitPollingThroughASmallPrivateHelper() {
+    assertEquals("ThreadAliveBusyWait awaitWorker:14", summary(in("shop.load.HelperPolls")));
   }
 
   @Test

@@ -4,6 +4,7 @@ import com.google.errorprone.VisitorState;
 import com.google.errorprone.util.ASTHelpers;
 import com.sun.source.tree.AssignmentTree;
 import com.sun.source.tree.BinaryTree;
+import com.sun.source.tree.ClassTree;
 import com.sun.source.tree.CompoundAssignmentTree;
 import com.sun.source.tree.EnhancedForLoopTree;
 import com.sun.source.tree.ExpressionTree;
@@ -14,6 +15,7 @@ import com.sun.source.tree.LambdaExpressionTree;
 import com.sun.source.tree.LiteralTree;
 import com.sun.source.tree.MemberReferenceTree;
 import com.sun.source.tree.MethodInvocationTree;
+import com.sun.source.tree.MethodTree;
 import com.sun.source.tree.ReturnTree;
 import com.sun.source.tree.StatementTree;
 import com.sun.source.tree.Tree;
@@ -28,6 +30,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import javax.lang.model.element.ElementKind;
+import javax.lang.model.element.Modifier;
 
 /**
  * A loop whose exit waits on a polled state ({@code Thread.isAlive()} and kin), taken apart: what
@@ -78,6 +81,9 @@ public final class PollingLoop {
   private Work work = Work.SPIN;
   private TryTree interruptTry;
   private boolean spinShape;
+  /** The argument of a helper that polls it ({@code isRunning(worker)}), or null. */
+  private ExpressionTree helperArgument;
+  private MethodInvocationTree helperCall;
 
   private PollingLoop(StatementTree loop, VisitorState state) {
     this.loop = loop;
@@ -109,6 +115,9 @@ public final class PollingLoop {
 
   /** The receiver of the poll, or null when it is implicit ({@code isAlive()} in a Thread). */
   public ExpressionTree receiver() {
+    if (helperArgument != null) {
+      return helperArgument;
+    }
     return poll == null ? null : ASTHelpers.getReceiver(poll); // a method reference has no call
   }
 
@@ -133,6 +142,14 @@ public final class PollingLoop {
         && !form.forClauses()
         && spinShape
         && work == Work.SPIN;
+  }
+
+  /**
+   * The helper the poll is read through ({@code while (isRunning(worker))} with {@code private
+   * boolean isRunning(Thread t) { return t.isAlive(); }}), or empty when the loop polls directly.
+   */
+  public Optional<MethodInvocationTree> helperCall() {
+    return Optional.ofNullable(helperCall);
   }
 
   /** The try/catch around the pause that handles the interrupt, if the body has one. */
@@ -236,6 +253,9 @@ public final class PollingLoop {
   /** {@code t.isAlive()}, {@code !f.isDone()}, {@code latch.getCount() > 0}, read while busy. */
   private boolean singlePoll(Atom atom) {
     ExpressionTree e = atom.expr();
+    if (e instanceof MethodInvocationTree helper && helperPoll(helper, atom.negated())) {
+      return true;
+    }
     if (e instanceof MethodInvocationTree call) {
       Optional<BlockingKnowledge.PolledState> ps =
           BlockingKnowledge.polledState(ASTHelpers.getSymbol(call), state);
@@ -278,6 +298,71 @@ public final class PollingLoop {
       return true;
     }
     return false;
+  }
+
+  /**
+   * {@code isRunning(worker)} where {@code isRunning} is a private method of the enclosing class
+   * whose whole body is {@code return t.isAlive();} (or {@code return !t.isDone();}...) on its one
+   * parameter, and {@code worker} is a local, a parameter or a field: the poll of {@code worker}.
+   */
+  private boolean helperPoll(MethodInvocationTree call, boolean negated) {
+    MethodSymbol symbol = ASTHelpers.getSymbol(call);
+    if (symbol == null || !symbol.getModifiers().contains(Modifier.PRIVATE)
+        || call.getArguments().size() != 1 || symbol.getParameters().size() != 1
+        || !(call.getMethodSelect() instanceof IdentifierTree)) {
+      return false;
+    }
+    ExpressionTree argument = ASTHelpers.stripParentheses(call.getArguments().get(0));
+    Symbol argumentSymbol = ASTHelpers.getSymbol(argument);
+    if (!(argument instanceof IdentifierTree) || argumentSymbol == null
+        || !(argumentSymbol.getKind() == ElementKind.LOCAL_VARIABLE
+            || argumentSymbol.getKind() == ElementKind.PARAMETER
+            || argumentSymbol.getKind() == ElementKind.FIELD)) {
+      return false;
+    }
+    ClassTree owner = ASTHelpers.findEnclosingNode(state.getPath(), ClassTree.class);
+    if (owner == null) {
+      return false;
+    }
+    MethodTree helper = null;
+    for (Tree member : owner.getMembers()) {
+      if (member instanceof MethodTree candidate && symbol.equals(ASTHelpers.getSymbol(candidate))) {
+        helper = candidate;
+      }
+    }
+    if (helper == null || helper.getBody() == null || helper.getBody().getStatements().size() != 1
+        || !(helper.getBody().getStatements().get(0) instanceof ReturnTree ret) || ret.getExpression() == null) {
+      return false;
+    }
+    ExpressionTree returned = ASTHelpers.stripParentheses(ret.getExpression());
+    boolean helperNegated = false;
+    if (returned instanceof UnaryTree not && not.getKind() == Tree.Kind.LOGICAL_COMPLEMENT) {
+      helperNegated = true;
+      returned = ASTHelpers.stripParentheses(not.getExpression());
+    }
+    if (!(returned instanceof MethodInvocationTree inner)) {
+      return false;
+    }
+    ExpressionTree innerReceiver = ASTHelpers.getReceiver(inner);
+    Symbol parameter = ASTHelpers.getSymbol(helper.getParameters().get(0));
+    if (innerReceiver == null || parameter == null || !parameter.equals(ASTHelpers.getSymbol(innerReceiver))) {
+      return false;
+    }
+    Optional<BlockingKnowledge.PolledState> ps =
+        BlockingKnowledge.polledState(ASTHelpers.getSymbol(inner), state);
+    if (ps.isEmpty() || !(ps.get().busy().equals("true") || ps.get().busy().equals("false"))) {
+      return false;
+    }
+    boolean busyWhenTrue = ps.get().busy().equals("true");
+    // the loop goes on while (negated XOR helperNegated XOR inner) holds: busy when that is the busy sense
+    if (busyWhenTrue == (negated != helperNegated)) {
+      return false;
+    }
+    poll = inner;
+    polled = ps.get();
+    helperArgument = argument;
+    helperCall = call;
+    return true;
   }
 
   /** For {@code x > 0}, {@code x != 0}, {@code x >= 1}: TRUE; {@code x == 0}, {@code x <= 0}: FALSE. */

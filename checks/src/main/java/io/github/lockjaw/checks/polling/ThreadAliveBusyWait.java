@@ -11,6 +11,7 @@ import com.google.errorprone.bugpatterns.BugChecker.DoWhileLoopTreeMatcher;
 import com.google.errorprone.bugpatterns.BugChecker.ForLoopTreeMatcher;
 import com.google.errorprone.bugpatterns.BugChecker.WhileLoopTreeMatcher;
 import com.google.errorprone.matchers.Description;
+import com.google.errorprone.util.ASTHelpers;
 import com.sun.source.tree.DoWhileLoopTree;
 import com.sun.source.tree.ForLoopTree;
 import com.sun.source.tree.StatementTree;
@@ -68,7 +69,12 @@ public final class ThreadAliveBusyWait extends BugChecker
     PollingLoop polling = found.get();
     // only a loop that does nothing but wait gets a fix (or the reason it has none)
     Optional<BlockingWaitFix.FixResult> fix =
-        polling.onlyWaits() ? Optional.of(BlockingWaitFix.build(polling, state)) : Optional.empty();
+        !polling.onlyWaits()
+            ? Optional.empty()
+            : polling.helperCall().isPresent()
+                ? Optional.of(BlockingWaitFix.FixResult.none("the poll is read through the helper "
+                    + ASTHelpers.getSymbol(polling.helperCall().get()).getSimpleName() + "()"))
+                : Optional.of(BlockingWaitFix.build(polling, state));
     Description.Builder description =
         buildDescription(polling.loop())
             .setMessage(message(polling, fix, CappedWait.millis(state.getPath())));

@@ -1556,4 +1556,94 @@ class ThreadAliveBusyWaitTest {
             """)
         .doTest();
   }
+
+  // ---- the poll read through a small helper (issue 12) ------------------------------------------
+
+  @Test
+  void pollInsideASmallPrivateHelperCalledFromTheLoop() {
+    compilation
+        .addSourceLines(
+            "LoadHarness.java",
+            "import java.util.concurrent.Future;",
+            "public class LoadHarness {",
+            "  private final Thread reporter = new Thread(() -> {});",
+            "  private static boolean isRunning(Thread t) {",
+            "    return t.isAlive();",
+            "  }",
+            "  private boolean finished(Future<?> f) {",
+            "    return (f.isDone());",
+            "  }",
+            "  public void awaitWorker(Thread worker) throws InterruptedException {",
+            "    // BUG: Diagnostic contains: this loop polls worker.isAlive() until the thread ends",
+            "    while (isRunning(worker)) {",
+            "      Thread.sleep(10);",
+            "    }",
+            "  }",
+            "  public void awaitReporter() throws InterruptedException {",
+            "    // BUG: Diagnostic contains: (No automatic fix: the poll is read through the helper isRunning().)",
+            "    while (isRunning(reporter)) {",
+            "      Thread.yield();",
+            "    }",
+            "  }",
+            "  public void awaitResult(Future<?> result) throws InterruptedException {",
+            "    // BUG: Diagnostic contains: this loop polls result.isDone()",
+            "    while (!finished(result)) {",
+            "      Thread.sleep(5);",
+            "    }",
+            "  }",
+            "}")
+        .doTest();
+  }
+
+  @Test
+  void helpersThatAreNotASimplePollOfTheirArgument() {
+    compilation
+        .addSourceLines(
+            "LoadHarness.java",
+            "import java.util.List;",
+            "public class LoadHarness {",
+            "  protected boolean isRunning(Thread t) {",
+            "    return t.isAlive();",
+            "  }",
+            "  private static boolean logsToo(Thread t) {",
+            "    System.out.println(\"polling \" + t.getName());",
+            "    return t.isAlive();",
+            "  }",
+            "  private static boolean alive(Thread t) {",
+            "    return t.isAlive();",
+            "  }",
+            "  private static boolean otherThread(Thread t) {",
+            "    return Thread.currentThread().isAlive();",
+            "  }",
+            "  public void overridable(Thread worker) throws InterruptedException {",
+            "    while (isRunning(worker)) {",
+            "      Thread.sleep(10);",
+            "    }",
+            "  }",
+            "  public void helperDoesMore(Thread worker) throws InterruptedException {",
+            "    while (logsToo(worker)) {",
+            "      Thread.sleep(10);",
+            "    }",
+            "  }",
+            "  public void waitsUntilStarted(Thread worker) throws InterruptedException {",
+            "    while (!alive(worker)) {",
+            "      Thread.sleep(10);",
+            "    }",
+            "  }",
+            "  public void pollsSomethingElse(Thread worker) throws InterruptedException {",
+            "    while (otherThread(worker)) {",
+            "      Thread.sleep(10);",
+            "    }",
+            "  }",
+            "  public void nextWorkerEachPass(List<Thread> workers) throws InterruptedException {",
+            "    int i = 0;",
+            "    Thread worker = workers.get(0);",
+            "    while (alive(worker)) {",
+            "      Thread.sleep(10);",
+            "      worker = workers.get(++i % workers.size());",
+            "    }",
+            "  }",
+            "}")
+        .doTest();
+  }
 }
