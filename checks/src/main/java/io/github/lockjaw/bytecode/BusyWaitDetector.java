@@ -72,6 +72,13 @@ public class BusyWaitDetector extends LockjawDetector {
   private final List<Integer> counterSteps = new ArrayList<>(); // pcs of iinc
   private final List<Integer> intCompares = new ArrayList<>(); // pcs of if_icmp<cond>
   private int pendingPoll = -1;
+  /** A poll stored in a boolean local ({@code alive = t.isAlive();}): call index to register. */
+  private final Map<Integer, Integer> flagOfPoll = new HashMap<>();
+  /** Conditional branches on a boolean local ({@code iload r; ifeq}): {pc, register}. */
+  private final List<int[]> flagTests = new ArrayList<>();
+  /** Stores to int/boolean locals: {pc, register}. */
+  private final List<int[]> intStores = new ArrayList<>();
+  private int lastIntLoad = -1;
   /**
    * Private helpers whose whole body polls their one parameter ({@code return t.isAlive();}), by
    * name and descriptor: a call of one is that poll on its argument.
@@ -104,6 +111,10 @@ public class BusyWaitDetector extends LockjawDetector {
     fieldStores.clear();
     counterSteps.clear();
     intCompares.clear();
+    flagOfPoll.clear();
+    flagTests.clear();
+    intStores.clear();
+    lastIntLoad = -1;
     pendingPoll = -1;
     super.visit(code);
     findBusyWaits(getMethod());
@@ -111,6 +122,20 @@ public class BusyWaitDetector extends LockjawDetector {
 
   @Override
   public void sawOpcode(int seen) {
+    int intLoad = lastIntLoad;
+    lastIntLoad = -1;
+    if ((seen == Const.IFEQ || seen == Const.IFNE) && intLoad >= 0) {
+      flagTests.add(new int[] {getPC(), intLoad});
+    }
+    if (isIntStore(seen)) {
+      if (pendingPoll >= 0) {
+        flagOfPoll.put(pendingPoll, getRegisterOperand());
+      }
+      intStores.add(new int[] {getPC(), getRegisterOperand()});
+    }
+    if (isIntLoad(seen)) {
+      lastIntLoad = getRegisterOperand();
+    }
     if (pendingPoll >= 0 && !isComparisonGlue(seen) && !isJump(seen)) {
       pendingPoll = -1;
     }
@@ -155,6 +180,14 @@ public class BusyWaitDetector extends LockjawDetector {
         // nothing to note
       }
     }
+  }
+
+  private static boolean isIntStore(int seen) {
+    return seen == Const.ISTORE || (seen >= Const.ISTORE_0 && seen <= Const.ISTORE_3);
+  }
+
+  private static boolean isIntLoad(int seen) {
+    return seen == Const.ILOAD || (seen >= Const.ILOAD_0 && seen <= Const.ILOAD_3);
   }
 
   private static boolean isComparisonGlue(int seen) {
@@ -299,12 +332,17 @@ public class BusyWaitDetector extends LockjawDetector {
     for (Branch back : backEdges) {
       int start = back.target();
       int end = back.pc();
-      for (Call poll : calls) {
+      for (int index = 0; index < calls.size(); index++) {
+        Call poll = calls.get(index);
         if (poll.kind() != CallKind.POLL || poll.pc() < start || poll.pc() > end
-            || poll.exitBranch() < 0 || poll.receiver() == null || reported.contains(poll.pc())) {
+            || poll.receiver() == null || reported.contains(poll.pc())) {
           continue;
         }
-        if (!exitsLoop(poll.exitBranch(), start, end) || changesInLoop(poll.receiver(), start, end)) {
+        boolean exits = poll.exitBranch() >= 0 && exitsLoop(poll.exitBranch(), start, end);
+        if (poll.exitBranch() < 0 && flagOfPoll.containsKey(index)) {
+          exits = flagExitsLoop(flagOfPoll.get(index), start, end);
+        }
+        if (!exits || changesInLoop(poll.receiver(), start, end)) {
           continue;
         }
         boolean otherWork = false;
@@ -351,6 +389,35 @@ public class BusyWaitDetector extends LockjawDetector {
           }
         }
         return false;
+      }
+    }
+    return false;
+  }
+
+  /**
+   * {@code while (alive) { ...; alive = t.isAlive(); }}: the flag is stored once in the loop (the
+   * poll) and a test of it leaves the loop.
+   */
+  private boolean flagExitsLoop(int register, int start, int end) {
+    // the whole loop: a continue-like branch back to the start can end before the last pass's code
+    int last = end;
+    for (Branch back : backEdges) {
+      if (back.target() == start) {
+        last = Math.max(last, back.pc());
+      }
+    }
+    int storesInLoop = 0;
+    for (int[] store : intStores) {
+      if (store[1] == register && store[0] >= start && store[0] <= last) {
+        storesInLoop++;
+      }
+    }
+    if (storesInLoop != 1) {
+      return false;
+    }
+    for (int[] test : flagTests) {
+      if (test[1] == register && test[0] >= start && test[0] <= end && exitsLoop(test[0], start, end)) {
+        return true;
       }
     }
     return false;

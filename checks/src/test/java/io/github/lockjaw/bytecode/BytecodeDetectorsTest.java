@@ -666,6 +666,24 @@ class BytecodeDetectorsTest {
               Thread.sleep(10);
             }
           }
+          public void awaitFlag(Thread worker) throws InterruptedException {
+            boolean alive = worker.isAlive();
+            while (alive) {
+              Thread.sleep(10);
+              alive = worker.isAlive();
+            }
+          }
+          public void flagAlsoStopped(Thread worker, java.util.concurrent.atomic.AtomicBoolean stop)
+              throws InterruptedException {
+            boolean waiting = true;
+            while (waiting) {
+              Thread.sleep(10);
+              waiting = worker.isAlive();
+              if (stop.get()) {
+                waiting = false;
+              }
+            }
+          }
         }
         """);
     sources.put(
@@ -1037,7 +1055,9 @@ class BytecodeDetectorsTest {
 
   @Test
   void busyWaitPollingThroughASmallPrivateHelper() {
-    assertEquals("ThreadAliveBusyWait awaitWorker:14", summary(in("shop.load.HelperPolls")));
+    assertEquals(
+        "ThreadAliveBusyWait awaitFlag:32, ThreadAliveBusyWait awaitWorker:14",
+        summary(in("shop.load.HelperPolls")));
   }
 
   @Test

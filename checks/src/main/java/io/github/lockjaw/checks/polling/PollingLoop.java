@@ -8,6 +8,7 @@ import com.sun.source.tree.ClassTree;
 import com.sun.source.tree.CompoundAssignmentTree;
 import com.sun.source.tree.EnhancedForLoopTree;
 import com.sun.source.tree.ExpressionTree;
+import com.sun.source.tree.ExpressionStatementTree;
 import com.sun.source.tree.ForLoopTree;
 import com.sun.source.tree.IdentifierTree;
 import com.sun.source.tree.IfTree;
@@ -31,6 +32,7 @@ import java.util.List;
 import java.util.Optional;
 import javax.lang.model.element.ElementKind;
 import javax.lang.model.element.Modifier;
+import javax.lang.model.type.TypeKind;
 
 /**
  * A loop whose exit waits on a polled state ({@code Thread.isAlive()} and kin), taken apart: what
@@ -84,6 +86,8 @@ public final class PollingLoop {
   /** The argument of a helper that polls it ({@code isRunning(worker)}), or null. */
   private ExpressionTree helperArgument;
   private MethodInvocationTree helperCall;
+  /** The local flag the poll is stored in on each pass ({@code alive = t.isAlive();}), or null. */
+  private Symbol flag;
 
   private PollingLoop(StatementTree loop, VisitorState state) {
     this.loop = loop;
@@ -150,6 +154,21 @@ public final class PollingLoop {
    */
   public Optional<MethodInvocationTree> helperCall() {
     return Optional.ofNullable(helperCall);
+  }
+
+  /**
+   * Why lockjaw does not rewrite the loop although it only waits: the poll is read through a
+   * helper or stored in a flag variable, which other code may use too. Empty otherwise.
+   */
+  public Optional<String> indirection() {
+    if (helperCall != null) {
+      return Optional.of("the poll is read through the helper "
+          + ASTHelpers.getSymbol(helperCall).getSimpleName() + "()");
+    }
+    if (flag != null) {
+      return Optional.of("the poll is stored in the flag '" + flag.getSimpleName() + "'");
+    }
+    return Optional.empty();
   }
 
   /** The try/catch around the pause that handles the interrupt, if the body has one. */
@@ -254,6 +273,9 @@ public final class PollingLoop {
   private boolean singlePoll(Atom atom) {
     ExpressionTree e = atom.expr();
     if (e instanceof MethodInvocationTree helper && helperPoll(helper, atom.negated())) {
+      return true;
+    }
+    if (e instanceof IdentifierTree local && flagPoll(local, atom.negated())) {
       return true;
     }
     if (e instanceof MethodInvocationTree call) {
@@ -363,6 +385,59 @@ public final class PollingLoop {
     helperArgument = argument;
     helperCall = call;
     return true;
+  }
+
+  /**
+   * {@code while (alive) { ...; alive = t.isAlive(); }}: a boolean local whose one assignment in
+   * the loop is a top-level statement of its body storing a poll (or its negation). The statement
+   * is taken out of the body: it is the poll, not work.
+   */
+  private boolean flagPoll(IdentifierTree local, boolean negated) {
+    Symbol symbol = ASTHelpers.getSymbol(local);
+    if (symbol == null || symbol.getKind() != ElementKind.LOCAL_VARIABLE
+        || symbol.type.getKind() != TypeKind.BOOLEAN) {
+      return false;
+    }
+    int[] assignments = {0};
+    new TreeScanner<Void, Void>() {
+      @Override
+      public Void visitAssignment(AssignmentTree node, Void unused) {
+        if (symbol.equals(ASTHelpers.getSymbol(node.getVariable()))) {
+          assignments[0]++;
+        }
+        return super.visitAssignment(node, null);
+      }
+
+      @Override
+      public Void visitCompoundAssignment(CompoundAssignmentTree node, Void unused) {
+        if (symbol.equals(ASTHelpers.getSymbol(node.getVariable()))) {
+          assignments[0] += 2;
+        }
+        return super.visitCompoundAssignment(node, null);
+      }
+    }.scan(loop, null);
+    if (assignments[0] != 1) {
+      return false;
+    }
+    for (StatementTree statement : form.body()) {
+      if (statement instanceof ExpressionStatementTree expression
+          && expression.getExpression() instanceof AssignmentTree assignment
+          && symbol.equals(ASTHelpers.getSymbol(assignment.getVariable()))) {
+        ExpressionTree value = ASTHelpers.stripParentheses(assignment.getExpression());
+        boolean valueNegated = false;
+        if (value instanceof UnaryTree not && not.getKind() == Tree.Kind.LOGICAL_COMPLEMENT) {
+          valueNegated = true;
+          value = ASTHelpers.stripParentheses(not.getExpression());
+        }
+        if (!(value instanceof MethodInvocationTree) || !singlePoll(new Atom(value, negated != valueNegated))) {
+          return false;
+        }
+        flag = symbol;
+        form.body().remove(statement);
+        return true;
+      }
+    }
+    return false;
   }
 
   /** For {@code x > 0}, {@code x != 0}, {@code x >= 1}: TRUE; {@code x == 0}, {@code x <= 0}: FALSE. */

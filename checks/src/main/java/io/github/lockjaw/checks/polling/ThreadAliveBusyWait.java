@@ -11,7 +11,6 @@ import com.google.errorprone.bugpatterns.BugChecker.DoWhileLoopTreeMatcher;
 import com.google.errorprone.bugpatterns.BugChecker.ForLoopTreeMatcher;
 import com.google.errorprone.bugpatterns.BugChecker.WhileLoopTreeMatcher;
 import com.google.errorprone.matchers.Description;
-import com.google.errorprone.util.ASTHelpers;
 import com.sun.source.tree.DoWhileLoopTree;
 import com.sun.source.tree.ForLoopTree;
 import com.sun.source.tree.StatementTree;
@@ -71,9 +70,8 @@ public final class ThreadAliveBusyWait extends BugChecker
     Optional<BlockingWaitFix.FixResult> fix =
         !polling.onlyWaits()
             ? Optional.empty()
-            : polling.helperCall().isPresent()
-                ? Optional.of(BlockingWaitFix.FixResult.none("the poll is read through the helper "
-                    + ASTHelpers.getSymbol(polling.helperCall().get()).getSimpleName() + "()"))
+            : polling.indirection().isPresent()
+                ? Optional.of(BlockingWaitFix.FixResult.none(polling.indirection().get()))
                 : Optional.of(BlockingWaitFix.build(polling, state));
     Description.Builder description =
         buildDescription(polling.loop())

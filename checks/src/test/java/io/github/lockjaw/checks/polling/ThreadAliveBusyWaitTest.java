@@ -1646,4 +1646,77 @@ class ThreadAliveBusyWaitTest {
             "}")
         .doTest();
   }
+
+  // ---- the poll stored in a flag variable (issue 12) --------------------------------------------
+
+  @Test
+  void pollStoredInAFlagVariableOnEachPass() {
+    compilation
+        .addSourceLines(
+            "LoadHarness.java",
+            "import java.util.concurrent.Future;",
+            "public class LoadHarness {",
+            "  public void awaitWorker(Thread worker) throws InterruptedException {",
+            "    boolean alive = worker.isAlive();",
+            "    // BUG: Diagnostic contains: (No automatic fix: the poll is stored in the flag 'alive'.)",
+            "    while (alive) {",
+            "      Thread.sleep(10);",
+            "      alive = worker.isAlive();",
+            "    }",
+            "  }",
+            "  public Object awaitResult(Future<?> result) throws Exception {",
+            "    boolean done = false;",
+            "    // BUG: Diagnostic contains: this loop polls result.isDone()",
+            "    while (!done) {",
+            "      done = result.isDone();",
+            "      Thread.sleep(5);",
+            "    }",
+            "    return result.get();",
+            "  }",
+            "  public void awaitDo(Thread worker) throws InterruptedException {",
+            "    boolean running;",
+            "    // BUG: Diagnostic contains: this loop polls worker.isAlive()",
+            "    do {",
+            "      Thread.yield();",
+            "      running = worker.isAlive();",
+            "    } while (running);",
+            "  }",
+            "}")
+        .doTest();
+  }
+
+  @Test
+  void flagsThatAreNotJustThePoll() {
+    compilation
+        .addSourceLines(
+            "LoadHarness.java",
+            "public class LoadHarness {",
+            "  private volatile boolean stopRequested;",
+            "  public void untilStartedOrStopped(Thread worker) throws InterruptedException {",
+            "    boolean waiting = true;",
+            "    while (waiting) {",
+            "      Thread.sleep(10);",
+            "      waiting = worker.isAlive();",
+            "      if (stopRequested) {",
+            "        waiting = false;",
+            "      }",
+            "    }",
+            "  }",
+            "  public void untilStarted(Thread worker) throws InterruptedException {",
+            "    boolean started = false;",
+            "    while (!started) {",
+            "      Thread.sleep(10);",
+            "      started = worker.isAlive();",
+            "    }",
+            "  }",
+            "  public void flagFromSomethingElse(Thread worker) throws InterruptedException {",
+            "    boolean busy = true;",
+            "    while (busy) {",
+            "      Thread.sleep(10);",
+            "      busy = worker.getName().isEmpty();",
+            "    }",
+            "  }",
+            "}")
+        .doTest();
+  }
 }
