@@ -7,10 +7,11 @@ import java.util.List;
 /**
  * One anti-pattern found in a dependency's bytecode.
  *
- * @param check the name of the lockjaw check for the same anti-pattern in source, e.g.
- *     {@code SharedMonitorDao}
+ * @param check the name of the lockjaw check for the same anti-pattern in source, e.g. {@code
+ *     SharedMonitorDao}
  * @param jar the jar (or class directory) the class was read from; null if lockjaw cannot tell
- * @param className the binary class name, e.g. {@code org.apache.commons.pool.impl.GenericObjectPool}
+ * @param className the binary class name, e.g. {@code
+ *     org.apache.commons.pool.impl.GenericObjectPool}
  * @param methodName the method name, e.g. {@code borrowObject} ({@code <init>} for constructors)
  * @param methodDescriptor the JVM method descriptor, e.g. {@code ()Ljava/lang/Object;}
  * @param line the source line, or -1 when the class file has no line numbers
@@ -57,17 +58,18 @@ public record AuditFinding(
         type = internal.substring(internal.lastIndexOf('/') + 1).replace('$', '.');
         i = end + 1;
       } else {
-        type = switch (c) {
-          case 'Z' -> "boolean";
-          case 'B' -> "byte";
-          case 'C' -> "char";
-          case 'S' -> "short";
-          case 'I' -> "int";
-          case 'J' -> "long";
-          case 'F' -> "float";
-          case 'D' -> "double";
-          default -> String.valueOf(c);
-        };
+        type =
+            switch (c) {
+              case 'Z' -> "boolean";
+              case 'B' -> "byte";
+              case 'C' -> "char";
+              case 'S' -> "short";
+              case 'I' -> "int";
+              case 'J' -> "long";
+              case 'F' -> "float";
+              case 'D' -> "double";
+              default -> String.valueOf(c);
+            };
         i++;
       }
       names.add(type + "[]".repeat(dims));
@@ -78,7 +80,14 @@ public record AuditFinding(
   /** One line for a console: {@code jar: Class.method(..) line N: [check] message advice}. */
   @Override
   public String toString() {
-    return (jar == null ? "" : jar.getFileName() + ": ") + readableMethod()
-        + (line > 0 ? " line " + line : "") + ": [" + check + "] " + message + " " + advice;
+    return (jar == null ? "" : jar.getFileName() + ": ")
+        + readableMethod()
+        + (line > 0 ? " line " + line : "")
+        + ": ["
+        + check
+        + "] "
+        + message
+        + " "
+        + advice;
   }
 }

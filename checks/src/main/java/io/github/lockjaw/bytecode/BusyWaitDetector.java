@@ -34,12 +34,9 @@ import org.apache.bcel.generic.InvokeInstruction;
  * between polls: every other call in it is a short pause or known not to block.
  */
 public class BusyWaitDetector extends LockjawDetector {
-  private static final KnowledgeIndex POLLS =
-      KnowledgeIndex.of(Kind.Blocking.POLLED_STATE);
-  private static final KnowledgeIndex SPINS =
-      KnowledgeIndex.of(Kind.Blocking.SPIN_CALL);
-  private static final KnowledgeIndex BLOCKING =
-      KnowledgeIndex.of(Kind.Blocking.BLOCKING_CALL);
+  private static final KnowledgeIndex POLLS = KnowledgeIndex.of(Kind.Blocking.POLLED_STATE);
+  private static final KnowledgeIndex SPINS = KnowledgeIndex.of(Kind.Blocking.SPIN_CALL);
+  private static final KnowledgeIndex BLOCKING = KnowledgeIndex.of(Kind.Blocking.BLOCKING_CALL);
   private static final KnowledgeIndex NON_BLOCKING_METHODS =
       KnowledgeIndex.of(Kind.Blocking.NON_BLOCKING_METHOD);
   private static final List<String> NON_BLOCKING_TYPES =
@@ -56,10 +53,16 @@ public class BusyWaitDetector extends LockjawDetector {
   private static final Set<String> POLL_NAMES = POLLS.methodNames();
 
   /** What one call in the method is, for the loop test. */
-  private enum CallKind { POLL, SPIN, LONG_PAUSE, NON_BLOCKING, BLOCKING }
+  private enum CallKind {
+    POLL,
+    SPIN,
+    LONG_PAUSE,
+    NON_BLOCKING,
+    BLOCKING
+  }
 
-  private record Call(int pc, CallKind kind, KnowledgeIndex.MethodEntry poll, String receiver,
-      int exitBranch) {}
+  private record Call(
+      int pc, CallKind kind, KnowledgeIndex.MethodEntry poll, String receiver, int exitBranch) {}
 
   private record Branch(int pc, int target) {}
 
@@ -72,13 +75,18 @@ public class BusyWaitDetector extends LockjawDetector {
   private final List<Integer> counterSteps = new ArrayList<>(); // pcs of iinc
   private final List<Integer> intCompares = new ArrayList<>(); // pcs of if_icmp<cond>
   private int pendingPoll = -1;
+
   /** A poll stored in a boolean local ({@code alive = t.isAlive();}): call index to register. */
   private final Map<Integer, Integer> flagOfPoll = new HashMap<>();
+
   /** Conditional branches on a boolean local ({@code iload r; ifeq}): {pc, register}. */
   private final List<int[]> flagTests = new ArrayList<>();
+
   /** Stores to int/boolean locals: {pc, register}. */
   private final List<int[]> intStores = new ArrayList<>();
+
   private int lastIntLoad = -1;
+
   /**
    * Private helpers whose whole body polls their one parameter ({@code return t.isAlive();}), by
    * name and descriptor: a call of one is that poll on its argument.
@@ -95,7 +103,8 @@ public class BusyWaitDetector extends LockjawDetector {
       pollHelpers.clear();
       ConstantPoolGen pool = new ConstantPoolGen(classContext.getJavaClass().getConstantPool());
       for (Method method : classContext.getJavaClass().getMethods()) {
-        pollHelper(pool, method).ifPresent(poll -> pollHelpers.put(method.getName() + method.getSignature(), poll));
+        pollHelper(pool, method)
+            .ifPresent(poll -> pollHelpers.put(method.getName() + method.getSignature(), poll));
       }
       super.visitClassContext(classContext);
     }
@@ -149,8 +158,8 @@ public class BusyWaitDetector extends LockjawDetector {
         conditionals.add(branch);
         if (pendingPoll >= 0) {
           Call poll = calls.get(pendingPoll);
-          calls.set(pendingPoll,
-              new Call(poll.pc(), poll.kind(), poll.poll(), poll.receiver(), getPC()));
+          calls.set(
+              pendingPoll, new Call(poll.pc(), poll.kind(), poll.poll(), poll.receiver(), getPC()));
           pendingPoll = -1;
         }
       }
@@ -166,7 +175,8 @@ public class BusyWaitDetector extends LockjawDetector {
       case Const.INVOKEVIRTUAL, Const.INVOKEINTERFACE, Const.INVOKESTATIC, Const.INVOKESPECIAL ->
           sawCall(seen);
       // string concatenation or a lambda being created: nothing runs, nothing waits
-      case Const.INVOKEDYNAMIC -> calls.add(new Call(getPC(), CallKind.NON_BLOCKING, null, null, -1));
+      case Const.INVOKEDYNAMIC ->
+          calls.add(new Call(getPC(), CallKind.NON_BLOCKING, null, null, -1));
       case Const.IINC -> counterSteps.add(getPC());
       case Const.ASTORE, Const.ASTORE_0, Const.ASTORE_1, Const.ASTORE_2, Const.ASTORE_3 ->
           stores.add(new int[] {getPC(), getRegisterOperand()});
@@ -191,13 +201,18 @@ public class BusyWaitDetector extends LockjawDetector {
   }
 
   private static boolean isComparisonGlue(int seen) {
-    return seen == Const.LCONST_0 || seen == Const.LCONST_1 || seen == Const.LCMP
-        || seen == Const.ICONST_0 || seen == Const.ICONST_1;
+    return seen == Const.LCONST_0
+        || seen == Const.LCONST_1
+        || seen == Const.LCMP
+        || seen == Const.ICONST_0
+        || seen == Const.ICONST_1;
   }
 
   private static boolean isJump(int seen) {
-    return (seen >= Const.IFEQ && seen <= Const.GOTO) || seen == Const.IFNULL
-        || seen == Const.IFNONNULL || seen == Const.GOTO_W;
+    return (seen >= Const.IFEQ && seen <= Const.GOTO)
+        || seen == Const.IFNULL
+        || seen == Const.IFNONNULL
+        || seen == Const.GOTO_W;
   }
 
   /**
@@ -205,7 +220,9 @@ public class BusyWaitDetector extends LockjawDetector {
    * one reference parameter {@code p}: the poll it makes, else empty.
    */
   private Optional<KnowledgeIndex.MethodEntry> pollHelper(ConstantPoolGen pool, Method method) {
-    if (!method.isPrivate() || method.getCode() == null || method.getArgumentTypes().length != 1
+    if (!method.isPrivate()
+        || method.getCode() == null
+        || method.getArgumentTypes().length != 1
         || !method.getSignature().endsWith(")Z")) {
       return Optional.empty();
     }
@@ -216,13 +233,17 @@ public class BusyWaitDetector extends LockjawDetector {
       return Optional.empty(); // not code BCEL can read: no helper
     }
     int parameter = method.isStatic() ? 0 : 1;
-    if (code.length != 3 || !(code[0] instanceof ALOAD load) || load.getIndex() != parameter
+    if (code.length != 3
+        || !(code[0] instanceof ALOAD load)
+        || load.getIndex() != parameter
         || !(code[1] instanceof InvokeInstruction call)
         || !(call instanceof INVOKEVIRTUAL || call instanceof INVOKEINTERFACE)
-        || !call.getSignature(pool).equals("()Z") || !(code[2] instanceof IRETURN)) {
+        || !call.getSignature(pool).equals("()Z")
+        || !(code[2] instanceof IRETURN)) {
       return Optional.empty();
     }
-    return match(POLLS, call.getReferenceType(pool).toString().replace('.', '/'), call.getMethodName(pool));
+    return match(
+        POLLS, call.getReferenceType(pool).toString().replace('.', '/'), call.getMethodName(pool));
   }
 
   private void sawCall(int seen) {
@@ -240,8 +261,8 @@ public class BusyWaitDetector extends LockjawDetector {
     if (seen != Const.INVOKESTATIC && POLL_NAMES.contains(name) && args == 0) {
       Optional<KnowledgeIndex.MethodEntry> poll = match(POLLS, owner, name);
       if (poll.isPresent() && stack.getStackDepth() > 0) {
-        calls.add(new Call(getPC(), CallKind.POLL, poll.get(), receiver(stack.getStackItem(0)),
-            -1));
+        calls.add(
+            new Call(getPC(), CallKind.POLL, poll.get(), receiver(stack.getStackItem(0)), -1));
         pendingPoll = calls.size() - 1;
         return;
       }
@@ -301,11 +322,12 @@ public class BusyWaitDetector extends LockjawDetector {
     if (args == 0 || signature.contains("Ljava/time/Duration;")) {
       return CallKind.LONG_PAUSE; // not a constant lookup lockjaw makes in bytecode
     }
-    OpcodeStack.Item length = switch (duration) {
-      case "millis", "unit" -> stack.getStackItem(args - 1);
-      case "nanos" -> stack.getStackItem(0);
-      default -> null;
-    };
+    OpcodeStack.Item length =
+        switch (duration) {
+          case "millis", "unit" -> stack.getStackItem(args - 1);
+          case "nanos" -> stack.getStackItem(0);
+          default -> null;
+        };
     if (length == null || !(length.getConstant() instanceof Number number)) {
       return CallKind.LONG_PAUSE;
     }
@@ -317,12 +339,13 @@ public class BusyWaitDetector extends LockjawDetector {
       if (unit == null) {
         return CallKind.LONG_PAUSE;
       }
-      millis = switch (unit.getName()) {
-        case "NANOSECONDS" -> millis / 1_000_000d;
-        case "MICROSECONDS" -> millis / 1_000d;
-        case "MILLISECONDS" -> millis;
-        default -> millis * 1_000d;
-      };
+      millis =
+          switch (unit.getName()) {
+            case "NANOSECONDS" -> millis / 1_000_000d;
+            case "MICROSECONDS" -> millis / 1_000d;
+            case "MILLISECONDS" -> millis;
+            default -> millis * 1_000d;
+          };
     }
     return millis < WATCHDOG_MILLIS ? CallKind.SPIN : CallKind.LONG_PAUSE;
   }
@@ -334,8 +357,11 @@ public class BusyWaitDetector extends LockjawDetector {
       int end = back.pc();
       for (int index = 0; index < calls.size(); index++) {
         Call poll = calls.get(index);
-        if (poll.kind() != CallKind.POLL || poll.pc() < start || poll.pc() > end
-            || poll.receiver() == null || reported.contains(poll.pc())) {
+        if (poll.kind() != CallKind.POLL
+            || poll.pc() < start
+            || poll.pc() > end
+            || poll.receiver() == null
+            || reported.contains(poll.pc())) {
           continue;
         }
         boolean exits = poll.exitBranch() >= 0 && exitsLoop(poll.exitBranch(), start, end);
@@ -416,7 +442,10 @@ public class BusyWaitDetector extends LockjawDetector {
       return false;
     }
     for (int[] test : flagTests) {
-      if (test[1] == register && test[0] >= start && test[0] <= end && exitsLoop(test[0], start, end)) {
+      if (test[1] == register
+          && test[0] >= start
+          && test[0] <= end
+          && exitsLoop(test[0], start, end)) {
         return true;
       }
     }
@@ -449,20 +478,31 @@ public class BusyWaitDetector extends LockjawDetector {
 
   private void reportPoll(Method method, Call poll, boolean otherWork) {
     KnowledgeIndex.MethodEntry polled = poll.poll();
-    String await = JavaNames.words(
-        polled.attribute("await").orElse("a blocking call").replace("+", ", "));
+    String await =
+        JavaNames.words(polled.attribute("await").orElse("a blocking call").replace("+", ", "));
     String timed = polled.attribute("timed").orElse("").replace("+", ", ");
     String event = JavaNames.words(polled.attribute("event").orElse("the-event"));
-    String message = display(method) + " busy-waits: its loop polls " + polled.display()
-        + " until " + event + " instead of blocking, burning a CPU and adding latency while it"
-        + " waits.";
+    String message =
+        display(method)
+            + " busy-waits: its loop polls "
+            + polled.display()
+            + " until "
+            + event
+            + " instead of blocking, burning a CPU and adding latency while it"
+            + " waits.";
     if (otherWork) {
-      message += " The loop also does other work on each pass: block with a timeout in it ("
-          + timed + ") instead of the pause.";
+      message +=
+          " The loop also does other work on each pass: block with a timeout in it ("
+              + timed
+              + ") instead of the pause.";
     } else {
       message += " Blocking in " + await + " instead costs nothing while it waits.";
     }
-    report(LockjawBugType.THREAD_ALIVE_BUSY_WAIT, Priorities.NORMAL_PRIORITY, method, poll.pc(),
+    report(
+        LockjawBugType.THREAD_ALIVE_BUSY_WAIT,
+        Priorities.NORMAL_PRIORITY,
+        method,
+        poll.pc(),
         message);
   }
 }

@@ -36,8 +36,8 @@ import org.apache.bcel.classfile.JavaClass;
  * Which classes of a class path a module's own classes can reach: a class-level reference graph,
  * read from the constant pools of the class files, followed from the module's classes through the
  * jars. A class refers to another when its constant pool names it: a class constant (a superclass,
- * an interface, a type instantiated, cast to or whose members are used, a nested class), a type in a
- * field or method descriptor or generic signature (parameters, return types, annotations), or a
+ * an interface, a type instantiated, cast to or whose members are used, a nested class), a type in
+ * a field or method descriptor or generic signature (parameters, return types, annotations), or a
  * string constant that is exactly the name of a class on the class path ({@code
  * Class.forName("com.example.Impl")}). A {@code META-INF/services} provider is reached with its
  * service interface.
@@ -114,7 +114,9 @@ public final class ClassReach {
 
   private void addClass(Path root, String entry, List<String> names) {
     // META-INF/versions/N/... copies of a multi-release jar refer to the same classes
-    if (!entry.endsWith(".class") || entry.startsWith("META-INF/") || entry.endsWith("module-info.class")
+    if (!entry.endsWith(".class")
+        || entry.startsWith("META-INF/")
+        || entry.endsWith("module-info.class")
         || entry.endsWith("package-info.class")) {
       return;
     }
@@ -187,7 +189,9 @@ public final class ClassReach {
     }
   }
 
-  /** Every class name the constant pool of {@code type} mentions (unknown names are dropped later). */
+  /**
+   * Every class name the constant pool of {@code type} mentions (unknown names are dropped later).
+   */
   private void references(JavaClass type, Set<String> out) {
     ConstantPool pool = type.getConstantPool();
     // the array has null in the slot after a long or double constant

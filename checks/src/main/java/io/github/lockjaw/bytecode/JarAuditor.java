@@ -30,8 +30,8 @@ import java.util.Map;
 import java.util.zip.ZipFile;
 
 /**
- * Audits dependency jars for lockjaw's anti-patterns: runs SpotBugs in this JVM with only
- * lockjaw's detectors enabled and returns the findings. The entry point of {@code lockjaw:audit}.
+ * Audits dependency jars for lockjaw's anti-patterns: runs SpotBugs in this JVM with only lockjaw's
+ * detectors enabled and returns the findings. The entry point of {@code lockjaw:audit}.
  *
  * <pre>{@code
  * List<AuditFinding> findings = new JarAuditor().audit(runtimeJars, List.of());
@@ -119,8 +119,12 @@ public final class JarAuditor {
       plugin.setGloballyEnabled(true);
       return plugin;
     } catch (PluginException e) {
-      throw new IOException("SpotBugs cannot load the lockjaw detectors from " + location
-          + " (findbugs.xml and messages.xml must be in that jar): " + e.getMessage(), e);
+      throw new IOException(
+          "SpotBugs cannot load the lockjaw detectors from "
+              + location
+              + " (findbugs.xml and messages.xml must be in that jar): "
+              + e.getMessage(),
+          e);
     }
   }
 
@@ -142,20 +146,22 @@ public final class JarAuditor {
         }
       }
       Path jar = jarOfClass.computeIfAbsent(className, c -> jarOf(c, jars));
-      findings.add(new AuditFinding(
-          type.check(),
-          jar,
-          className,
-          method == null ? "" : method.getMethodName(),
-          method == null ? "" : method.getMethodSignature(),
-          line == null || line.getStartLine() <= 0 ? -1 : line.getStartLine(),
-          strings.isEmpty() ? "" : strings.get(0),
-          strings.size() < 2 ? type.genericAdvice() : strings.get(1)));
+      findings.add(
+          new AuditFinding(
+              type.check(),
+              jar,
+              className,
+              method == null ? "" : method.getMethodName(),
+              method == null ? "" : method.getMethodSignature(),
+              line == null || line.getStartLine() <= 0 ? -1 : line.getStartLine(),
+              strings.isEmpty() ? "" : strings.get(0),
+              strings.size() < 2 ? type.genericAdvice() : strings.get(1)));
     }
-    findings.sort(Comparator.comparing((AuditFinding f) -> String.valueOf(f.jar()))
-        .thenComparing(AuditFinding::className)
-        .thenComparingInt(AuditFinding::line)
-        .thenComparing(AuditFinding::methodName));
+    findings.sort(
+        Comparator.comparing((AuditFinding f) -> String.valueOf(f.jar()))
+            .thenComparing(AuditFinding::className)
+            .thenComparingInt(AuditFinding::line)
+            .thenComparing(AuditFinding::methodName));
     return List.copyOf(findings);
   }
 

@@ -33,8 +33,8 @@ public record JarIdentity(Path path, String groupId, String artifactId, String v
 
   /** A readable name: {@code commons-dbcp:commons-dbcp 1.2.2}, or the artifact or file name. */
   public String display() {
-    String name = !coordinates().isEmpty() ? coordinates()
-        : !artifactId.isEmpty() ? artifactId : fileName();
+    String name =
+        !coordinates().isEmpty() ? coordinates() : !artifactId.isEmpty() ? artifactId : fileName();
     return version.isEmpty() ? name : name + " " + version;
   }
 
@@ -119,7 +119,8 @@ public record JarIdentity(Path path, String groupId, String artifactId, String v
       return "";
     }
     Attributes main = manifest.getMainAttributes();
-    for (String key : List.of("Implementation-Version", "Bundle-Version", "Specification-Version")) {
+    for (String key :
+        List.of("Implementation-Version", "Bundle-Version", "Specification-Version")) {
       String value = main.getValue(key);
       if (value != null && !value.isBlank()) {
         return value.trim();
@@ -128,7 +129,9 @@ public record JarIdentity(Path path, String groupId, String artifactId, String v
     return "";
   }
 
-  /** {@code .../repository/org/apache/ibatis/ibatis-sqlmap/2.3.4.726/ibatis-sqlmap-2.3.4.726.jar}. */
+  /**
+   * {@code .../repository/org/apache/ibatis/ibatis-sqlmap/2.3.4.726/ibatis-sqlmap-2.3.4.726.jar}.
+   */
   private static JarIdentity fromRepositoryPath(Path jar) {
     Path absolute = jar.toAbsolutePath().normalize();
     int count = absolute.getNameCount();

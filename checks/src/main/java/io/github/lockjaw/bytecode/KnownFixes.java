@@ -10,8 +10,8 @@ import java.util.Locale;
 import java.util.Optional;
 
 /**
- * {@code knowledge/known-fixes.txt}: which library releases are known to carry an anti-pattern,
- * and the release or the replacement that fixed it. Plain Java.
+ * {@code knowledge/known-fixes.txt}: which library releases are known to carry an anti-pattern, and
+ * the release or the replacement that fixed it. Plain Java.
  */
 public final class KnownFixes {
 
@@ -29,8 +29,8 @@ public final class KnownFixes {
     /** Whether a class (binary name) belongs to the affected packages (and classes, if listed). */
     public boolean covers(String className) {
       if (!classes.isEmpty()) {
-        String outer = className.contains("$")
-            ? className.substring(0, className.indexOf('$')) : className;
+        String outer =
+            className.contains("$") ? className.substring(0, className.indexOf('$')) : className;
         if (!classes.contains(outer)) {
           return false;
         }
@@ -53,28 +53,37 @@ public final class KnownFixes {
       if (jar.coordinates().equals(coordinates)) {
         return true;
       }
-      return jar.groupId().isEmpty() && !jar.artifactId().isEmpty()
+      return jar.groupId().isEmpty()
+          && !jar.artifactId().isEmpty()
           && coordinates.endsWith(":" + jar.artifactId());
     }
 
     /** The advice sentence for a finding in {@code jar}. */
     public String advice(JarIdentity jar) {
-      String library = isArtifact(jar) && !jar.version().isEmpty()
-          ? coordinates + " " + jar.version()
-          : coordinates;
+      String library =
+          isArtifact(jar) && !jar.version().isEmpty()
+              ? coordinates + " " + jar.version()
+              : coordinates;
       StringBuilder advice = new StringBuilder();
       if (!upgrade.isEmpty()) {
-        advice.append("Known problem, fixed upstream: upgrade ").append(library)
-            .append(" to ").append(upgrade).append(" or later");
+        advice
+            .append("Known problem, fixed upstream: upgrade ")
+            .append(library)
+            .append(" to ")
+            .append(upgrade)
+            .append(" or later");
       } else {
-        advice.append("Known problem of ").append(library).append(" (all releases ")
-            .append(versions).append("), fixed by its successor: replace it with ");
+        advice
+            .append("Known problem of ")
+            .append(library)
+            .append(" (all releases ")
+            .append(versions)
+            .append("), fixed by its successor: replace it with ");
         List<String> names = new ArrayList<>();
         for (String replacement : replacements) {
           String[] parts = replacement.split(":");
-          names.add(parts.length >= 3
-              ? parts[0] + ":" + parts[1] + " " + parts[2] + "+"
-              : replacement);
+          names.add(
+              parts.length >= 3 ? parts[0] + ":" + parts[1] + " " + parts[2] + "+" : replacement);
         }
         advice.append(String.join(" or ", names));
       }
@@ -94,10 +103,10 @@ public final class KnownFixes {
   }
 
   /**
-   * The known fix for a finding of {@code check} in class {@code className} (binary name) of
-   * {@code jar}. A fix with {@code upgrade=} (a later release of the same artifact) applies only
-   * when the jar is that artifact in an affected version; a replacement applies to every class of
-   * the affected packages, also when a jar has no Maven metadata or shades the library.
+   * The known fix for a finding of {@code check} in class {@code className} (binary name) of {@code
+   * jar}. A fix with {@code upgrade=} (a later release of the same artifact) applies only when the
+   * jar is that artifact in an affected version; a replacement applies to every class of the
+   * affected packages, also when a jar has no Maven metadata or shades the library.
    */
   public static Optional<KnownFix> find(JarIdentity jar, String className, String check) {
     for (KnownFix fix : FIXES) {
@@ -148,8 +157,16 @@ public final class KnownFixes {
           }
         }
       }
-      fixes.add(new KnownFix(entry.value(), versions, List.copyOf(packages), List.copyOf(classes), upgrade,
-          List.copyOf(replacements), List.copyOf(checks), why));
+      fixes.add(
+          new KnownFix(
+              entry.value(),
+              versions,
+              List.copyOf(packages),
+              List.copyOf(classes),
+              upgrade,
+              List.copyOf(replacements),
+              List.copyOf(checks),
+              why));
     }
     return List.copyOf(fixes);
   }
@@ -169,8 +186,11 @@ public final class KnownFixes {
       if (comma < 0) {
         return new VersionRange(inner.trim(), true, inner.trim(), true);
       }
-      return new VersionRange(inner.substring(0, comma).trim(), r.startsWith("["),
-          inner.substring(comma + 1).trim(), r.endsWith("]"));
+      return new VersionRange(
+          inner.substring(0, comma).trim(),
+          r.startsWith("["),
+          inner.substring(comma + 1).trim(),
+          r.endsWith("]"));
     }
 
     boolean contains(String version) {

@@ -81,8 +81,6 @@ public enum LockjawBugType {
 
   /** The advice for a finding of this type in {@code className} (binary name) of {@code jar}. */
   public String advice(JarIdentity jar, String className) {
-    return KnownFixes.find(jar, className, check)
-        .map(fix -> fix.advice(jar))
-        .orElse(genericAdvice);
+    return KnownFixes.find(jar, className, check).map(fix -> fix.advice(jar)).orElse(genericAdvice);
   }
 }

@@ -95,9 +95,9 @@ public class MapCacheDetector extends LockjawDetector {
       boolean ownMonitor) {}
 
   /**
-   * Private helpers of the class whose whole body is one map call on a field with their
-   * parameters ({@code return MAP.get(k);}, {@code MAP.put(k, v);}), by name and descriptor: a
-   * call of one is that map call (a check-then-act split across helpers).
+   * Private helpers of the class whose whole body is one map call on a field with their parameters
+   * ({@code return MAP.get(k);}, {@code MAP.put(k, v);}), by name and descriptor: a call of one is
+   * that map call (a check-then-act split across helpers).
    */
   private record Helper(String field, String fieldName, String fieldSignature, boolean act) {}
 
@@ -307,7 +307,8 @@ public class MapCacheDetector extends LockjawDetector {
     }
     List<Instruction> code = new ArrayList<>();
     try {
-      for (InstructionHandle handle : new InstructionList(method.getCode().getCode()).getInstructionHandles()) {
+      for (InstructionHandle handle :
+          new InstructionList(method.getCode().getCode()).getInstructionHandles()) {
         code.add(handle.getInstruction());
       }
     } catch (RuntimeException e) {
@@ -321,7 +322,8 @@ public class MapCacheDetector extends LockjawDetector {
       }
       i++;
     }
-    if (i >= code.size() || !(code.get(i) instanceof FieldInstruction get)
+    if (i >= code.size()
+        || !(code.get(i) instanceof FieldInstruction get)
         || !(get instanceof GETSTATIC || get instanceof GETFIELD)) {
       return null;
     }
@@ -345,13 +347,16 @@ public class MapCacheDetector extends LockjawDetector {
     String name = call.getMethodName(gen);
     boolean act = parameters.length == 2;
     KnowledgeIndex index = act ? ACTS : CHECKS;
-    if (!name.equals(act ? "put" : "get") || index.candidates(name).stream()
-        .noneMatch(entry -> entry.internalOwner().equals(owner) || isMapType(owner))) {
+    if (!name.equals(act ? "put" : "get")
+        || index.candidates(name).stream()
+            .noneMatch(entry -> entry.internalOwner().equals(owner) || isMapType(owner))) {
       return null;
     }
     i++;
     if (act) {
-      if (i + 1 >= code.size() || !(code.get(i) instanceof POP) || !(code.get(i + 1) instanceof RETURN)) {
+      if (i + 1 >= code.size()
+          || !(code.get(i) instanceof POP)
+          || !(code.get(i + 1) instanceof RETURN)) {
         return null;
       }
       i += 2;
@@ -369,8 +374,10 @@ public class MapCacheDetector extends LockjawDetector {
 
   /** java/util/Map, Hashtable, HashMap...: a type whose get/put is the map's. */
   private static boolean isMapType(String internalName) {
-    return internalName.equals("java/util/Map") || COARSE_TYPES.contains(internalName)
-        || PLAIN_TYPES.contains(internalName) || CONCURRENT_TYPES.contains(internalName);
+    return internalName.equals("java/util/Map")
+        || COARSE_TYPES.contains(internalName)
+        || PLAIN_TYPES.contains(internalName)
+        || CONCURRENT_TYPES.contains(internalName);
   }
 
   /** Where a key comes from, when it can be told: a local, a field, a constant, a boxed one. */

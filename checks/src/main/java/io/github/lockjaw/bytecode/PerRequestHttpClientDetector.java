@@ -22,10 +22,10 @@ import org.apache.bcel.classfile.Method;
 
 /**
  * Bytecode counterpart of the {@code PerRequestHttpClient} check: an HTTP client created in a
- * method that sends a request through it and then lets it go (not stored in a field, not
- * returned, not handed to code that may keep it); a {@code Connection: close} request header set
- * from constants; {@code System.setProperty("http.keepAlive", "false")}. What creates a client,
- * what sends and what closes is {@code http-clients.txt}.
+ * method that sends a request through it and then lets it go (not stored in a field, not returned,
+ * not handed to code that may keep it); a {@code Connection: close} request header set from
+ * constants; {@code System.setProperty("http.keepAlive", "false")}. What creates a client, what
+ * sends and what closes is {@code http-clients.txt}.
  */
 @OpcodeStack.CustomUserValue
 public class PerRequestHttpClientDetector extends LockjawDetector {
@@ -43,24 +43,24 @@ public class PerRequestHttpClientDetector extends LockjawDetector {
       KnowledgeIndex.of(Kind.HttpClients.CONNECTION_MANAGER_SETTER);
   private static final KnowledgeIndex SHARED_MANAGER_CONFIGS =
       KnowledgeIndex.of(Kind.HttpClients.SHARED_MANAGER_CONFIG);
-  private static final KnowledgeIndex REQUESTS =
-      KnowledgeIndex.of(Kind.HttpClients.REQUEST_METHOD);
-  private static final KnowledgeIndex CLOSES =
-      KnowledgeIndex.of(Kind.HttpClients.CLOSE_METHOD);
+  private static final KnowledgeIndex REQUESTS = KnowledgeIndex.of(Kind.HttpClients.REQUEST_METHOD);
+  private static final KnowledgeIndex CLOSES = KnowledgeIndex.of(Kind.HttpClients.CLOSE_METHOD);
   private static final KnowledgeIndex CLOSE_HELPERS =
       KnowledgeIndex.of(Kind.HttpClients.CLOSE_HELPER);
-  private static final KnowledgeIndex HEADERS =
-      KnowledgeIndex.of(Kind.HttpClients.HEADER_METHOD);
+  private static final KnowledgeIndex HEADERS = KnowledgeIndex.of(Kind.HttpClients.HEADER_METHOD);
+
   /** Header calls count only on requests: a server answering 'Connection: close' is protocol. */
-  private static final List<String> REQUEST_TYPES = KnowledgeIndex.of(Kind.HttpClients.REQUEST_TYPE).internalTypeNames();
+  private static final List<String> REQUEST_TYPES =
+      KnowledgeIndex.of(Kind.HttpClients.REQUEST_TYPE).internalTypeNames();
+
   private static final KnowledgeIndex PROPERTY_SETTERS =
       KnowledgeIndex.of(Kind.HttpClients.SYSTEM_PROPERTY_SETTER);
   private static final List<String> KEEP_ALIVE_PROPERTIES =
       Kind.HttpClients.KEEP_ALIVE_PROPERTY.values();
   private static final KnowledgeIndex ONE_SHOT =
       KnowledgeIndex.of(Kind.EntryPoints.ONE_SHOT_METHOD, Kind.EntryPoints.SET_UP_METHOD);
-  private static final Set<String> SET_UP_ANNOTATIONS = Set.copyOf(
-      Kind.EntryPoints.SET_UP_ANNOTATION.values());
+  private static final Set<String> SET_UP_ANNOTATIONS =
+      Set.copyOf(Kind.EntryPoints.SET_UP_ANNOTATION.values());
   private static final Set<String> TEST_ANNOTATIONS = testAnnotations();
   private static final Set<String> MENTIONS = mentions();
 
@@ -96,12 +96,16 @@ public class PerRequestHttpClientDetector extends LockjawDetector {
     boolean closed;
     boolean passed;
     boolean escaped;
+
     /** setConnectionManager(a field or parameter) on the builder */
     boolean managerFromOutside;
+
     /** setConnectionManagerShared(true) on the builder */
     boolean managerMarkedShared;
+
     /** the field of this class the new client was stored in, unconditionally; else null */
     String fieldClass;
+
     String fieldName;
     boolean sentThroughField;
 
@@ -115,8 +119,10 @@ public class PerRequestHttpClientDetector extends LockjawDetector {
   private final List<int[]> backEdges = new ArrayList<>();
   private Tag pendingTag;
   private boolean testClass;
+
   /** whether a branch has been seen so far in the method: what follows may be conditional */
   private boolean branched;
+
   private int firstHandler;
 
   public PerRequestHttpClientDetector(BugReporter bugReporter) {
@@ -217,9 +223,23 @@ public class PerRequestHttpClientDetector extends LockjawDetector {
         }
       }
       case Const.TABLESWITCH, Const.LOOKUPSWITCH -> branched = true;
-      case Const.GOTO, Const.GOTO_W, Const.IFEQ, Const.IFNE, Const.IFLT, Const.IFGE, Const.IFGT,
-          Const.IFLE, Const.IF_ICMPEQ, Const.IF_ICMPNE, Const.IF_ICMPLT, Const.IF_ICMPGE,
-          Const.IF_ICMPGT, Const.IF_ICMPLE, Const.IF_ACMPEQ, Const.IF_ACMPNE, Const.IFNULL,
+      case Const.GOTO,
+          Const.GOTO_W,
+          Const.IFEQ,
+          Const.IFNE,
+          Const.IFLT,
+          Const.IFGE,
+          Const.IFGT,
+          Const.IFLE,
+          Const.IF_ICMPEQ,
+          Const.IF_ICMPNE,
+          Const.IF_ICMPLT,
+          Const.IF_ICMPGE,
+          Const.IF_ICMPGT,
+          Const.IF_ICMPLE,
+          Const.IF_ACMPEQ,
+          Const.IF_ACMPNE,
+          Const.IFNULL,
           Const.IFNONNULL -> {
         branched = true;
         if (getBranchTarget() <= getPC()) {
@@ -238,12 +258,17 @@ public class PerRequestHttpClientDetector extends LockjawDetector {
    */
   private boolean storedInOwnField(int seen) {
     Tag tag = tagOf(stack.getStackItem(0));
-    if (tag == null || tag.builder() || branched || getPC() >= firstHandler
+    if (tag == null
+        || tag.builder()
+        || branched
+        || getPC() >= firstHandler
         || !getClassConstantOperand().equals(getClassName())) {
       return false;
     }
     if (seen == Const.PUTFIELD
-        && (getMethod().isStatic() || stack.getStackDepth() < 2 || stack.getStackItem(1).getRegisterNumber() != 0)) {
+        && (getMethod().isStatic()
+            || stack.getStackDepth() < 2
+            || stack.getStackItem(1).getRegisterNumber() != 0)) {
       return false;
     }
     Site site = sites.get(tag.site());
@@ -295,8 +320,11 @@ public class PerRequestHttpClientDetector extends LockjawDetector {
       if (factory.isPresent()) {
         pendingTag = newSite(factory.get().display().replace("()", "(...)"), false);
       } else {
-        match(BUILDER_STARTS, owner, name).ifPresent(start ->
-            pendingTag = newSite(start.display().replace("()", "(...)") + "...build()", true));
+        match(BUILDER_STARTS, owner, name)
+            .ifPresent(
+                start ->
+                    pendingTag =
+                        newSite(start.display().replace("()", "(...)") + "...build()", true));
       }
       sawHeaderOrProperty(owner, name, args);
     } else if (!name.equals("<init>") && stack.getStackDepth() > args) {
@@ -304,7 +332,8 @@ public class PerRequestHttpClientDetector extends LockjawDetector {
       sawRequestThroughField(stack.getStackItem(args), owner, name);
       sawHeaderOrProperty(owner, name, args);
     }
-    boolean closeHelper = seen == Const.INVOKESTATIC && match(CLOSE_HELPERS, owner, name).isPresent();
+    boolean closeHelper =
+        seen == Const.INVOKESTATIC && match(CLOSE_HELPERS, owner, name).isPresent();
     for (int i = 0; i < args; i++) {
       Tag tag = tagOf(stack.getStackItem(i));
       if (tag != null && !tag.builder()) {
@@ -326,10 +355,12 @@ public class PerRequestHttpClientDetector extends LockjawDetector {
     }
     Site site = sites.get(tag.site());
     if (tag.builder()) {
-      if (match(SHARED_MANAGER_CONFIGS, owner, name).isPresent() && stack.getStackDepth() > 0
+      if (match(SHARED_MANAGER_CONFIGS, owner, name).isPresent()
+          && stack.getStackDepth() > 0
           && Integer.valueOf(1).equals(stack.getStackItem(0).getConstant())) {
         site.managerMarkedShared = true;
-      } else if (match(MANAGER_SETTERS, owner, name).isPresent() && stack.getStackDepth() > 0
+      } else if (match(MANAGER_SETTERS, owner, name).isPresent()
+          && stack.getStackDepth() > 0
           && madeElsewhere(stack.getStackItem(0))) {
         site.managerFromOutside = true;
       }
@@ -369,7 +400,8 @@ public class PerRequestHttpClientDetector extends LockjawDetector {
       return;
     }
     for (Site site : sites) {
-      if (site.fieldName != null && site.fieldName.equals(field.getName())
+      if (site.fieldName != null
+          && site.fieldName.equals(field.getName())
           && site.fieldClass.equals(field.getClassDescriptor().getClassName())) {
         site.sentThroughField = true;
       }
@@ -385,18 +417,32 @@ public class PerRequestHttpClientDetector extends LockjawDetector {
     if (!(first instanceof String key) || !(second instanceof String value)) {
       return;
     }
-    if (key.equalsIgnoreCase("Connection") && value.trim().equalsIgnoreCase("close")
+    if (key.equalsIgnoreCase("Connection")
+        && value.trim().equalsIgnoreCase("close")
         && match(HEADERS, owner, name).isPresent()
         && matchType(REQUEST_TYPES, owner).isPresent()) {
-      report(LockjawBugType.PER_REQUEST_HTTP_CLIENT, Priorities.NORMAL_PRIORITY, getMethod(),
-          getPC(), display(getMethod()) + " sets 'Connection: close' on its request: the server"
+      report(
+          LockjawBugType.PER_REQUEST_HTTP_CLIENT,
+          Priorities.NORMAL_PRIORITY,
+          getMethod(),
+          getPC(),
+          display(getMethod())
+              + " sets 'Connection: close' on its request: the server"
               + " closes the connection after the response, so every request pays a new TCP"
               + " (and TLS) handshake. Leave the header out and let the client keep the"
               + " connection alive and reuse it.");
-    } else if (KEEP_ALIVE_PROPERTIES.contains(key) && value.trim().equalsIgnoreCase("false")
+    } else if (KEEP_ALIVE_PROPERTIES.contains(key)
+        && value.trim().equalsIgnoreCase("false")
         && match(PROPERTY_SETTERS, owner, name).isPresent()) {
-      report(LockjawBugType.PER_REQUEST_HTTP_CLIENT, Priorities.NORMAL_PRIORITY, getMethod(),
-          getPC(), display(getMethod()) + " sets " + key + "=false: it turns HTTP keep-alive off"
+      report(
+          LockjawBugType.PER_REQUEST_HTTP_CLIENT,
+          Priorities.NORMAL_PRIORITY,
+          getMethod(),
+          getPC(),
+          display(getMethod())
+              + " sets "
+              + key
+              + "=false: it turns HTTP keep-alive off"
               + " for the whole JVM, so every HttpURLConnection request opens a new connection."
               + " Remove the setting.");
     }
@@ -413,9 +459,17 @@ public class PerRequestHttpClientDetector extends LockjawDetector {
       }
       if (site.fieldName != null) {
         if (site.client && site.sentThroughField && !site.escaped && !oneShot) {
-          report(LockjawBugType.PER_REQUEST_HTTP_CLIENT, Priorities.NORMAL_PRIORITY, method, site.pc,
-              display(method) + " stores a new HTTP client (" + site.creation + ") in the field '"
-                  + site.fieldName + "' on every call and sends its request through it: the field"
+          report(
+              LockjawBugType.PER_REQUEST_HTTP_CLIENT,
+              Priorities.NORMAL_PRIORITY,
+              method,
+              site.pc,
+              display(method)
+                  + " stores a new HTTP client ("
+                  + site.creation
+                  + ") in the field '"
+                  + site.fieldName
+                  + "' on every call and sends its request through it: the field"
                   + " looks shared but holds a per-request client, so every request pays a new TCP and"
                   + " TLS handshake and the previous client is dropped with its connections open."
                   + " Create the client once (in the constructor) and only use it here.");
@@ -434,12 +488,21 @@ public class PerRequestHttpClientDetector extends LockjawDetector {
       if (oneShot && !inLoop) {
         continue;
       }
-      String message = display(method) + " creates a new HTTP client (" + site.creation + ")"
-          + (inLoop ? " on every pass of a loop" : "") + ", sends a request through it and lets it"
-          + " go: every request pays a new TCP and TLS handshake, and each abandoned connection"
-          + " stays open on the server until its keep-alive timeout. Create one client, keep it"
-          + " in a field shared by all requests, and close it when the application stops.";
-      report(LockjawBugType.PER_REQUEST_HTTP_CLIENT, Priorities.NORMAL_PRIORITY, method, site.pc,
+      String message =
+          display(method)
+              + " creates a new HTTP client ("
+              + site.creation
+              + ")"
+              + (inLoop ? " on every pass of a loop" : "")
+              + ", sends a request through it and lets it"
+              + " go: every request pays a new TCP and TLS handshake, and each abandoned connection"
+              + " stays open on the server until its keep-alive timeout. Create one client, keep it"
+              + " in a field shared by all requests, and close it when the application stops.";
+      report(
+          LockjawBugType.PER_REQUEST_HTTP_CLIENT,
+          Priorities.NORMAL_PRIORITY,
+          method,
+          site.pc,
           message);
     }
   }
@@ -449,7 +512,8 @@ public class PerRequestHttpClientDetector extends LockjawDetector {
     if (method.getName().startsWith("<")) {
       return true;
     }
-    if (method.isStatic() && method.getName().equals("main")
+    if (method.isStatic()
+        && method.getName().equals("main")
         && method.getSignature().equals("([Ljava/lang/String;)V")) {
       return true;
     }

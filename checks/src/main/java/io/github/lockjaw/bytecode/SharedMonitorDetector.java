@@ -143,8 +143,10 @@ public class SharedMonitorDetector extends LockjawDetector {
       String target = method.getName() + method.getSignature();
       if ((method.getAccessFlags() & Const.ACC_BRIDGE) != 0 && method.getCode() != null) {
         try {
-          for (Instruction instruction : new InstructionList(method.getCode().getCode()).getInstructions()) {
-            if (instruction instanceof INVOKEVIRTUAL call && call.getMethodName(ownPool).equals(method.getName())) {
+          for (Instruction instruction :
+              new InstructionList(method.getCode().getCode()).getInstructions()) {
+            if (instruction instanceof INVOKEVIRTUAL call
+                && call.getMethodName(ownPool).equals(method.getName())) {
               target = method.getName() + call.getSignature(ownPool);
             }
           }
@@ -167,10 +169,14 @@ public class SharedMonitorDetector extends LockjawDetector {
       }
       ConstantPoolGen pool = new ConstantPoolGen(superclass.getConstantPool());
       for (Method template : superclass.getMethods()) {
-        if (!template.isSynchronized() || template.isStatic() || template.getCode() == null
+        if (!template.isSynchronized()
+            || template.isStatic()
+            || template.getCode() == null
             || overrides.containsKey(template.getName() + template.getSignature())
             || Lifecycle.isLifecycleOrConfiguration(
-                template.getName(), template.getArgumentTypes().length, template.getReturnType() == Type.VOID)) {
+                template.getName(),
+                template.getArgumentTypes().length,
+                template.getReturnType() == Type.VOID)) {
           continue;
         }
         Instruction[] code;
@@ -183,7 +189,8 @@ public class SharedMonitorDetector extends LockjawDetector {
           if (instruction instanceof INVOKEVIRTUAL call) {
             String hook = overrides.get(call.getMethodName(pool) + call.getSignature(pool));
             if (hook != null) {
-              inherited.add(new InheritedTemplate(superclass.getClassName(), template.getName(), hook));
+              inherited.add(
+                  new InheritedTemplate(superclass.getClassName(), template.getName(), hook));
             }
           }
         }
@@ -192,7 +199,9 @@ public class SharedMonitorDetector extends LockjawDetector {
     }
   }
 
-  /** Overrides that do blocking I/O while the superclass's synchronized template holds the monitor. */
+  /**
+   * Overrides that do blocking I/O while the superclass's synchronized template holds the monitor.
+   */
   private void reportInherited() {
     if (inherited.isEmpty() || isPerResourceClass()) {
       return;
@@ -201,8 +210,11 @@ public class SharedMonitorDetector extends LockjawDetector {
     Set<String> reported = new HashSet<>();
     for (InheritedTemplate template : inherited) {
       MethodFacts hook = methods.get(template.hook());
-      if (hook == null || !reported.add(template.hook())
-          || Lifecycle.isLifecycleOrConfiguration(hook.method.getName(), hook.method.getArgumentTypes().length,
+      if (hook == null
+          || !reported.add(template.hook())
+          || Lifecycle.isLifecycleOrConfiguration(
+              hook.method.getName(),
+              hook.method.getArgumentTypes().length,
               hook.method.getReturnType() == Type.VOID)
           || isStartUp(hook.method)) {
         continue;
@@ -224,9 +236,16 @@ public class SharedMonitorDetector extends LockjawDetector {
           Priorities.NORMAL_PRIORITY,
           hook.method,
           pc,
-          display(hook.method) + " runs under the monitor of the " + JavaNames.simpleName(getClassName())
-              + " instance, taken by " + superclass + "." + template.template() + "() (a synchronized"
-              + " template method it inherits), while it calls " + String.join(", which calls ", chain)
+          display(hook.method)
+              + " runs under the monitor of the "
+              + JavaNames.simpleName(getClassName())
+              + " instance, taken by "
+              + superclass
+              + "."
+              + template.template()
+              + "() (a synchronized"
+              + " template method it inherits), while it calls "
+              + String.join(", which calls ", chain)
               + ": every request queues on that one monitor while connections open and I/O runs. The lock"
               + " should not be held around the I/O: override the template without synchronized, or move"
               + " the I/O out of the hook, and keep a lock only around the in-memory state it guards.");

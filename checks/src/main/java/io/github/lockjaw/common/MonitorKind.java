@@ -6,7 +6,9 @@ package io.github.lockjaw.common;
  * from {@code monitorenter} and {@code ACC_SYNCHRONIZED}.
  */
 public enum MonitorKind {
-  /** {@code synchronized (Foo.class)}, {@code synchronized (clazz)}, {@code static synchronized}. */
+  /**
+   * {@code synchronized (Foo.class)}, {@code synchronized (clazz)}, {@code static synchronized}.
+   */
   CLASS,
   /** {@code synchronized (this)}, {@code synchronized (lock)}, a {@code synchronized} method. */
   OBJECT,

@@ -6,20 +6,19 @@ import java.util.List;
 
 /**
  * A check must never crash javac: on a tree shape it does not expect, it stays silent or reports
- * without a fix. Tests must still see such surprises, so with {@code -Dlockjaw.strict=true} (set
- * by lockjaw's own unit and corpus tests) the swallowed exception is thrown again.
+ * without a fix. Tests must still see such surprises, so with {@code -Dlockjaw.strict=true} (set by
+ * lockjaw's own unit and corpus tests) the swallowed exception is thrown again.
  */
 public final class Resilience {
   private static final boolean STRICT = Boolean.getBoolean("lockjaw.strict");
 
-  private static final List<String> SWALLOWED =
-      Collections.synchronizedList(new ArrayList<>());
+  private static final List<String> SWALLOWED = Collections.synchronizedList(new ArrayList<>());
 
   private Resilience() {}
 
   /**
-   * For code whose caller swallows exceptions itself (SpotBugs logs a detector's exception and
-   * goes on): in strict mode, remembers it for {@link #swallowed()}.
+   * For code whose caller swallows exceptions itself (SpotBugs logs a detector's exception and goes
+   * on): in strict mode, remembers it for {@link #swallowed()}.
    */
   public static void recordIfStrict(String where, RuntimeException e) {
     if (STRICT) {
@@ -41,7 +40,8 @@ public final class Resilience {
 
   /**
    * As {@link #rethrowIfStrict(RuntimeException)}, for the AssertionError that javac's and Error
-   * Prone's helpers throw on shapes they do not expect (e.g. SuggestedFixes.addMembers on a record).
+   * Prone's helpers throw on shapes they do not expect (e.g. SuggestedFixes.addMembers on a
+   * record).
    */
   public static void rethrowIfStrict(AssertionError e) {
     if (STRICT) {

@@ -12,8 +12,8 @@ public final class JavaNames {
 
   /**
    * The binary name of a type named in a knowledge file: {@code java.lang.System.Logger} becomes
-   * {@code java.lang.System$Logger}, {@code okhttp3.Request$Builder} stays nested. Package
-   * segments are the lower-case ones before the first capitalised segment.
+   * {@code java.lang.System$Logger}, {@code okhttp3.Request$Builder} stays nested. Package segments
+   * are the lower-case ones before the first capitalised segment.
    */
   public static String binaryName(String javaName) {
     return internalName(javaName).replace('/', '.');

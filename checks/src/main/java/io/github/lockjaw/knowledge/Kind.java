@@ -5,8 +5,8 @@ import java.util.List;
 /**
  * One kind of entry in one knowledge file: {@code polled-state} in {@code blocking.txt}, {@code
  * client-factory} in {@code http-clients.txt}, ... Every kind the checks and detectors read is a
- * constant here, grouped by file, so a kind name is spelled once and a test can tell that each
- * kind in a file is read and each constant has entries.
+ * constant here, grouped by file, so a kind name is spelled once and a test can tell that each kind
+ * in a file is read and each constant has entries.
  */
 public record Kind(String catalog, String name) {
 
@@ -36,11 +36,13 @@ public record Kind(String catalog, String name) {
 
     public static final Kind POLLED_STATE = new Kind(CATALOG, "polled-state");
     public static final Kind SPIN_CALL = new Kind(CATALOG, "spin-call");
-    public static final Kind WATCHDOG_INTERVAL_MILLIS = new Kind(CATALOG, "watchdog-interval-millis");
+    public static final Kind WATCHDOG_INTERVAL_MILLIS =
+        new Kind(CATALOG, "watchdog-interval-millis");
     public static final Kind BLOCKING_CALL = new Kind(CATALOG, "blocking-call");
     public static final Kind NON_BLOCKING_TYPE = new Kind(CATALOG, "non-blocking-type");
     public static final Kind NON_BLOCKING_METHOD = new Kind(CATALOG, "non-blocking-method");
-    public static final Kind NON_BLOCKING_CONSTRUCTOR_PACKAGE = new Kind(CATALOG, "non-blocking-constructor-package");
+    public static final Kind NON_BLOCKING_CONSTRUCTOR_PACKAGE =
+        new Kind(CATALOG, "non-blocking-constructor-package");
     public static final Kind STREAM_MATCH = new Kind(CATALOG, "stream-match");
 
     private Blocking() {}
@@ -51,7 +53,8 @@ public record Kind(String catalog, String name) {
     public static final String CATALOG = "entry-points";
 
     public static final Kind ONE_SHOT_METHOD = new Kind(CATALOG, "one-shot-method");
-    public static final Kind ONE_SHOT_CLASS_ANNOTATION = new Kind(CATALOG, "one-shot-class-annotation");
+    public static final Kind ONE_SHOT_CLASS_ANNOTATION =
+        new Kind(CATALOG, "one-shot-class-annotation");
     public static final Kind SET_UP_ANNOTATION = new Kind(CATALOG, "set-up-annotation");
     public static final Kind SET_UP_METHOD = new Kind(CATALOG, "set-up-method");
     public static final Kind TEST_ANNOTATION = new Kind(CATALOG, "test-annotation");
@@ -75,7 +78,8 @@ public record Kind(String catalog, String name) {
     public static final Kind CLIENT_BUILDER_START = new Kind(CATALOG, "client-builder-start");
     public static final Kind CLIENT_BUILD_METHOD = new Kind(CATALOG, "client-build-method");
     public static final Kind STATELESS_CONFIG = new Kind(CATALOG, "stateless-config");
-    public static final Kind CONNECTION_MANAGER_SETTER = new Kind(CATALOG, "connection-manager-setter");
+    public static final Kind CONNECTION_MANAGER_SETTER =
+        new Kind(CATALOG, "connection-manager-setter");
     public static final Kind SHARED_MANAGER_CONFIG = new Kind(CATALOG, "shared-manager-config");
     public static final Kind CONNECTION_POOL_TYPE = new Kind(CATALOG, "connection-pool-type");
     public static final Kind REQUEST_METHOD = new Kind(CATALOG, "request-method");
@@ -83,7 +87,8 @@ public record Kind(String catalog, String name) {
     public static final Kind CLOSE_METHOD = new Kind(CATALOG, "close-method");
     public static final Kind CLOSE_HELPER = new Kind(CATALOG, "close-helper");
     public static final Kind TEARDOWN_METHOD = new Kind(CATALOG, "teardown-method");
-    public static final Kind HOISTABLE_ARGUMENT_FACTORY = new Kind(CATALOG, "hoistable-argument-factory");
+    public static final Kind HOISTABLE_ARGUMENT_FACTORY =
+        new Kind(CATALOG, "hoistable-argument-factory");
     public static final Kind URL_CONNECTION_TYPE = new Kind(CATALOG, "url-connection-type");
     public static final Kind URL_CONNECTION_OPEN = new Kind(CATALOG, "url-connection-open");
     public static final Kind DISCONNECT_METHOD = new Kind(CATALOG, "disconnect-method");
@@ -134,7 +139,8 @@ public record Kind(String catalog, String name) {
     public static final String CATALOG = "maps";
 
     public static final Kind COARSELY_LOCKED_TYPE = new Kind(CATALOG, "coarsely-locked-type");
-    public static final Kind COARSELY_LOCKING_FACTORY = new Kind(CATALOG, "coarsely-locking-factory");
+    public static final Kind COARSELY_LOCKING_FACTORY =
+        new Kind(CATALOG, "coarsely-locking-factory");
     public static final Kind PLAIN_TYPE = new Kind(CATALOG, "plain-type");
     public static final Kind CONCURRENT_TYPE = new Kind(CATALOG, "concurrent-type");
     public static final Kind REPLACEMENT = new Kind(CATALOG, "replacement");
@@ -160,8 +166,7 @@ public record Kind(String catalog, String name) {
     public static final Kind CONNECTION_FACTORY = new Kind(CATALOG, "connection-factory");
 
     /** What a pool asks of its connection factory: one type#method entry per factory type. */
-    public static final Kind CONNECTION_FACTORY_CALL =
-        new Kind(CATALOG, "connection-factory-call");
+    public static final Kind CONNECTION_FACTORY_CALL = new Kind(CATALOG, "connection-factory-call");
 
     private Pools() {}
   }

@@ -105,7 +105,9 @@ public final class KnowledgeIndex {
     return kinds;
   }
 
-  /** The method entries named {@code name}, in kind and file order, then the {@code type#*} ones. */
+  /**
+   * The method entries named {@code name}, in kind and file order, then the {@code type#*} ones.
+   */
   public List<MethodEntry> candidates(String name) {
     List<MethodEntry> named = byName.getOrDefault(name, List.of());
     if (wildcards.isEmpty()) {
@@ -116,7 +118,9 @@ public final class KnowledgeIndex {
     return all;
   }
 
-  /** The method entries named {@code name} (not the {@code type#*} ones), in kind and file order. */
+  /**
+   * The method entries named {@code name} (not the {@code type#*} ones), in kind and file order.
+   */
   public List<MethodEntry> named(String name) {
     return byName.getOrDefault(name, List.of());
   }
@@ -124,7 +128,11 @@ public final class KnowledgeIndex {
   /** Every method entry, {@code type#*} ones included, in kind and file order. */
   public List<MethodEntry> methods() {
     return kinds.stream()
-        .flatMap(kind -> kind.entries().stream().filter(e -> !e.method().isEmpty()).map(e -> entryOf(kind, e)))
+        .flatMap(
+            kind ->
+                kind.entries().stream()
+                    .filter(e -> !e.method().isEmpty())
+                    .map(e -> entryOf(kind, e)))
         .toList();
   }
 

@@ -1071,8 +1071,11 @@ class BytecodeDetectorsTest {
   void clientFieldReassignedPerRequestButNotLazilyOrOnASharedManager() {
     List<AuditFinding> found = in("shop.http.FieldClients");
     assertEquals(
-        "PerRequestHttpClient authorize:16, PerRequestHttpClient onPoolNotShared:38", summary(found));
-    assertTrue(found.get(0).message().contains("in the field 'client' on every call"), found.get(0).message());
+        "PerRequestHttpClient authorize:16, PerRequestHttpClient onPoolNotShared:38",
+        summary(found));
+    assertTrue(
+        found.get(0).message().contains("in the field 'client' on every call"),
+        found.get(0).message());
   }
 
   @Test

@@ -25,27 +25,47 @@ final class BytecodeFixtures {
     compile(sources, out, List.of());
   }
 
-  /** Compiles {@code sources} against the test class path and {@code classpath} into {@code out}. */
-  static void compile(Map<String, String> sources, Path out, List<Path> classpath) throws IOException {
+  /**
+   * Compiles {@code sources} against the test class path and {@code classpath} into {@code out}.
+   */
+  static void compile(Map<String, String> sources, Path out, List<Path> classpath)
+      throws IOException {
     JavaCompiler javac = ToolProvider.getSystemJavaCompiler();
     List<JavaFileObject> units = new ArrayList<>();
     for (Map.Entry<String, String> source : sources.entrySet()) {
       URI uri = URI.create("string:///" + source.getKey().replace('.', '/') + ".java");
-      units.add(new SimpleJavaFileObject(uri, JavaFileObject.Kind.SOURCE) {
-        @Override
-        public CharSequence getCharContent(boolean ignoreEncodingErrors) {
-          return source.getValue();
-        }
-      });
+      units.add(
+          new SimpleJavaFileObject(uri, JavaFileObject.Kind.SOURCE) {
+            @Override
+            public CharSequence getCharContent(boolean ignoreEncodingErrors) {
+              return source.getValue();
+            }
+          });
     }
     Files.createDirectories(out);
     StringWriter errors = new StringWriter();
-    boolean ok = javac.getTask(errors, null, null,
-        List.of("-g", "-proc:none", "--release", "21", "-d", out.toString(),
-            "-classpath", classpath.stream()
-                .map(Path::toString)
-                .reduce(System.getProperty("java.class.path"), (a, b) -> a + File.pathSeparator + b)),
-        null, units).call();
+    boolean ok =
+        javac
+            .getTask(
+                errors,
+                null,
+                null,
+                List.of(
+                    "-g",
+                    "-proc:none",
+                    "--release",
+                    "21",
+                    "-d",
+                    out.toString(),
+                    "-classpath",
+                    classpath.stream()
+                        .map(Path::toString)
+                        .reduce(
+                            System.getProperty("java.class.path"),
+                            (a, b) -> a + File.pathSeparator + b)),
+                null,
+                units)
+            .call();
     if (!ok) {
       throw new AssertionError("fixtures do not compile:\n" + errors);
     }

@@ -51,28 +51,36 @@ class BytecodeKnownFixesTest {
   @Test
   void replacementAdviceFollowsThePackageEvenWithoutMavenMetadata() throws Exception {
     JarIdentity unknown = JarIdentity.of(emptyJar(dir.resolve("lib.jar"), null));
-    String advice = LockjawBugType.SHARED_MONITOR_DAO.advice(unknown,
-        "org.apache.commons.pool.impl.GenericObjectPool");
+    String advice =
+        LockjawBugType.SHARED_MONITOR_DAO.advice(
+            unknown, "org.apache.commons.pool.impl.GenericObjectPool");
     assertTrue(advice.contains("replace it with org.apache.commons:commons-pool2 2.0+"), advice);
     // dbcp2 is not dbcp: the package boundary is a dot
-    String dbcp2 = LockjawBugType.SHARED_MONITOR_DAO.advice(unknown,
-        "org.apache.commons.dbcp2.BasicDataSource");
+    String dbcp2 =
+        LockjawBugType.SHARED_MONITOR_DAO.advice(
+            unknown, "org.apache.commons.dbcp2.BasicDataSource");
     assertFalse(dbcp2.contains("Known problem"), dbcp2);
   }
 
   @Test
   void upgradeAdviceNeedsTheArtifactInAnAffectedVersion() throws Exception {
     String className = "org.springframework.beans.CachedIntrospectionResults";
-    JarIdentity old = new JarIdentity(null, "org.springframework", "spring-beans", "3.2.18.RELEASE");
-    assertTrue(LockjawBugType.SYNCHRONIZED_MAP_CACHE.advice(old, className)
-        .contains("upgrade org.springframework:spring-beans 3.2.18.RELEASE to 4.1.0 or later"));
-    JarIdentity fixed = new JarIdentity(null, "org.springframework", "spring-beans", "4.1.0.RELEASE");
+    JarIdentity old =
+        new JarIdentity(null, "org.springframework", "spring-beans", "3.2.18.RELEASE");
+    assertTrue(
+        LockjawBugType.SYNCHRONIZED_MAP_CACHE
+            .advice(old, className)
+            .contains("upgrade org.springframework:spring-beans 3.2.18.RELEASE to 4.1.0 or later"));
+    JarIdentity fixed =
+        new JarIdentity(null, "org.springframework", "spring-beans", "4.1.0.RELEASE");
     assertFalse(LockjawBugType.SYNCHRONIZED_MAP_CACHE.advice(fixed, className).contains("Known"));
     JarIdentity unknown = new JarIdentity(null, "", "", "");
     assertFalse(LockjawBugType.SYNCHRONIZED_MAP_CACHE.advice(unknown, className).contains("Known"));
     // the fix is for the introspection cache only, not for any finding in spring-beans
-    assertFalse(LockjawBugType.SYNCHRONIZED_MAP_CACHE.advice(old,
-        "org.springframework.beans.TypeConverterDelegate").contains("Known"));
+    assertFalse(
+        LockjawBugType.SYNCHRONIZED_MAP_CACHE
+            .advice(old, "org.springframework.beans.TypeConverterDelegate")
+            .contains("Known"));
   }
 
   @Test
@@ -84,8 +92,9 @@ class BytecodeKnownFixesTest {
       assertFalse(fix.packages().isEmpty(), fix.toString());
       assertTrue(!fix.upgrade().isEmpty() || !fix.replacements().isEmpty(), fix.toString());
       for (String check : fix.checks()) {
-        assertTrue(java.util.Arrays.stream(LockjawBugType.values())
-            .anyMatch(t -> t.check().equals(check)), check);
+        assertTrue(
+            java.util.Arrays.stream(LockjawBugType.values()).anyMatch(t -> t.check().equals(check)),
+            check);
       }
     }
   }
@@ -101,7 +110,9 @@ class BytecodeKnownFixesTest {
     Manifest manifest = new Manifest();
     manifest.getMainAttributes().put(Attributes.Name.MANIFEST_VERSION, "1.0");
     if (implementationVersion != null) {
-      manifest.getMainAttributes().put(Attributes.Name.IMPLEMENTATION_VERSION, implementationVersion);
+      manifest
+          .getMainAttributes()
+          .put(Attributes.Name.IMPLEMENTATION_VERSION, implementationVersion);
     }
     try (JarOutputStream out = new JarOutputStream(Files.newOutputStream(path), manifest)) {
       // an empty library

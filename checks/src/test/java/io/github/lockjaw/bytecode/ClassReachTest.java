@@ -85,7 +85,8 @@ class ClassReachTest {
             """),
         lib);
     Files.createDirectories(lib.resolve("META-INF/services"));
-    Files.writeString(lib.resolve("META-INF/services/lib.Service"), "# providers\nlib.ServiceImpl\n", UTF_8);
+    Files.writeString(
+        lib.resolve("META-INF/services/lib.Service"), "# providers\nlib.ServiceImpl\n", UTF_8);
     Files.writeString(lib.resolve("META-INF/services/lib.Missing"), "lib.OtherImpl\n", UTF_8);
 
     Path app = dir.resolve("app");
@@ -108,16 +109,26 @@ class ClassReachTest {
     Set<String> reached = ClassReach.from(List.of(app), List.of(lib));
 
     assertEquals(
-        Set.of("app.Main", "lib.Used", "lib.Base", "lib.Typed", "lib.Helper", "lib.ByName", "lib.Service",
+        Set.of(
+            "app.Main",
+            "lib.Used",
+            "lib.Base",
+            "lib.Typed",
+            "lib.Helper",
+            "lib.ByName",
+            "lib.Service",
             "lib.ServiceImpl"),
         reached);
     assertFalse(reached.contains("lib.Unused"), "nothing refers to Unused: " + reached);
-    assertFalse(reached.contains("lib.OtherImpl"), "a provider of a service nobody reaches: " + reached);
+    assertFalse(
+        reached.contains("lib.OtherImpl"), "a provider of a service nobody reaches: " + reached);
   }
 
   @Test
   void aModuleUsingGenericObjectPoolDoesNotReachSoftReferenceObjectPool() throws Exception {
-    assertTrue(Files.isRegularFile(POOL2), POOL2 + " is copied by maven-dependency-plugin (checks/pom.xml)");
+    assertTrue(
+        Files.isRegularFile(POOL2),
+        POOL2 + " is copied by maven-dependency-plugin (checks/pom.xml)");
     Path app = dir.resolve("app");
     BytecodeFixtures.compile(
         Map.of(
@@ -152,11 +163,18 @@ class ClassReachTest {
 
     Set<String> reached = ClassReach.from(List.of(app), List.of(POOL2));
 
-    assertTrue(reached.contains("org.apache.commons.pool2.impl.GenericObjectPool"), String.valueOf(reached));
-    assertTrue(reached.contains("org.apache.commons.pool2.impl.LinkedBlockingDeque"), String.valueOf(reached));
-    assertFalse(reached.contains("org.apache.commons.pool2.impl.SoftReferenceObjectPool"), String.valueOf(reached));
+    assertTrue(
+        reached.contains("org.apache.commons.pool2.impl.GenericObjectPool"),
+        String.valueOf(reached));
+    assertTrue(
+        reached.contains("org.apache.commons.pool2.impl.LinkedBlockingDeque"),
+        String.valueOf(reached));
+    assertFalse(
+        reached.contains("org.apache.commons.pool2.impl.SoftReferenceObjectPool"),
+        String.valueOf(reached));
     Set<String> all = ClassReach.classesIn(POOL2);
-    assertTrue(all.contains("org.apache.commons.pool2.impl.SoftReferenceObjectPool"), "the jar has it");
+    assertTrue(
+        all.contains("org.apache.commons.pool2.impl.SoftReferenceObjectPool"), "the jar has it");
     assertTrue(reached.size() < all.size(), reached.size() + " of " + all.size());
   }
 
@@ -185,7 +203,9 @@ class ClassReachTest {
 
     Set<String> reached = ClassReach.from(List.of(app), List.of(POOL2));
 
-    assertTrue(reached.contains("org.apache.commons.pool2.impl.SoftReferenceObjectPool"), String.valueOf(reached));
+    assertTrue(
+        reached.contains("org.apache.commons.pool2.impl.SoftReferenceObjectPool"),
+        String.valueOf(reached));
   }
 
   @Test

@@ -107,7 +107,11 @@ class InheritedMonitorTest {
             .collect(Collectors.joining(", "));
     assertEquals("SharedMonitorDao shop.events.OrderEventHandler#doHandle:10", summary);
     AuditFinding finding = findings.get(0);
-    assertTrue(finding.message().contains("taken by EventHandler.handle() (a synchronized template method it inherits)"),
+    assertTrue(
+        finding
+            .message()
+            .contains(
+                "taken by EventHandler.handle() (a synchronized template method it inherits)"),
         finding.message());
     assertTrue(finding.message().contains("DataSource.getConnection()"), finding.message());
   }

@@ -15,10 +15,12 @@ class KnowledgeIndexTest {
     KnowledgeIndex polls = KnowledgeIndex.of(Kind.Blocking.POLLED_STATE);
     List<MethodEntry> isAlive = polls.candidates("isAlive");
     assertTrue(
-        isAlive.stream().anyMatch(e -> e.owner().equals("java.lang.Thread")),
-        isAlive.toString());
+        isAlive.stream().anyMatch(e -> e.owner().equals("java.lang.Thread")), isAlive.toString());
     MethodEntry thread =
-        isAlive.stream().filter(e -> e.owner().equals("java.lang.Thread")).findFirst().orElseThrow();
+        isAlive.stream()
+            .filter(e -> e.owner().equals("java.lang.Thread"))
+            .findFirst()
+            .orElseThrow();
     assertEquals("java/lang/Thread", thread.internalOwner());
     assertEquals("Thread.isAlive()", thread.display());
     assertEquals(Kind.Blocking.POLLED_STATE, thread.kind());
@@ -32,7 +34,8 @@ class KnowledgeIndexTest {
     List<MethodEntry> any = requests.candidates("someMethodNoEntryNames");
     assertTrue(any.stream().allMatch(MethodEntry::isWildcard), any.toString());
     assertTrue(
-        any.stream().anyMatch(e -> e.owner().equals("org.springframework.web.client.RestOperations")),
+        any.stream()
+            .anyMatch(e -> e.owner().equals("org.springframework.web.client.RestOperations")),
         any.toString());
     assertTrue(requests.named("someMethodNoEntryNames").isEmpty());
     List<MethodEntry> execute = requests.candidates("execute");
@@ -45,8 +48,7 @@ class KnowledgeIndexTest {
   void entriesFollowTheOrderOfTheKindsGiven() {
     KnowledgeIndex io = KnowledgeIndex.of(KnowledgeIndex.BLOCKING_IO_CALLS);
     assertEquals(KnowledgeIndex.BLOCKING_IO_CALLS, io.kinds());
-    List<Kind> order =
-        io.methods().stream().map(MethodEntry::kind).distinct().toList();
+    List<Kind> order = io.methods().stream().map(MethodEntry::kind).distinct().toList();
     assertEquals(KnowledgeIndex.BLOCKING_IO_CALLS, order);
     assertSame(io, KnowledgeIndex.of(KnowledgeIndex.BLOCKING_IO_CALLS), "built once per kind list");
   }

@@ -14,9 +14,9 @@ import org.junit.jupiter.api.Test;
 /**
  * Wall time of javac on the wide corpus, in four set-ups run alternately (A B C D A B C D ...) per
  * library: plain javac; Error Prone with every check disabled; Error Prone with only the lockjaw
- * checks; Error Prone with its default checks. Prints medians and ratios to plain javac, and
- * writes them to target/corpus/benchmark.md. Not part of `mvn verify`: run
- * scripts/benchmark-compile.sh (mvn -Pbenchmark).
+ * checks; Error Prone with its default checks. Prints medians and ratios to plain javac, and writes
+ * them to target/corpus/benchmark.md. Not part of `mvn verify`: run scripts/benchmark-compile.sh
+ * (mvn -Pbenchmark).
  *
  * <p>All runs share one warm JVM (javac in-process, as in a Maven build with an in-process
  * compiler); one warm-up round is run and discarded ({@code -Dlockjaw.benchmark.warmup=N}).
@@ -49,21 +49,26 @@ class CompileBenchmark {
         for (Mode mode : Mode.values()) {
           System.gc();
           CorpusCompiler.Result result =
-              compiler.compile(p.sources(), p.classpath(), p.library().release(), p.library().encoding(), mode);
+              compiler.compile(
+                  p.sources(), p.classpath(), p.library().release(), p.library().encoding(), mode);
           if (!result.crashes().isEmpty()) {
             throw new AssertionError(p.library().id() + " " + mode + ": " + result.crashes());
           }
           if (round >= 0) {
             times.get(p.library().id()).get(mode)[round] = result.nanos();
           }
-          System.out.printf("benchmark: round %d %-22s %-18s %6.2f s%n",
+          System.out.printf(
+              "benchmark: round %d %-22s %-18s %6.2f s%n",
               round + 1, p.library().id(), mode.label, result.nanos() / 1e9);
         }
       }
     }
 
     StringBuilder table = new StringBuilder();
-    table.append(String.format("Median wall time of %d rounds (after %d warm-up), seconds; ratio to plain javac in brackets.%n%n", rounds, warmup));
+    table.append(
+        String.format(
+            "Median wall time of %d rounds (after %d warm-up), seconds; ratio to plain javac in brackets.%n%n",
+            rounds, warmup));
     table.append("| library | lines |");
     for (Mode mode : Mode.values()) {
       table.append(' ').append(mode.label).append(" |");
@@ -96,15 +101,17 @@ class CompileBenchmark {
   }
 
   /**
-   * Which lockjaw check costs what: Error Prone with no checks, then with each lockjaw check
-   * alone, alternating, on a few libraries ({@code -Dlockjaw.benchmark.libraries=guava,...}).
-   * Run with -Dtest=CompileBenchmark#perCheckCost.
+   * Which lockjaw check costs what: Error Prone with no checks, then with each lockjaw check alone,
+   * alternating, on a few libraries ({@code -Dlockjaw.benchmark.libraries=guava,...}). Run with
+   * -Dtest=CompileBenchmark#perCheckCost.
    */
   @Test
   void perCheckCost() throws Exception {
     int rounds = Integer.getInteger("lockjaw.benchmark.rounds", 3);
     List<String> wanted =
-        List.of(System.getProperty("lockjaw.benchmark.libraries", "guava,mybatis-3.5,tomcat-embed-core").split(","));
+        List.of(
+            System.getProperty("lockjaw.benchmark.libraries", "guava,mybatis-3.5,tomcat-embed-core")
+                .split(","));
     Corpus corpus = new Corpus();
     CorpusCompiler compiler = new CorpusCompiler();
     List<Corpus.Prepared> libraries = new ArrayList<>();
@@ -131,7 +138,14 @@ class CompileBenchmark {
               };
           System.gc();
           total +=
-              compiler.compile(p.sources(), p.classpath(), p.library().release(), p.library().encoding(), Mode.LOCKJAW, checks)
+              compiler
+                  .compile(
+                      p.sources(),
+                      p.classpath(),
+                      p.library().release(),
+                      p.library().encoding(),
+                      Mode.LOCKJAW,
+                      checks)
                   .nanos();
         }
         if (round >= 0) {
@@ -141,7 +155,8 @@ class CompileBenchmark {
       }
     }
     double none = median(times.get("none"));
-    StringBuilder text = new StringBuilder("| lockjaw checks enabled | median s | minus none |\n|---|---:|---:|\n");
+    StringBuilder text =
+        new StringBuilder("| lockjaw checks enabled | median s | minus none |\n|---|---:|---:|\n");
     for (String setup : setups) {
       double m = median(times.get(setup));
       text.append(String.format("| %s | %.2f | %+.2f |%n", setup, m, m - none));

@@ -79,11 +79,7 @@ final class CorpusCompiler {
 
   /** One compilation's outcome. */
   record Result(
-      List<Finding> findings,
-      List<String> errors,
-      List<String> crashes,
-      int units,
-      long nanos) {}
+      List<Finding> findings, List<String> errors, List<String> crashes, int units, long nanos) {}
 
   /** A lockjaw diagnostic, located at its class and member. */
   record Finding(
@@ -118,7 +114,8 @@ final class CorpusCompiler {
     options.addAll(List.of("--release", release, "-encoding", encoding));
     options.addAll(List.of("-Xmaxwarns", "1000000", "-Xmaxerrs", "100000"));
     options.add("-classpath");
-    options.add(String.join(java.io.File.pathSeparator, classpath.stream().map(Path::toString).toList()));
+    options.add(
+        String.join(java.io.File.pathSeparator, classpath.stream().map(Path::toString).toList()));
     if (mode != Mode.PLAIN) {
       options.addAll(List.of("-XDcompilePolicy=simple", "--should-stop=ifError=FLOW"));
       options.add(errorProneFlags(mode, checks));
@@ -154,7 +151,12 @@ final class CorpusCompiler {
       task =
           (JavacTask)
               javac.getTask(
-                  out, files, diagnostics, options, null, standard.getJavaFileObjectsFromPaths(sources));
+                  out,
+                  files,
+                  diagnostics,
+                  options,
+                  null,
+                  standard.getJavaFileObjectsFromPaths(sources));
       if (mode == Mode.LOCKJAW) {
         task.addTaskListener(
             new TaskListener() {
@@ -232,7 +234,8 @@ final class CorpusCompiler {
   }
 
   /** The binary name of the innermost class and the name of the innermost member around pos. */
-  private static String[] locate(CompilationUnitTree unit, long pos, Trees trees, Elements elements) {
+  private static String[] locate(
+      CompilationUnitTree unit, long pos, Trees trees, Elements elements) {
     // End positions are not kept without -Xjcov, so: the deepest tree that starts at pos (the
     // flagged tree itself), else the last tree in source order that starts before it.
     SourcePositions positions = trees.getSourcePositions();
@@ -321,24 +324,28 @@ final class CorpusCompiler {
 
   private static List<String> lockjawChecks() {
     List<String> names = new ArrayList<>();
-    for (BugChecker checker : ServiceLoader.load(BugChecker.class, CorpusCompiler.class.getClassLoader())) {
+    for (BugChecker checker :
+        ServiceLoader.load(BugChecker.class, CorpusCompiler.class.getClassLoader())) {
       if (checker.getClass().getName().startsWith("io.github.lockjaw.")) {
         names.add(BugCheckerInfo.create(checker.getClass()).canonicalName());
       }
     }
     if (names.isEmpty()) {
-      throw new IllegalStateException("no lockjaw checks registered (META-INF/services) on the test classpath");
+      throw new IllegalStateException(
+          "no lockjaw checks registered (META-INF/services) on the test classpath");
     }
     names.sort(null);
     return List.copyOf(names);
   }
 
   /**
-   * Points javac's plugin path at this test's class loader (Error Prone + lockjaw checks), behind
-   * a loader javac cannot close; and throws generated class files away.
+   * Points javac's plugin path at this test's class loader (Error Prone + lockjaw checks), behind a
+   * loader javac cannot close; and throws generated class files away.
    */
-  private static final class PluginPathFileManager extends ForwardingJavaFileManager<JavaFileManager> {
-    private static final ClassLoader PLUGINS = new ClassLoader(CorpusCompiler.class.getClassLoader()) {};
+  private static final class PluginPathFileManager
+      extends ForwardingJavaFileManager<JavaFileManager> {
+    private static final ClassLoader PLUGINS =
+        new ClassLoader(CorpusCompiler.class.getClassLoader()) {};
 
     PluginPathFileManager(JavaFileManager delegate) {
       super(delegate);
@@ -360,7 +367,8 @@ final class CorpusCompiler {
     @Override
     public JavaFileObject getJavaFileForOutput(
         Location location, String className, JavaFileObject.Kind kind, FileObject sibling) {
-      return new SimpleJavaFileObject(URI.create("discard:///" + className.replace('.', '/') + kind.extension), kind) {
+      return new SimpleJavaFileObject(
+          URI.create("discard:///" + className.replace('.', '/') + kind.extension), kind) {
         @Override
         public OutputStream openOutputStream() {
           return OutputStream.nullOutputStream();

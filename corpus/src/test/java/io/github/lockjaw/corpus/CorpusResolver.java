@@ -29,8 +29,8 @@ import org.eclipse.aether.util.graph.selector.ExclusionDependencySelector;
 /**
  * Resolves a corpus library with Maven's own resolver, from Maven Central into the local Maven
  * repository (~/.m2, or {@code -Dmaven.repo.local}): its -sources.jar, its binary jar, and the
- * classpath it was compiled against, i.e. its direct dependencies of every scope but test
- * (optional and provided ones included) plus their compile/runtime closure.
+ * classpath it was compiled against, i.e. its direct dependencies of every scope but test (optional
+ * and provided ones included) plus their compile/runtime closure.
  */
 final class CorpusResolver {
 
@@ -48,15 +48,16 @@ final class CorpusResolver {
     session = MavenRepositorySystemUtils.newSession();
     String local =
         System.getProperty(
-            "maven.repo.local", Path.of(System.getProperty("user.home"), ".m2", "repository").toString());
+            "maven.repo.local",
+            Path.of(System.getProperty("user.home"), ".m2", "repository").toString());
     session.setLocalRepositoryManager(
         system.newLocalRepositoryManager(session, new LocalRepository(local)));
     session.setOffline(Boolean.getBoolean("lockjaw.corpus.offline"));
     session.setSystemProperties(System.getProperties());
     session.setDependencySelector(
-        new AndDependencySelector(new CompileClasspathSelector(0), new ExclusionDependencySelector()));
-    repositories =
-        List.of(new RemoteRepository.Builder("central", "default", CENTRAL).build());
+        new AndDependencySelector(
+            new CompileClasspathSelector(0), new ExclusionDependencySelector()));
+    repositories = List.of(new RemoteRepository.Builder("central", "default", CENTRAL).build());
   }
 
   Resolved resolve(Manifest.Library library) throws Exception {
@@ -69,7 +70,10 @@ final class CorpusResolver {
     List<Dependency> extras = new ArrayList<>();
     for (String extra : library.classpath()) {
       String[] coordinates = extra.split(":");
-      extras.add(new Dependency(new DefaultArtifact(coordinates[0], coordinates[1], "jar", coordinates[2]), "compile"));
+      extras.add(
+          new Dependency(
+              new DefaultArtifact(coordinates[0], coordinates[1], "jar", coordinates[2]),
+              "compile"));
     }
     dependencies(binary, extras, classpath, missing);
     Path binaryJar = artifact(binary);
@@ -78,7 +82,8 @@ final class CorpusResolver {
 
   private Path artifact(Artifact artifact) throws Exception {
     ArtifactResult result =
-        system.resolveArtifact(session, new ArtifactRequest(artifact, repositories, "lockjaw-corpus"));
+        system.resolveArtifact(
+            session, new ArtifactRequest(artifact, repositories, "lockjaw-corpus"));
     return result.getArtifact().getFile().toPath();
   }
 
@@ -86,7 +91,8 @@ final class CorpusResolver {
   private void dependencies(
       Artifact root, List<Dependency> extras, Set<Path> classpath, List<String> missing)
       throws Exception {
-    CollectRequest collect = new CollectRequest(new Dependency(root, "compile"), extras, repositories);
+    CollectRequest collect =
+        new CollectRequest(new Dependency(root, "compile"), extras, repositories);
     DependencyResult result;
     try {
       result = system.resolveDependencies(session, new DependencyRequest(collect, null));

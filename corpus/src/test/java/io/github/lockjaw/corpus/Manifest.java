@@ -14,7 +14,10 @@ import java.util.List;
  */
 record Manifest(List<Library> libraries) {
 
-  /** How an entry is used: as evidence for recall/silence on one file, or as part of the wide corpus. */
+  /**
+   * How an entry is used: as evidence for recall/silence on one file, or as part of the wide
+   * corpus.
+   */
   enum Kind {
     /** only the listed files are compiled; the rest of the library comes from its binary jar */
     TARGETED,
@@ -30,7 +33,9 @@ record Manifest(List<Library> libraries) {
     }
   }
 
-  /** The check must not flag anything in {@code className} (binary name, nested classes included). */
+  /**
+   * The check must not flag anything in {@code className} (binary name, nested classes included).
+   */
   record Silence(String check, String className) {
     @Override
     public String toString() {
@@ -89,18 +94,21 @@ record Manifest(List<Library> libraries) {
           case "compile" -> current.compile.addAll(rest(words));
           case "exclude" -> current.exclude.addAll(rest(words));
           case "classpath" -> current.classpath.addAll(rest(words));
-          case "note" -> current.note = (current.note + " " + line.substring(key.length()).strip()).strip();
+          case "note" ->
+              current.note = (current.note + " " + line.substring(key.length()).strip()).strip();
           case "expect" -> {
             require(words.length == 3 && words[2].contains("#"), "expect <Check> <class>#<member>");
             int hash = words[2].indexOf('#');
             current.expect.add(
-                new Expectation(words[1], words[2].substring(0, hash), words[2].substring(hash + 1)));
+                new Expectation(
+                    words[1], words[2].substring(0, hash), words[2].substring(hash + 1)));
           }
           case "gap" -> {
             require(words.length == 3 && words[2].contains("#"), "gap <Check> <class>#<member>");
             int hash = words[2].indexOf('#');
             current.gaps.add(
-                new Expectation(words[1], words[2].substring(0, hash), words[2].substring(hash + 1)));
+                new Expectation(
+                    words[1], words[2].substring(0, hash), words[2].substring(hash + 1)));
           }
           case "silent" -> {
             require(words.length == 3, "silent <Check|*> <class>");

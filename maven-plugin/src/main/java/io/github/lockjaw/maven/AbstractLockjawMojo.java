@@ -15,8 +15,6 @@ import io.github.lockjaw.maven.model.Severity;
 import io.github.lockjaw.maven.report.SarifReporter;
 import java.io.File;
 import java.io.IOException;
-import java.net.URISyntaxException;
-import java.net.URL;
 import java.nio.charset.Charset;
 import java.nio.file.FileSystems;
 import java.nio.file.Files;
@@ -25,7 +23,6 @@ import java.nio.file.PathMatcher;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
@@ -58,9 +55,11 @@ abstract class AbstractLockjawMojo extends AbstractMojo {
   @Parameter(defaultValue = "${plugin}", readonly = true, required = true)
   protected PluginDescriptor plugin;
 
-  /** Resolves the module's class path itself, so that a reactor module need not be packaged (ModuleClasspath). */
-  @Component
-  protected ProjectDependenciesResolver dependenciesResolver;
+  /**
+   * Resolves the module's class path itself, so that a reactor module need not be packaged
+   * (ModuleClasspath).
+   */
+  @Component protected ProjectDependenciesResolver dependenciesResolver;
 
   /** Skips lockjaw for this module. */
   @Parameter(property = "lockjaw.skip", defaultValue = "false")
@@ -71,29 +70,34 @@ abstract class AbstractLockjawMojo extends AbstractMojo {
   protected boolean includeTests;
 
   /**
-   * Per-check settings, {@code Name:LEVEL} with LEVEL one of OFF, WARN, ERROR, DEFAULT (a bare
-   * name means WARN). As a property: {@code -Dlockjaw.checks=ThreadAliveBusyWait:OFF,ClassMonitorCache:ERROR}.
+   * Per-check settings, {@code Name:LEVEL} with LEVEL one of OFF, WARN, ERROR, DEFAULT (a bare name
+   * means WARN). As a property: {@code
+   * -Dlockjaw.checks=ThreadAliveBusyWait:OFF,ClassMonitorCache:ERROR}.
    */
   @Parameter(property = "lockjaw.checks")
   protected List<String> checks;
 
   /**
-   * Source files whose findings are ignored, as globs relative to the module directory, e.g.
-   * {@code src/main/java/com/acme/legacy/**}. Generated sources (under the build directory) are
-   * always excluded.
+   * Source files whose findings are ignored, as globs relative to the module directory, e.g. {@code
+   * src/main/java/com/acme/legacy/**}. Generated sources (under the build directory) are always
+   * excluded.
    */
   @Parameter(property = "lockjaw.excludes")
   protected List<String> excludes;
 
   /** The baseline file: findings listed there are reported but do not fail the build. */
-  @Parameter(property = "lockjaw.baseline", defaultValue = "${project.basedir}/lockjaw-baseline.json")
+  @Parameter(
+      property = "lockjaw.baseline",
+      defaultValue = "${project.basedir}/lockjaw-baseline.json")
   protected File baseline;
 
   /** A JDK 21+ to run the analysis with, when Maven itself runs on an older JDK. */
   @Parameter(property = "lockjaw.javaHome")
   protected File javaHome;
 
-  /** check and audit fail the build on new findings at or above this: SUGGESTION, WARNING, ERROR. */
+  /**
+   * check and audit fail the build on new findings at or above this: SUGGESTION, WARNING, ERROR.
+   */
   @Parameter(property = "lockjaw.failOnSeverity", defaultValue = "WARNING")
   protected String failOnSeverity;
 
@@ -106,8 +110,8 @@ abstract class AbstractLockjawMojo extends AbstractMojo {
   protected boolean forceAnalysis;
 
   /**
-   * The Java release to analyse the sources at; unset, the compiler plugin's effective release
-   * (its {@code release}, else {@code source}/{@code target}, else the {@code maven.compiler.*}
+   * The Java release to analyse the sources at; unset, the compiler plugin's effective release (its
+   * {@code release}, else {@code source}/{@code target}, else the {@code maven.compiler.*}
    * properties).
    */
   @Parameter(property = "lockjaw.release")
@@ -119,12 +123,19 @@ abstract class AbstractLockjawMojo extends AbstractMojo {
   /** The baseline, or a build failure that says what is wrong with it. */
   protected Baseline readBaseline() throws MojoFailureException {
     File defaultBaseline = new File(project.getBasedir(), "lockjaw-baseline.json");
-    if (!baseline.exists() && !baseline.getAbsoluteFile().equals(defaultBaseline.getAbsoluteFile())) {
-      // only the default file may be missing (no finding accepted yet); a named one is a typo or a missing checkout
+    if (!baseline.exists()
+        && !baseline.getAbsoluteFile().equals(defaultBaseline.getAbsoluteFile())) {
+      // only the default file may be missing (no finding accepted yet); a named one is a typo or a
+      // missing checkout
       throw new MojoFailureException(
-          "lockjaw.baseline names " + baseline + ", which does not exist. Correct the path, create the file with"
-              + " 'mvn lockjaw:baseline -Dlockjaw.baseline=" + baseline + "', or remove the setting to use "
-              + defaultBaseline.getName() + " in the module's directory.");
+          "lockjaw.baseline names "
+              + baseline
+              + ", which does not exist. Correct the path, create the file with"
+              + " 'mvn lockjaw:baseline -Dlockjaw.baseline="
+              + baseline
+              + "', or remove the setting to use "
+              + defaultBaseline.getName()
+              + " in the module's directory.");
     }
     try {
       return Baseline.read(baseline.toPath());
@@ -148,7 +159,16 @@ abstract class AbstractLockjawMojo extends AbstractMojo {
       Severity threshold,
       boolean failOnViolation)
       throws MojoExecutionException, MojoFailureException {
-    reportAndJudge(findings, rules, consoleLines, location, fingerprints, baselined, f -> false, sarif, threshold,
+    reportAndJudge(
+        findings,
+        rules,
+        consoleLines,
+        location,
+        fingerprints,
+        baselined,
+        f -> false,
+        sarif,
+        threshold,
         failOnViolation);
   }
 
@@ -174,32 +194,57 @@ abstract class AbstractLockjawMojo extends AbstractMojo {
     }
     SarifReporter sarifReporter = new SarifReporter(plugin.getVersion(), repositoryRoot());
     try {
-      sarifReporter.write(sarif.toPath(), sarifReporter.build(rules, findings, location, fingerprints, baselined));
+      sarifReporter.write(
+          sarif.toPath(), sarifReporter.build(rules, findings, location, fingerprints, baselined));
     } catch (IOException e) {
       throw new MojoExecutionException(
-          "lockjaw cannot write its SARIF report " + sarif + ": " + IoProblems.describe(e) + ". Check that the build"
-              + " directory is writable, or set lockjaw.sarif to a writable path.", e);
+          "lockjaw cannot write its SARIF report "
+              + sarif
+              + ": "
+              + IoProblems.describe(e)
+              + ". Check that the build"
+              + " directory is writable, or set lockjaw.sarif to a writable path.",
+          e);
     }
     if (findings.isEmpty()) {
-      getLog().info("lockjaw: no findings in " + project.getArtifactId() + "; SARIF report: " + sarif);
+      getLog()
+          .info("lockjaw: no findings in " + project.getArtifactId() + "; SARIF report: " + sarif);
       return;
     }
     List<Finding> failing =
         findings.stream()
-            .filter(f -> !baselined.test(f) && !reportedOnly.test(f) && f.severity().atLeast(threshold))
+            .filter(
+                f -> !baselined.test(f) && !reportedOnly.test(f) && f.severity().atLeast(threshold))
             .toList();
     if (failing.isEmpty()) {
-      getLog().info(
-          "lockjaw: " + findings.size() + " finding(s), none new at or above " + threshold + "; SARIF report: " + sarif);
+      getLog()
+          .info(
+              "lockjaw: "
+                  + findings.size()
+                  + " finding(s), none new at or above "
+                  + threshold
+                  + "; SARIF report: "
+                  + sarif);
       return;
     }
     Map<String, Integer> perCheck = new TreeMap<>();
     failing.forEach(f -> perCheck.merge(f.check(), 1, Integer::sum));
     String checksText =
-        perCheck.entrySet().stream().map(e -> e.getKey() + " (" + e.getValue() + ")").collect(Collectors.joining(", "));
+        perCheck.entrySet().stream()
+            .map(e -> e.getKey() + " (" + e.getValue() + ")")
+            .collect(Collectors.joining(", "));
     String message =
-        "lockjaw found " + failing.size() + " new finding(s) at or above " + threshold + " in " + project.getArtifactId()
-            + ": " + checksText + ". Report: " + sarif + ". Fix them (mvn lockjaw:fix applies the suggested fixes;"
+        "lockjaw found "
+            + failing.size()
+            + " new finding(s) at or above "
+            + threshold
+            + " in "
+            + project.getArtifactId()
+            + ": "
+            + checksText
+            + ". Report: "
+            + sarif
+            + ". Fix them (mvn lockjaw:fix applies the suggested fixes;"
             + " for dependencies, the advice names the release that fixed it), suppress one with"
             + " @SuppressWarnings(\"CheckName\"), or accept the current findings with mvn lockjaw:baseline.";
     if (failOnViolation) {
@@ -224,8 +269,10 @@ abstract class AbstractLockjawMojo extends AbstractMojo {
     try {
       return Charset.forName(name);
     } catch (RuntimeException e) {
-      throw new MojoFailureException("lockjaw does not know the source encoding '" + name
-          + "' (project.build.sourceEncoding or lockjaw.encoding); use a charset name such as UTF-8 or ISO-8859-1.");
+      throw new MojoFailureException(
+          "lockjaw does not know the source encoding '"
+              + name
+              + "' (project.build.sourceEncoding or lockjaw.encoding); use a charset name such as UTF-8 or ISO-8859-1.");
     }
   }
 
@@ -234,9 +281,14 @@ abstract class AbstractLockjawMojo extends AbstractMojo {
     return Path.of(project.getBuild().getDirectory(), "lockjaw");
   }
 
-  /** The directory SARIF and console paths are relative to: the repository root, else the reactor root. */
+  /**
+   * The directory SARIF and console paths are relative to: the repository root, else the reactor
+   * root.
+   */
   protected Path repositoryRoot() {
-    for (Path dir = project.getBasedir().toPath().toAbsolutePath(); dir != null; dir = dir.getParent()) {
+    for (Path dir = project.getBasedir().toPath().toAbsolutePath();
+        dir != null;
+        dir = dir.getParent()) {
       if (Files.exists(dir.resolve(".git"))) {
         return dir;
       }
@@ -247,7 +299,9 @@ abstract class AbstractLockjawMojo extends AbstractMojo {
   protected String relativePath(Finding finding) {
     Path file = Path.of(finding.file()).toAbsolutePath().normalize();
     Path root = repositoryRoot();
-    return file.startsWith(root) ? root.relativize(file).toString().replace('\\', '/') : file.toString();
+    return file.startsWith(root)
+        ? root.relativize(file).toString().replace('\\', '/')
+        : file.toString();
   }
 
   /** Fails early, and clearly, when no JDK 21+ is available to run Error Prone. */
@@ -273,7 +327,8 @@ abstract class AbstractLockjawMojo extends AbstractMojo {
             .sorted()
             .forEach(files::add);
       } catch (IOException e) {
-        throw new MojoExecutionException("lockjaw cannot list the sources in " + dir + ": " + e.getMessage(), e);
+        throw new MojoExecutionException(
+            "lockjaw cannot list the sources in " + dir + ": " + e.getMessage(), e);
       }
     }
     return files;
@@ -293,7 +348,8 @@ abstract class AbstractLockjawMojo extends AbstractMojo {
       if (glob == null || glob.isBlank()) {
         continue;
       }
-      PathMatcher matcher = FileSystems.getDefault().getPathMatcher("glob:" + glob.trim()); // checked in analyse()
+      PathMatcher matcher =
+          FileSystems.getDefault().getPathMatcher("glob:" + glob.trim()); // checked in analyse()
       if (matcher.matches(relative)) {
         return false;
       }
@@ -346,11 +402,15 @@ abstract class AbstractLockjawMojo extends AbstractMojo {
     return args;
   }
 
-  /** Error Prone flags that switch off these checks for one analysis (e.g. those the compile already runs). */
+  /**
+   * Error Prone flags that switch off these checks for one analysis (e.g. those the compile already
+   * runs).
+   */
   protected List<String> extraErrorProneFlags = List.of();
 
   /** The result of one forked analysis, or empty when the module has no Java sources. */
-  protected Optional<AnalysisResult> analyse(boolean runChecks) throws MojoExecutionException, MojoFailureException {
+  protected Optional<AnalysisResult> analyse(boolean runChecks)
+      throws MojoExecutionException, MojoFailureException {
     AnalyzerJdk jdk = AnalyzerJdk.select(javaHome);
     for (String glob : excludes == null ? List.<String>of() : excludes) {
       if (glob != null && !glob.isBlank()) {
@@ -358,7 +418,11 @@ abstract class AbstractLockjawMojo extends AbstractMojo {
           FileSystems.getDefault().getPathMatcher("glob:" + glob.trim());
         } catch (IllegalArgumentException e) {
           throw new MojoFailureException(
-              "lockjaw cannot read the exclude pattern '" + glob + "': " + e.getMessage() + ". Write globs such as"
+              "lockjaw cannot read the exclude pattern '"
+                  + glob
+                  + "': "
+                  + e.getMessage()
+                  + ". Write globs such as"
                   + " src/main/java/com/acme/legacy/** ; on the command line -Dlockjaw.excludes is split at commas,"
                   + " so put patterns with {a,b} in the plugin's <excludes> configuration instead.");
         }
@@ -367,28 +431,37 @@ abstract class AbstractLockjawMojo extends AbstractMojo {
     // A named module is analysed on the class path, as the unnamed module: its code compiles the
     // same there, and the module path would need Maven's own module resolution.
     List<Path> sources =
-        sourceFiles().stream().filter(p -> !p.getFileName().toString().equals("module-info.java")).toList();
+        sourceFiles().stream()
+            .filter(p -> !p.getFileName().toString().equals("module-info.java"))
+            .toList();
     if (sources.isEmpty()) {
-      getLog().info("lockjaw: no Java sources in " + project.getArtifactId() + "; nothing to analyse.");
+      getLog()
+          .info("lockjaw: no Java sources in " + project.getArtifactId() + "; nothing to analyse.");
       return Optional.empty();
     }
     List<String> flags = new ArrayList<>();
     try {
-      flags.addAll(CheckSelection.toErrorProneFlags(checks, CheckSelection.knownChecks(getClass().getClassLoader())));
+      flags.addAll(
+          CheckSelection.toErrorProneFlags(
+              checks, CheckSelection.knownChecks(getClass().getClassLoader())));
       flags.addAll(extraErrorProneFlags);
     } catch (IOException e) {
       throw new MojoExecutionException("lockjaw cannot list its checks: " + e.getMessage(), e);
     }
-    List<String> classpath = ModuleClasspath.of(project, session, dependenciesResolver, includeTests);
+    List<String> classpath =
+        ModuleClasspath.of(project, session, dependenciesResolver, includeTests);
     List<String> unreadable =
-        UnreadableJars.among(classpath.stream().filter(c -> c.endsWith(".jar")).map(Path::of).toList());
+        UnreadableJars.among(
+            classpath.stream().filter(c -> c.endsWith(".jar")).map(Path::of).toList());
     if (!unreadable.isEmpty()) {
-      throw new MojoFailureException(UnreadableJars.message("analyse " + project.getArtifactId(), unreadable));
+      throw new MojoFailureException(
+          UnreadableJars.message("analyse " + project.getArtifactId(), unreadable));
     }
     CompilerSettings compiler = CompilerSettings.of(project, session, release, jdk.feature());
     compiler.notes().forEach(getLog()::info);
     List<String> javacOptions = new ArrayList<>(compiler.javacOptions());
-    javacOptions.addAll(List.of("-encoding", encoding == null || encoding.isBlank() ? "UTF-8" : encoding));
+    javacOptions.addAll(
+        List.of("-encoding", encoding == null || encoding.isBlank() ? "UTF-8" : encoding));
 
     Path work = workDirectory();
     Path requestFile = work.resolve(runChecks ? "analysis-request.json" : "compile-request.json");
@@ -406,17 +479,25 @@ abstract class AbstractLockjawMojo extends AbstractMojo {
     switch (result.status()) {
       case AnalysisResult.COMPILE_ERROR ->
           throw new MojoFailureException(
-              "lockjaw cannot analyse " + project.getArtifactId() + ": its sources do not compile against the"
-                  + " module's classpath (javac " + String.join(" ", compiler.javacOptions()) + "). javac's first"
-                  + " errors:\n  " + String.join("\n  ", result.errors())
+              "lockjaw cannot analyse "
+                  + project.getArtifactId()
+                  + ": its sources do not compile against the"
+                  + " module's classpath (javac "
+                  + String.join(" ", compiler.javacOptions())
+                  + "). javac's first"
+                  + " errors:\n  "
+                  + String.join("\n  ", result.errors())
                   + "\nFix these errors (mvn compile shows them too); lockjaw analyses only code that compiles."
                   + " If the module does compile with mvn compile, its build does something lockjaw's analysis does"
                   + " not: lockjaw runs no annotation processors (with Lombok, which rewrites code, use the compiler"
                   + " integration instead; see docs/getting-started.md).");
       case AnalysisResult.FAILURE ->
           throw new MojoExecutionException(
-              "lockjaw's analyzer failed on " + project.getArtifactId() + "; please report this with the"
-                  + " details below.\n" + String.join("\n", result.errors()));
+              "lockjaw's analyzer failed on "
+                  + project.getArtifactId()
+                  + "; please report this with the"
+                  + " details below.\n"
+                  + String.join("\n", result.errors()));
       default -> {}
     }
     return Optional.of(result);

@@ -45,7 +45,9 @@ public class AuditMojo extends AbstractLockjawMojo {
       Set.of(Artifact.SCOPE_COMPILE, Artifact.SCOPE_RUNTIME, Artifact.SCOPE_SYSTEM);
 
   /** The SARIF report of the audit. */
-  @Parameter(property = "lockjaw.auditSarif", defaultValue = "${project.build.directory}/lockjaw/lockjaw-audit.sarif")
+  @Parameter(
+      property = "lockjaw.auditSarif",
+      defaultValue = "${project.build.directory}/lockjaw/lockjaw-audit.sarif")
   private File auditSarif;
 
   /**
@@ -67,7 +69,10 @@ public class AuditMojo extends AbstractLockjawMojo {
     if (Runtime.version().feature() < 21) {
       throw new MojoFailureException(
           "lockjaw:audit runs in Maven's JVM and needs JDK 21 or newer, but Maven is running on JDK "
-              + Runtime.version().feature() + " (" + System.getProperty("java.home") + "). Run Maven with"
+              + Runtime.version().feature()
+              + " ("
+              + System.getProperty("java.home")
+              + "). Run Maven with"
               + " JAVA_HOME set to a JDK 21+; your code can still target an older release.");
     }
     boolean failOnAll = failOnAll(auditFailOn);
@@ -77,32 +82,50 @@ public class AuditMojo extends AbstractLockjawMojo {
     Map<Path, Artifact> jars = new LinkedHashMap<>();
     for (Artifact artifact : project.getArtifacts()) {
       File file = artifact.getFile();
-      if (file != null && file.getName().endsWith(".jar") && RUNTIME_SCOPES.contains(artifact.getScope())) {
+      if (file != null
+          && file.getName().endsWith(".jar")
+          && RUNTIME_SCOPES.contains(artifact.getScope())) {
         jars.put(file.toPath().toAbsolutePath().normalize(), artifact);
       }
     }
     if (jars.isEmpty()) {
-      getLog().info("lockjaw: " + project.getArtifactId() + " has no runtime dependency jars; nothing to audit.");
+      getLog()
+          .info(
+              "lockjaw: "
+                  + project.getArtifactId()
+                  + " has no runtime dependency jars; nothing to audit.");
       return;
     }
     List<String> unreadable = UnreadableJars.among(new ArrayList<>(jars.keySet()));
     if (!unreadable.isEmpty()) {
       // never "no findings" for a jar the audit could not read
-      throw new MojoFailureException(UnreadableJars.message("audit the dependencies of " + project.getArtifactId(), unreadable));
+      throw new MojoFailureException(
+          UnreadableJars.message(
+              "audit the dependencies of " + project.getArtifactId(), unreadable));
     }
-    getLog().info("lockjaw: auditing " + jars.size() + " dependency jar(s) of " + project.getArtifactId() + "...");
+    getLog()
+        .info(
+            "lockjaw: auditing "
+                + jars.size()
+                + " dependency jar(s) of "
+                + project.getArtifactId()
+                + "...");
     List<AuditFinding> audited;
     try {
       List<Path> paths = new ArrayList<>(jars.keySet());
       audited = new JarAuditor().audit(paths, paths);
     } catch (IOException e) {
-      throw new MojoExecutionException("lockjaw could not audit the dependency jars: " + e.getMessage(), e);
+      throw new MojoExecutionException(
+          "lockjaw could not audit the dependency jars: " + e.getMessage(), e);
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
       throw new MojoExecutionException("lockjaw's audit was interrupted", e);
     }
 
-    Set<String> reached = failOnAll || audited.isEmpty() ? Set.of() : reachedFromModule(new ArrayList<>(jars.keySet()));
+    Set<String> reached =
+        failOnAll || audited.isEmpty()
+            ? Set.of()
+            : reachedFromModule(new ArrayList<>(jars.keySet()));
     Map<Path, JarIdentity> identities = new HashMap<>();
     Set<Finding> notFailing = new HashSet<>();
     Map<Finding, String> coordinates = new LinkedHashMap<>();
@@ -111,10 +134,24 @@ public class AuditMojo extends AbstractLockjawMojo {
       if (off.contains(a.check())) {
         continue;
       }
-      boolean actionable = failOnAll || reached == null || reached.contains(a.className())
-          || KnownFixes.find(identities.computeIfAbsent(a.jar(), JarIdentity::of), a.className(), a.check()).isPresent();
+      boolean actionable =
+          failOnAll
+              || reached == null
+              || reached.contains(a.className())
+              || KnownFixes.find(
+                      identities.computeIfAbsent(a.jar(), JarIdentity::of),
+                      a.className(),
+                      a.check())
+                  .isPresent();
       Artifact artifact = a.jar() == null ? null : jars.get(a.jar().toAbsolutePath().normalize());
-      String where = artifact == null ? "unknown jar" : artifact.getGroupId() + ":" + artifact.getArtifactId() + ":" + artifact.getVersion();
+      String where =
+          artifact == null
+              ? "unknown jar"
+              : artifact.getGroupId()
+                  + ":"
+                  + artifact.getArtifactId()
+                  + ":"
+                  + artifact.getVersion();
       Finding finding =
           new Finding(
               a.check(),
@@ -133,7 +170,9 @@ public class AuditMojo extends AbstractLockjawMojo {
         notFailing.add(finding);
       }
       // groupId:artifactId without the version: a finding that survives an upgrade stays baselined
-      coordinates.put(finding, artifact == null ? where : artifact.getGroupId() + ":" + artifact.getArtifactId());
+      coordinates.put(
+          finding,
+          artifact == null ? where : artifact.getGroupId() + ":" + artifact.getArtifactId());
       getLog().debug("lockjaw: " + where + " " + a.readableMethod());
     }
     Map<Finding, String> fingerprints = Fingerprint.all(findings, coordinates::get);
@@ -143,37 +182,86 @@ public class AuditMojo extends AbstractLockjawMojo {
     Map<String, Integer> perArtifact = new TreeMap<>();
     for (Finding f : findings) {
       Artifact artifact = jars.get(Path.of(f.file()));
-      String gav = artifact == null ? coordinates.get(f) : artifact.getGroupId() + ":" + artifact.getArtifactId() + ":" + artifact.getVersion();
-      lines.add(gav + ": " + f.enclosingClass() + "." + f.member() + (f.line() > 0 ? " line " + f.line() : "")
-          + ": [" + f.check() + "] " + (baselined.test(f) ? "(baselined) " : "")
-          + (notFailing.contains(f) ? "(not reached from " + project.getArtifactId() + "'s classes, no known fix: not failing) " : "")
-          + f.message());
+      String gav =
+          artifact == null
+              ? coordinates.get(f)
+              : artifact.getGroupId()
+                  + ":"
+                  + artifact.getArtifactId()
+                  + ":"
+                  + artifact.getVersion();
+      lines.add(
+          gav
+              + ": "
+              + f.enclosingClass()
+              + "."
+              + f.member()
+              + (f.line() > 0 ? " line " + f.line() : "")
+              + ": ["
+              + f.check()
+              + "] "
+              + (baselined.test(f) ? "(baselined) " : "")
+              + (notFailing.contains(f)
+                  ? "(not reached from "
+                      + project.getArtifactId()
+                      + "'s classes, no known fix: not failing) "
+                  : "")
+              + f.message());
       perArtifact.merge(gav, 1, Integer::sum);
     }
-    perArtifact.forEach((gav, n) -> lines.add("lockjaw: " + gav + ": " + n + (n == 1 ? " finding" : " findings")));
+    perArtifact.forEach(
+        (gav, n) -> lines.add("lockjaw: " + gav + ": " + n + (n == 1 ? " finding" : " findings")));
     List<Rule> rules = new ArrayList<>();
-    findings.stream().map(Finding::check).distinct().sorted().forEach(check ->
-        rules.add(new Rule(check, "lockjaw's " + check + " anti-pattern, found in a dependency's bytecode",
-            LockjawDocs.forCheck(check), Severity.WARNING)));
+    findings.stream()
+        .map(Finding::check)
+        .distinct()
+        .sorted()
+        .forEach(
+            check ->
+                rules.add(
+                    new Rule(
+                        check,
+                        "lockjaw's " + check + " anti-pattern, found in a dependency's bytecode",
+                        LockjawDocs.forCheck(check),
+                        Severity.WARNING)));
     if (!notFailing.isEmpty()) {
-      lines.add("lockjaw: " + notFailing.size() + " finding(s) in dependency classes that " + project.getArtifactId()
-          + "'s classes do not reach and with no known fix: reported as notes, not failing the build"
-          + " (-Dlockjaw.auditFailOn=all fails on them too)");
+      lines.add(
+          "lockjaw: "
+              + notFailing.size()
+              + " finding(s) in dependency classes that "
+              + project.getArtifactId()
+              + "'s classes do not reach and with no known fix: reported as notes, not failing the build"
+              + " (-Dlockjaw.auditFailOn=all fails on them too)");
     }
-    reportAndJudge(findings, rules, lines, f -> f.file(), fingerprints, baselined, notFailing::contains, auditSarif,
-        threshold, failOnViolation);
+    reportAndJudge(
+        findings,
+        rules,
+        lines,
+        f -> f.file(),
+        fingerprints,
+        baselined,
+        notFailing::contains,
+        auditSarif,
+        threshold,
+        failOnViolation);
   }
 
-  /** {@code lockjaw.auditFailOn}: true for {@code all}, false for {@code actionable}, else a clear error. */
+  /**
+   * {@code lockjaw.auditFailOn}: true for {@code all}, false for {@code actionable}, else a clear
+   * error.
+   */
   static boolean failOnAll(String value) throws MojoFailureException {
     String mode = value == null ? "" : value.trim().toLowerCase(Locale.ROOT);
     return switch (mode) {
       case "", "actionable" -> false;
       case "all" -> true;
-      default -> throw new MojoFailureException(
-          "lockjaw.auditFailOn is '" + value + "'; use 'actionable' (the default: fail on findings in a release with a"
-              + " known fix or in dependency classes your code reaches, report the rest) or 'all' (fail on every"
-              + " finding).");
+      default ->
+          throw new MojoFailureException(
+              "lockjaw.auditFailOn is '"
+                  + value
+                  + "'; use 'actionable' (the default: fail on findings in a release with a"
+                  + " known fix or in dependency classes your code reaches, report the rest) or 'all' (fail on every"
+                  + " finding).");
     };
   }
 
@@ -184,25 +272,37 @@ public class AuditMojo extends AbstractLockjawMojo {
   private Set<String> reachedFromModule(List<Path> jarPaths) throws MojoExecutionException {
     Path classes = Path.of(project.getBuild().getOutputDirectory());
     if (!Files.isDirectory(classes)) {
-      getLog().warn("lockjaw: " + classes + " does not exist, so lockjaw cannot tell which dependency classes "
-          + project.getArtifactId() + " uses: every finding counts. Run 'mvn compile lockjaw:audit' to fail only on"
-          + " findings your code reaches or with a known fix.");
+      getLog()
+          .warn(
+              "lockjaw: "
+                  + classes
+                  + " does not exist, so lockjaw cannot tell which dependency classes "
+                  + project.getArtifactId()
+                  + " uses: every finding counts. Run 'mvn compile lockjaw:audit' to fail only on"
+                  + " findings your code reaches or with a known fix.");
       return null;
     }
     try {
       return ClassReach.from(List.of(classes), jarPaths);
     } catch (IOException e) {
       throw new MojoExecutionException(
-          "lockjaw could not read the classes of " + project.getArtifactId() + " or its dependency jars to see which"
-              + " classes it uses: " + IoProblems.describe(e), e);
+          "lockjaw could not read the classes of "
+              + project.getArtifactId()
+              + " or its dependency jars to see which"
+              + " classes it uses: "
+              + IoProblems.describe(e),
+          e);
     }
   }
 
   /** {@code borrowObject()} from {@code GenericObjectPool.borrowObject()}. */
   private static String methodOnly(AuditFinding finding) {
-    String simpleClass = finding.className().substring(finding.className().lastIndexOf('.') + 1).replace('$', '.');
+    String simpleClass =
+        finding.className().substring(finding.className().lastIndexOf('.') + 1).replace('$', '.');
     String readable = finding.readableMethod();
-    return readable.startsWith(simpleClass + ".") ? readable.substring(simpleClass.length() + 1) : readable;
+    return readable.startsWith(simpleClass + ".")
+        ? readable.substring(simpleClass.length() + 1)
+        : readable;
   }
 
   /** Checks set to OFF in the plugin's checks configuration. */
@@ -210,7 +310,9 @@ public class AuditMojo extends AbstractLockjawMojo {
     Set<String> off = new HashSet<>();
     List<String> flags;
     try {
-      flags = CheckSelection.toErrorProneFlags(checks, CheckSelection.knownChecks(getClass().getClassLoader()));
+      flags =
+          CheckSelection.toErrorProneFlags(
+              checks, CheckSelection.knownChecks(getClass().getClassLoader()));
     } catch (IOException e) {
       throw new MojoExecutionException("lockjaw cannot list its checks: " + e.getMessage(), e);
     }

@@ -16,8 +16,8 @@ import org.apache.maven.plugins.annotations.Mojo;
 import org.apache.maven.plugins.annotations.ResolutionScope;
 
 /**
- * Writes the module's current findings to the baseline file, so that {@code check} fails only
- * on findings added after it. Commit the file; regenerate it to accept more.
+ * Writes the module's current findings to the baseline file, so that {@code check} fails only on
+ * findings added after it. Commit the file; regenerate it to accept more.
  */
 @Mojo(name = "baseline", requiresDependencyCollection = ResolutionScope.TEST, threadSafe = true)
 public class BaselineMojo extends AbstractLockjawMojo {
@@ -36,16 +36,35 @@ public class BaselineMojo extends AbstractLockjawMojo {
     Map<Finding, String> fingerprints = Fingerprint.all(findings, this::relativePath);
     List<Baseline.Entry> entries = new ArrayList<>();
     for (Finding f : findings) {
-      entries.add(new Baseline.Entry(fingerprints.get(f), f.check(), relativePath(f), f.enclosingClass(), f.member(), f.line()));
+      entries.add(
+          new Baseline.Entry(
+              fingerprints.get(f),
+              f.check(),
+              relativePath(f),
+              f.enclosingClass(),
+              f.member(),
+              f.line()));
     }
     try {
       Baseline.write(baseline.toPath(), entries);
     } catch (IOException e) {
       throw new MojoExecutionException(
-          "lockjaw cannot write the baseline " + baseline + ": " + IoProblems.describe(e) + ". Make its directory"
-              + " writable, or set lockjaw.baseline to a writable path.", e);
+          "lockjaw cannot write the baseline "
+              + baseline
+              + ": "
+              + IoProblems.describe(e)
+              + ". Make its directory"
+              + " writable, or set lockjaw.baseline to a writable path.",
+          e);
     }
-    getLog().info("lockjaw: wrote " + entries.size() + " finding(s) of " + project.getArtifactId() + " to " + baseline
-        + "; lockjaw:check now fails only on new ones.");
+    getLog()
+        .info(
+            "lockjaw: wrote "
+                + entries.size()
+                + " finding(s) of "
+                + project.getArtifactId()
+                + " to "
+                + baseline
+                + "; lockjaw:check now fails only on new ones.");
   }
 }

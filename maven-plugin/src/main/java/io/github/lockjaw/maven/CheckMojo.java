@@ -23,8 +23,8 @@ import org.apache.maven.plugins.annotations.Parameter;
 import org.apache.maven.plugins.annotations.ResolutionScope;
 
 /**
- * Analyses the module's sources with lockjaw's checks, prints the findings with their fixes,
- * writes SARIF 2.1.0, and fails the build on findings that are not in the baseline.
+ * Analyses the module's sources with lockjaw's checks, prints the findings with their fixes, writes
+ * SARIF 2.1.0, and fails the build on findings that are not in the baseline.
  */
 @Mojo(
     name = "check",
@@ -34,7 +34,9 @@ import org.apache.maven.plugins.annotations.ResolutionScope;
 public class CheckMojo extends AbstractLockjawMojo {
 
   /** The SARIF report. */
-  @Parameter(property = "lockjaw.sarif", defaultValue = "${project.build.directory}/lockjaw/lockjaw.sarif")
+  @Parameter(
+      property = "lockjaw.sarif",
+      defaultValue = "${project.build.directory}/lockjaw/lockjaw.sarif")
   private File sarif;
 
   @Override
@@ -53,25 +55,41 @@ public class CheckMojo extends AbstractLockjawMojo {
       }
       Set<String> byCompiler = CompilerIntegration.checksRun(compilerArguments(), known);
       if (!CompilerIntegration.compileRunsInThisBuild(session.getGoals())) {
-        getLog().info("lockjaw: the compile of " + project.getArtifactId() + " runs lockjaw's checks, but no compile"
-            + " ran in this build (" + String.join(" ", session.getGoals()) + "), so lockjaw:check analyses the sources"
-            + " itself.");
+        getLog()
+            .info(
+                "lockjaw: the compile of "
+                    + project.getArtifactId()
+                    + " runs lockjaw's checks, but no compile"
+                    + " ran in this build ("
+                    + String.join(" ", session.getGoals())
+                    + "), so lockjaw:check analyses the sources"
+                    + " itself.");
       } else if (byCompiler.containsAll(known)) {
-        getLog().info(
-            "lockjaw: the compile of " + project.getArtifactId() + " already runs lockjaw's checks (maven-compiler-plugin"
-                + " with -Xplugin:ErrorProne and lockjaw-checks), and its warnings are in the compile output above;"
-                + " lockjaw:check does not analyse the same sources twice. To fail the build from the compile, use"
-                + " -Xep:<Check>:ERROR there; to get SARIF and baseline support from this goal instead, set"
-                + " lockjaw.forceAnalysis=true (or drop lockjaw from the compiler configuration).");
+        getLog()
+            .info(
+                "lockjaw: the compile of "
+                    + project.getArtifactId()
+                    + " already runs lockjaw's checks (maven-compiler-plugin"
+                    + " with -Xplugin:ErrorProne and lockjaw-checks), and its warnings are in the compile output above;"
+                    + " lockjaw:check does not analyse the same sources twice. To fail the build from the compile, use"
+                    + " -Xep:<Check>:ERROR there; to get SARIF and baseline support from this goal instead, set"
+                    + " lockjaw.forceAnalysis=true (or drop lockjaw from the compiler configuration).");
         return;
       } else {
         Set<String> missing = new TreeSet<>(known);
         missing.removeAll(byCompiler);
         // never "clean" for checks that did not run: analyse what the compile leaves out
-        getLog().info("lockjaw: the compile of " + project.getArtifactId() + " runs "
-            + (byCompiler.isEmpty() ? "none" : String.join(", ", byCompiler)) + " of lockjaw's checks; lockjaw:check"
-            + " analyses the others: " + String.join(", ", missing) + ". (The compiler argument"
-            + " -XepDisableAllChecks turns off every check not named after it.)");
+        getLog()
+            .info(
+                "lockjaw: the compile of "
+                    + project.getArtifactId()
+                    + " runs "
+                    + (byCompiler.isEmpty() ? "none" : String.join(", ", byCompiler))
+                    + " of lockjaw's checks; lockjaw:check"
+                    + " analyses the others: "
+                    + String.join(", ", missing)
+                    + ". (The compiler argument"
+                    + " -XepDisableAllChecks turns off every check not named after it.)");
         extraErrorProneFlags = byCompiler.stream().map(c -> "-Xep:" + c + ":OFF").toList();
       }
     }
@@ -84,20 +102,39 @@ public class CheckMojo extends AbstractLockjawMojo {
     List<Finding> findings = result.findings().stream().filter(this::isReported).toList();
     Map<Finding, String> fingerprints = Fingerprint.all(findings, this::relativePath);
     Predicate<Finding> baselined = f -> accepted.contains(fingerprints.get(f));
-    List<String> lines = new ConsoleReporter(this::relativePath, baselined, charset()).render(findings);
+    List<String> lines =
+        new ConsoleReporter(this::relativePath, baselined, charset()).render(findings);
     List<String> off = switchedOff();
     if (!off.isEmpty()) {
-      getLog().info("lockjaw: not run in this analysis: " + String.join(", ", off)
-          + (extraErrorProneFlags.isEmpty() ? " (OFF in the plugin's checks configuration)" : " (OFF in the plugin's checks configuration, or run by the compile)"));
+      getLog()
+          .info(
+              "lockjaw: not run in this analysis: "
+                  + String.join(", ", off)
+                  + (extraErrorProneFlags.isEmpty()
+                      ? " (OFF in the plugin's checks configuration)"
+                      : " (OFF in the plugin's checks configuration, or run by the compile)"));
     }
-    reportAndJudge(findings, result.rules(), lines, this::relativePath, fingerprints, baselined, sarif, threshold, failOnViolation);
+    reportAndJudge(
+        findings,
+        result.rules(),
+        lines,
+        this::relativePath,
+        fingerprints,
+        baselined,
+        sarif,
+        threshold,
+        failOnViolation);
   }
 
-  /** The checks this analysis switched off (plugin configuration, or run by the compile instead). */
+  /**
+   * The checks this analysis switched off (plugin configuration, or run by the compile instead).
+   */
   private List<String> switchedOff() throws MojoFailureException, MojoExecutionException {
     List<String> flags = new ArrayList<>();
     try {
-      flags.addAll(CheckSelection.toErrorProneFlags(checks, CheckSelection.knownChecks(getClass().getClassLoader())));
+      flags.addAll(
+          CheckSelection.toErrorProneFlags(
+              checks, CheckSelection.knownChecks(getClass().getClassLoader())));
     } catch (IOException e) {
       throw new MojoExecutionException("lockjaw cannot list its checks: " + e.getMessage(), e);
     }

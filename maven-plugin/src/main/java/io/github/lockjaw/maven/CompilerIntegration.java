@@ -7,9 +7,9 @@ import java.util.TreeSet;
 
 /**
  * Which lockjaw checks a module's compile runs, read from maven-compiler-plugin's Error Prone
- * arguments as Error Prone reads them, left to right: every check on, {@code
- * -XepDisableAllChecks} turns all off, {@code -Xep:Name} or {@code -Xep:Name:WARN|ERROR} turns
- * one on, {@code -Xep:Name:OFF} turns it off.
+ * arguments as Error Prone reads them, left to right: every check on, {@code -XepDisableAllChecks}
+ * turns all off, {@code -Xep:Name} or {@code -Xep:Name:WARN|ERROR} turns one on, {@code
+ * -Xep:Name:OFF} turns it off.
  */
 final class CompilerIntegration {
   private CompilerIntegration() {}
@@ -43,10 +43,24 @@ final class CompilerIntegration {
    */
   static boolean compileRunsInThisBuild(List<String> goals) {
     Set<String> compiling =
-        Set.of("compile", "process-classes", "generate-test-sources", "process-test-sources",
-            "generate-test-resources", "process-test-resources", "test-compile", "process-test-classes", "test",
-            "prepare-package", "package", "pre-integration-test", "integration-test", "post-integration-test",
-            "verify", "install", "deploy");
+        Set.of(
+            "compile",
+            "process-classes",
+            "generate-test-sources",
+            "process-test-sources",
+            "generate-test-resources",
+            "process-test-resources",
+            "test-compile",
+            "process-test-classes",
+            "test",
+            "prepare-package",
+            "package",
+            "pre-integration-test",
+            "integration-test",
+            "post-integration-test",
+            "verify",
+            "install",
+            "deploy");
     return goals.stream().anyMatch(compiling::contains);
   }
 }

@@ -25,10 +25,10 @@ import org.apache.maven.plugins.annotations.Mojo;
 import org.apache.maven.plugins.annotations.ResolutionScope;
 
 /**
- * Applies lockjaw's suggested fixes to the module's sources in place. Each file is written whole
- * or not at all; a file edited while lockjaw ran, and a read-only file, are left alone; a file
- * whose fixed version does not compile is restored and named, and the other files keep their
- * fixes; if the module still does not compile, every file lockjaw wrote is restored.
+ * Applies lockjaw's suggested fixes to the module's sources in place. Each file is written whole or
+ * not at all; a file edited while lockjaw ran, and a read-only file, are left alone; a file whose
+ * fixed version does not compile is restored and named, and the other files keep their fixes; if
+ * the module still does not compile, every file lockjaw wrote is restored.
  */
 @Mojo(name = "fix", requiresDependencyCollection = ResolutionScope.TEST, threadSafe = true)
 public class FixMojo extends AbstractLockjawMojo {
@@ -50,7 +50,8 @@ public class FixMojo extends AbstractLockjawMojo {
       try {
         before.put(file, Files.readString(file, charset));
       } catch (IOException e) {
-        throw new MojoExecutionException("lockjaw cannot read " + file + ": " + IoProblems.describe(e), e);
+        throw new MojoExecutionException(
+            "lockjaw cannot read " + file + ": " + IoProblems.describe(e), e);
       }
     }
     Map<Path, String> current = new LinkedHashMap<>(before);
@@ -67,16 +68,24 @@ public class FixMojo extends AbstractLockjawMojo {
         if (written.isEmpty()) {
           throw e;
         }
-        // code lockjaw rewrote does not compile: drop the fixes of the files javac names, keep the others
+        // code lockjaw rewrote does not compile: drop the fixes of the files javac names, keep the
+        // others
         if (dropFilesNamedIn(e.getMessage(), written, before, current, leftAlone, charset)) {
           round--; // the same pass again, on the code without the dropped fixes
           continue;
         }
         List<String> restored = restore(written, before, charset);
         throw new MojoFailureException(
-            "lockjaw applied fixes, but analysing the fixed " + project.getArtifactId() + " again failed, so it restored "
-                + restored.size() + " file(s): " + String.join(", ", restored) + ". Nothing was changed. What went"
-                + " wrong:\n" + e.getMessage() + "\nPlease report this: a lockjaw fix must always compile.");
+            "lockjaw applied fixes, but analysing the fixed "
+                + project.getArtifactId()
+                + " again failed, so it restored "
+                + restored.size()
+                + " file(s): "
+                + String.join(", ", restored)
+                + ". Nothing was changed. What went"
+                + " wrong:\n"
+                + e.getMessage()
+                + "\nPlease report this: a lockjaw fix must always compile.");
       }
       if (analysed.isEmpty()) {
         return;
@@ -91,7 +100,10 @@ public class FixMojo extends AbstractLockjawMojo {
           withoutFix++;
           continue;
         }
-        byFile.computeIfAbsent(Path.of(finding.file()).toAbsolutePath().normalize(), k -> new ArrayList<>()).add(finding);
+        byFile
+            .computeIfAbsent(
+                Path.of(finding.file()).toAbsolutePath().normalize(), k -> new ArrayList<>())
+            .add(finding);
       }
       int postponed = 0;
       int applied = 0;
@@ -104,14 +116,23 @@ public class FixMojo extends AbstractLockjawMojo {
           }
           String expected = current.get(file);
           if (expected == null || !expected.equals(Files.readString(file, charset))) {
-            getLog().warn("lockjaw: " + file + " changed while lockjaw was working on it; not touching it.");
+            getLog()
+                .warn(
+                    "lockjaw: "
+                        + file
+                        + " changed while lockjaw was working on it; not touching it.");
             leftAlone.add(file);
             continue;
           }
           if (isReadOnly(file)) {
-            getLog().warn("lockjaw: " + relativePath(entry.getValue().get(0)) + " is read-only; not fixing its "
-                + entry.getValue().size() + " finding(s). Make it writable (or check it out for editing) and run"
-                + " lockjaw:fix again.");
+            getLog()
+                .warn(
+                    "lockjaw: "
+                        + relativePath(entry.getValue().get(0))
+                        + " is read-only; not fixing its "
+                        + entry.getValue().size()
+                        + " finding(s). Make it writable (or check it out for editing) and run"
+                        + " lockjaw:fix again.");
             leftAlone.add(file);
             continue;
           }
@@ -123,10 +144,21 @@ public class FixMojo extends AbstractLockjawMojo {
             }
             accepted.addAll(finding.fix());
             applied++;
-            report.computeIfAbsent(file, k -> new ArrayList<>()).add("  fixed " + relativePath(finding) + ":" + finding.line() + " [" + finding.check() + "]");
+            report
+                .computeIfAbsent(file, k -> new ArrayList<>())
+                .add(
+                    "  fixed "
+                        + relativePath(finding)
+                        + ":"
+                        + finding.line()
+                        + " ["
+                        + finding.check()
+                        + "]");
           }
           String fixed = SourceEdits.apply(expected, accepted);
-          for (String line : SourceEdits.unifiedDiff(relativePath(entry.getValue().get(0)), expected, accepted).split("\n")) {
+          for (String line :
+              SourceEdits.unifiedDiff(relativePath(entry.getValue().get(0)), expected, accepted)
+                  .split("\n")) {
             report.computeIfAbsent(file, k -> new ArrayList<>()).add("    " + line);
           }
           AtomicFiles.write(file, fixed, charset);
@@ -135,9 +167,16 @@ public class FixMojo extends AbstractLockjawMojo {
         }
       } catch (IOException | RuntimeException e) {
         restore(written, before, charset);
-        String why = e instanceof IOException io ? IoProblems.describe(io) : String.valueOf(e.getMessage());
-        throw new MojoExecutionException("lockjaw could not apply its fixes to " + file + " (" + why + "); every file it"
-            + " had changed was restored.", e);
+        String why =
+            e instanceof IOException io ? IoProblems.describe(io) : String.valueOf(e.getMessage());
+        throw new MojoExecutionException(
+            "lockjaw could not apply its fixes to "
+                + file
+                + " ("
+                + why
+                + "); every file it"
+                + " had changed was restored.",
+            e);
       }
       pending = postponed;
       if (postponed == 0 || applied == 0) {
@@ -145,8 +184,13 @@ public class FixMojo extends AbstractLockjawMojo {
       }
     }
     if (written.isEmpty()) {
-      getLog().info("lockjaw: nothing to fix in " + project.getArtifactId()
-          + (withoutFix > 0 ? " (" + withoutFix + " finding(s) have no automatic fix; see lockjaw:check)" : ""));
+      getLog()
+          .info(
+              "lockjaw: nothing to fix in "
+                  + project.getArtifactId()
+                  + (withoutFix > 0
+                      ? " (" + withoutFix + " finding(s) have no automatic fix; see lockjaw:check)"
+                      : ""));
       return;
     }
 
@@ -155,25 +199,50 @@ public class FixMojo extends AbstractLockjawMojo {
         analyse(false);
         break;
       } catch (MojoFailureException | MojoExecutionException e) {
-        if (dropFilesNamedIn(e.getMessage(), written, before, current, leftAlone, charset) && !written.isEmpty()) {
+        if (dropFilesNamedIn(e.getMessage(), written, before, current, leftAlone, charset)
+            && !written.isEmpty()) {
           continue; // check that the module compiles with the remaining fixes
         }
         List<String> restored = restore(written, before, charset);
         throw new MojoFailureException(
-            "lockjaw applied its fixes, but then " + project.getArtifactId() + " did not compile, so it restored "
-                + restored.size() + " file(s): " + String.join(", ", restored) + ". Nothing was changed. What javac"
-                + " said:\n" + e.getMessage() + "\nPlease report this: a lockjaw fix must always compile.");
+            "lockjaw applied its fixes, but then "
+                + project.getArtifactId()
+                + " did not compile, so it restored "
+                + restored.size()
+                + " file(s): "
+                + String.join(", ", restored)
+                + ". Nothing was changed. What javac"
+                + " said:\n"
+                + e.getMessage()
+                + "\nPlease report this: a lockjaw fix must always compile.");
       }
     }
     report.keySet().retainAll(written.keySet());
     report.values().forEach(lines -> lines.forEach(line -> getLog().info(line)));
-    getLog().info("lockjaw: fixed " + written.size() + " file(s) in " + project.getArtifactId() + "; the module still compiles."
-        + (withoutFix > 0 ? " " + withoutFix + " finding(s) have no automatic fix; see lockjaw:check." : "")
-        + (pending > 0 ? " " + pending + " fix(es) are still pending after " + MAX_ROUNDS + " passes (they change code"
-            + " that other fixes changed); run lockjaw:fix again to apply them." : ""));
+    getLog()
+        .info(
+            "lockjaw: fixed "
+                + written.size()
+                + " file(s) in "
+                + project.getArtifactId()
+                + "; the module still compiles."
+                + (withoutFix > 0
+                    ? " " + withoutFix + " finding(s) have no automatic fix; see lockjaw:check."
+                    : "")
+                + (pending > 0
+                    ? " "
+                        + pending
+                        + " fix(es) are still pending after "
+                        + MAX_ROUNDS
+                        + " passes (they change code"
+                        + " that other fixes changed); run lockjaw:fix again to apply them."
+                    : ""));
   }
 
-  /** Whether the file's permissions forbid writing it (also when running as root, which may write anyway). */
+  /**
+   * Whether the file's permissions forbid writing it (also when running as root, which may write
+   * anyway).
+   */
   static boolean isReadOnly(Path file) throws IOException {
     if (!Files.isWritable(file)) {
       return true;
@@ -193,8 +262,8 @@ public class FixMojo extends AbstractLockjawMojo {
   }
 
   /**
-   * Restores the written files that javac's errors name, so the other files keep their fixes;
-   * false when the errors name none of them (the failure is not one file's fix).
+   * Restores the written files that javac's errors name, so the other files keep their fixes; false
+   * when the errors name none of them (the failure is not one file's fix).
    */
   private boolean dropFilesNamedIn(
       String errors,
@@ -225,9 +294,14 @@ public class FixMojo extends AbstractLockjawMojo {
       current.put(file, before.get(file));
       leftAlone.add(file);
       dropped = true;
-      getLog().warn("lockjaw: dropped its fixes in " + file + " and restored the file: the fixed file did not compile ("
-          + String.join("; ", lines.subList(0, Math.min(3, lines.size()))) + "). Please report this: a lockjaw fix must"
-          + " always compile. The fixes in other files are kept.");
+      getLog()
+          .warn(
+              "lockjaw: dropped its fixes in "
+                  + file
+                  + " and restored the file: the fixed file did not compile ("
+                  + String.join("; ", lines.subList(0, Math.min(3, lines.size())))
+                  + "). Please report this: a lockjaw fix must"
+                  + " always compile. The fixes in other files are kept.");
     }
     return dropped;
   }
@@ -239,13 +313,15 @@ public class FixMojo extends AbstractLockjawMojo {
   }
 
   /** Puts back the files lockjaw wrote, unless someone edited them since. */
-  private List<String> restore(Map<Path, String> written, Map<Path, String> before, Charset charset) {
+  private List<String> restore(
+      Map<Path, String> written, Map<Path, String> before, Charset charset) {
     List<String> restored = new ArrayList<>();
     for (Map.Entry<Path, String> entry : written.entrySet()) {
       Path file = entry.getKey();
       try {
         if (!Files.readString(file, charset).equals(entry.getValue())) {
-          getLog().warn("lockjaw: " + file + " was edited after lockjaw fixed it; keeping that edit.");
+          getLog()
+              .warn("lockjaw: " + file + " was edited after lockjaw fixed it; keeping that edit.");
           continue;
         }
         AtomicFiles.write(file, before.get(file), charset);

@@ -20,8 +20,11 @@ class AuditMojoTest {
 
   @Test
   void anUnknownValueIsAClearError() {
-    MojoFailureException e = assertThrows(MojoFailureException.class, () -> AuditMojo.failOnAll("reachable-only"));
-    assertTrue(e.getMessage().startsWith("lockjaw.auditFailOn is 'reachable-only'; use 'actionable'"), e.getMessage());
+    MojoFailureException e =
+        assertThrows(MojoFailureException.class, () -> AuditMojo.failOnAll("reachable-only"));
+    assertTrue(
+        e.getMessage().startsWith("lockjaw.auditFailOn is 'reachable-only'; use 'actionable'"),
+        e.getMessage());
     assertTrue(e.getMessage().contains("'all'"), e.getMessage());
   }
 }

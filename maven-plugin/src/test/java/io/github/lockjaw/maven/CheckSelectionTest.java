@@ -16,29 +16,50 @@ class CheckSelectionTest {
   @Test
   void namesAndLevelsBecomeErrorProneFlags() throws Exception {
     assertEquals(
-        List.of("-Xep:ClassMonitorCache:ERROR", "-Xep:ThreadAliveBusyWait:OFF", "-Xep:ClassMonitorCache:WARN"),
-        CheckSelection.toErrorProneFlags(Arrays.asList("ClassMonitorCache:error", " ThreadAliveBusyWait:OFF ", "ClassMonitorCache", "", null), KNOWN));
+        List.of(
+            "-Xep:ClassMonitorCache:ERROR",
+            "-Xep:ThreadAliveBusyWait:OFF",
+            "-Xep:ClassMonitorCache:WARN"),
+        CheckSelection.toErrorProneFlags(
+            Arrays.asList(
+                "ClassMonitorCache:error",
+                " ThreadAliveBusyWait:OFF ",
+                "ClassMonitorCache",
+                "",
+                null),
+            KNOWN));
   }
 
   @Test
   void anUnknownNameListsTheRealOnes() {
-    MojoFailureException e = assertThrows(MojoFailureException.class,
-        () -> CheckSelection.toErrorProneFlags(List.of("ClassMonitorCahce:OFF"), KNOWN));
+    MojoFailureException e =
+        assertThrows(
+            MojoFailureException.class,
+            () -> CheckSelection.toErrorProneFlags(List.of("ClassMonitorCahce:OFF"), KNOWN));
     assertTrue(e.getMessage().contains("no check named 'ClassMonitorCahce'"), e.getMessage());
     assertTrue(e.getMessage().contains("ClassMonitorCache"), e.getMessage());
   }
 
   @Test
   void anUnknownLevelSaysWhichAreAllowed() {
-    MojoFailureException e = assertThrows(MojoFailureException.class,
-        () -> CheckSelection.toErrorProneFlags(List.of("ClassMonitorCache:LOUD"), KNOWN));
+    MojoFailureException e =
+        assertThrows(
+            MojoFailureException.class,
+            () -> CheckSelection.toErrorProneFlags(List.of("ClassMonitorCache:LOUD"), KNOWN));
     assertTrue(e.getMessage().contains("OFF, WARN, ERROR or DEFAULT"), e.getMessage());
   }
 
   @Test
   void theShippedChecksAreFoundThroughTheServiceRegistration() throws Exception {
     Set<String> known = CheckSelection.knownChecks(getClass().getClassLoader());
-    assertTrue(known.containsAll(Set.of("ClassMonitorCache", "SynchronizedMapCache", "ThreadAliveBusyWait",
-        "SharedMonitorDao", "PerRequestHttpClient")), known.toString());
+    assertTrue(
+        known.containsAll(
+            Set.of(
+                "ClassMonitorCache",
+                "SynchronizedMapCache",
+                "ThreadAliveBusyWait",
+                "SharedMonitorDao",
+                "PerRequestHttpClient")),
+        known.toString());
   }
 }

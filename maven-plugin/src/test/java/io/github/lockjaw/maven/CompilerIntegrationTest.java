@@ -11,29 +11,41 @@ import org.junit.jupiter.api.Test;
 /** Issue 17, item 19: lockjaw:check knows which checks the compile runs, and runs the others. */
 class CompilerIntegrationTest {
   private static final Set<String> KNOWN =
-      Set.of("ClassMonitorCache", "PerRequestHttpClient", "SharedMonitorDao", "SynchronizedMapCache", "ThreadAliveBusyWait");
+      Set.of(
+          "ClassMonitorCache",
+          "PerRequestHttpClient",
+          "SharedMonitorDao",
+          "SynchronizedMapCache",
+          "ThreadAliveBusyWait");
 
   @Test
   void theOldGettingStartedSnippetRanTwoOfFive() {
-    Set<String> run = CompilerIntegration.checksRun(
-        List.of("-XDcompilePolicy=simple",
-            "-Xplugin:ErrorProne -XepDisableAllChecks -Xep:ClassMonitorCache:WARN -Xep:SynchronizedMapCache:WARN"),
-        KNOWN);
+    Set<String> run =
+        CompilerIntegration.checksRun(
+            List.of(
+                "-XDcompilePolicy=simple",
+                "-Xplugin:ErrorProne -XepDisableAllChecks -Xep:ClassMonitorCache:WARN -Xep:SynchronizedMapCache:WARN"),
+            KNOWN);
     assertEquals(Set.of("ClassMonitorCache", "SynchronizedMapCache"), run);
   }
 
   @Test
   void withoutDisableAllEveryCheckRunsUnlessSwitchedOff() {
     assertEquals(KNOWN, CompilerIntegration.checksRun(List.of("-Xplugin:ErrorProne"), KNOWN));
-    Set<String> run = CompilerIntegration.checksRun(List.of("-Xplugin:ErrorProne -Xep:SharedMonitorDao:OFF"), KNOWN);
+    Set<String> run =
+        CompilerIntegration.checksRun(
+            List.of("-Xplugin:ErrorProne -Xep:SharedMonitorDao:OFF"), KNOWN);
     assertFalse(run.contains("SharedMonitorDao"));
     assertEquals(4, run.size());
   }
 
   @Test
   void namesBeforeDisableAllAreOffAgain() {
-    Set<String> run = CompilerIntegration.checksRun(
-        List.of("-Xplugin:ErrorProne -Xep:ThreadAliveBusyWait:ERROR -XepDisableAllChecks -Xep:SharedMonitorDao"), KNOWN);
+    Set<String> run =
+        CompilerIntegration.checksRun(
+            List.of(
+                "-Xplugin:ErrorProne -Xep:ThreadAliveBusyWait:ERROR -XepDisableAllChecks -Xep:SharedMonitorDao"),
+            KNOWN);
     assertEquals(Set.of("SharedMonitorDao"), run);
   }
 

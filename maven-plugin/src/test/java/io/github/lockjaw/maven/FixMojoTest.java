@@ -31,7 +31,12 @@ class FixMojoTest {
         "lockjaw cannot analyse shop: its sources do not compile against the module's classpath (javac --release 17)."
             + " javac's first errors:\n  /repo/src/main/java/shop/Poller.java:9: cannot find symbol\n"
             + "  symbol: variable T\nFix these errors (mvn compile shows them too)";
-    assertEquals(List.of("/repo/src/main/java/shop/Poller.java:9: cannot find symbol"), FixMojo.errorsIn(errors, inner));
-    assertEquals(List.of(), FixMojo.errorsIn(errors, other), "a file whose name only starts the same is not named");
+    assertEquals(
+        List.of("/repo/src/main/java/shop/Poller.java:9: cannot find symbol"),
+        FixMojo.errorsIn(errors, inner));
+    assertEquals(
+        List.of(),
+        FixMojo.errorsIn(errors, other),
+        "a file whose name only starts the same is not named");
   }
 }

@@ -13,12 +13,13 @@ import java.util.List;
 import java.util.Set;
 
 /**
- * Checks a SARIF report written by lockjaw against what SARIF 2.1.0 requires of the parts
- * lockjaw writes, for the integration tests' verify scripts.
+ * Checks a SARIF report written by lockjaw against what SARIF 2.1.0 requires of the parts lockjaw
+ * writes, for the integration tests' verify scripts.
  */
 public final class LockjawSarif {
   private static final Set<String> LEVELS = Set.of("none", "note", "warning", "error");
-  private static final Set<String> BASELINE_STATES = Set.of("new", "unchanged", "updated", "absent");
+  private static final Set<String> BASELINE_STATES =
+      Set.of("new", "unchanged", "updated", "absent");
 
   private LockjawSarif() {}
 
@@ -43,15 +44,22 @@ public final class LockjawSarif {
     }
     JsonObject run = runs.get(0).getAsJsonObject();
     JsonObject driver = object(object(run, "tool"), "driver");
-    expect(problems, driver != null && "lockjaw".equals(string(driver, "name")), "tool.driver.name must be lockjaw");
+    expect(
+        problems,
+        driver != null && "lockjaw".equals(string(driver, "name")),
+        "tool.driver.name must be lockjaw");
     List<String> ruleIds = new ArrayList<>();
     JsonArray rules = driver == null ? null : array(driver, "rules");
     if (rules != null) {
       for (JsonElement rule : rules) {
         JsonObject r = rule.getAsJsonObject();
         ruleIds.add(string(r, "id"));
-        expect(problems, string(r, "helpUri") != null, "rule " + string(r, "id") + " has no helpUri");
-        expect(problems, object(r, "shortDescription") != null, "rule " + string(r, "id") + " has no shortDescription");
+        expect(
+            problems, string(r, "helpUri") != null, "rule " + string(r, "id") + " has no helpUri");
+        expect(
+            problems,
+            object(r, "shortDescription") != null,
+            "rule " + string(r, "id") + " has no shortDescription");
       }
     }
     JsonArray results = array(run, "results");
@@ -64,19 +72,34 @@ public final class LockjawSarif {
       String ruleId = string(result, "ruleId");
       expect(problems, ruleIds.contains(ruleId), "result names unknown rule " + ruleId);
       if (result.has("ruleIndex")) {
-        expect(problems, ruleIds.indexOf(ruleId) == result.get("ruleIndex").getAsInt(), "ruleIndex of " + ruleId + " is wrong");
+        expect(
+            problems,
+            ruleIds.indexOf(ruleId) == result.get("ruleIndex").getAsInt(),
+            "ruleIndex of " + ruleId + " is wrong");
       }
       expect(problems, LEVELS.contains(string(result, "level")), "bad level in " + ruleId);
-      expect(problems, string(object(result, "message"), "text") != null, "result without message.text");
-      expect(problems, BASELINE_STATES.contains(string(result, "baselineState")), "bad baselineState in " + ruleId);
+      expect(
+          problems,
+          string(object(result, "message"), "text") != null,
+          "result without message.text");
+      expect(
+          problems,
+          BASELINE_STATES.contains(string(result, "baselineState")),
+          "bad baselineState in " + ruleId);
       JsonArray locations = array(result, "locations");
       expect(problems, locations != null && !locations.isEmpty(), "result without locations");
       if (locations != null && !locations.isEmpty()) {
         JsonObject physical = object(locations.get(0).getAsJsonObject(), "physicalLocation");
         String uri = string(object(physical, "artifactLocation"), "uri");
-        expect(problems, uri != null && !uri.startsWith("/") && !uri.contains(":"), "location uri is not relative: " + uri);
+        expect(
+            problems,
+            uri != null && !uri.startsWith("/") && !uri.contains(":"),
+            "location uri is not relative: " + uri);
         JsonObject region = object(physical, "region");
-        expect(problems, region != null && region.get("startLine").getAsInt() >= 1, "region.startLine must be >= 1");
+        expect(
+            problems,
+            region != null && region.get("startLine").getAsInt() >= 1,
+            "region.startLine must be >= 1");
       }
       JsonArray fixes = array(result, "fixes");
       if (fixes != null) {
@@ -86,11 +109,16 @@ public final class LockjawSarif {
           if (changes != null) {
             for (JsonElement change : changes) {
               JsonArray replacements = array(change.getAsJsonObject(), "replacements");
-              expect(problems, replacements != null && !replacements.isEmpty(), "artifactChange without replacements");
+              expect(
+                  problems,
+                  replacements != null && !replacements.isEmpty(),
+                  "artifactChange without replacements");
               if (replacements != null) {
                 for (JsonElement replacement : replacements) {
                   JsonObject deleted = object(replacement.getAsJsonObject(), "deletedRegion");
-                  expect(problems, deleted != null && deleted.has("charOffset") && deleted.has("charLength"),
+                  expect(
+                      problems,
+                      deleted != null && deleted.has("charOffset") && deleted.has("charLength"),
                       "replacement without deletedRegion charOffset/charLength");
                 }
               }
@@ -109,14 +137,20 @@ public final class LockjawSarif {
   }
 
   private static JsonObject object(JsonObject parent, String name) {
-    return parent != null && parent.has(name) && parent.get(name).isJsonObject() ? parent.getAsJsonObject(name) : null;
+    return parent != null && parent.has(name) && parent.get(name).isJsonObject()
+        ? parent.getAsJsonObject(name)
+        : null;
   }
 
   private static JsonArray array(JsonObject parent, String name) {
-    return parent != null && parent.has(name) && parent.get(name).isJsonArray() ? parent.getAsJsonArray(name) : null;
+    return parent != null && parent.has(name) && parent.get(name).isJsonArray()
+        ? parent.getAsJsonArray(name)
+        : null;
   }
 
   private static String string(JsonObject parent, String name) {
-    return parent != null && parent.has(name) && parent.get(name).isJsonPrimitive() ? parent.get(name).getAsString() : null;
+    return parent != null && parent.has(name) && parent.get(name).isJsonPrimitive()
+        ? parent.get(name).getAsString()
+        : null;
   }
 }

@@ -11,7 +11,9 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** The verify scripts trust LockjawSarif; these show it accepts valid SARIF and rejects the rest. */
+/**
+ * The verify scripts trust LockjawSarif; these show it accepts valid SARIF and rejects the rest.
+ */
 class LockjawSarifTest {
   @TempDir Path dir;
 
@@ -42,17 +44,31 @@ class LockjawSarifTest {
   @Test
   void theSchemaRejectsWrongTypesAndUnknownProperties() throws Exception {
     List<String> problems =
-        LockjawSarif.problems(write(VALID.replace("\"startLine\": 3", "\"startLine\": 0").replace("\"version\": \"2.1.0\",", "\"version\": \"2.1.0\", \"extra\": 1,")));
-    assertTrue(problems.stream().anyMatch(p -> p.startsWith("SARIF schema:") && p.contains("startLine")), problems.toString());
-    assertTrue(problems.stream().anyMatch(p -> p.startsWith("SARIF schema:") && p.contains("extra")), problems.toString());
+        LockjawSarif.problems(
+            write(
+                VALID
+                    .replace("\"startLine\": 3", "\"startLine\": 0")
+                    .replace("\"version\": \"2.1.0\",", "\"version\": \"2.1.0\", \"extra\": 1,")));
+    assertTrue(
+        problems.stream().anyMatch(p -> p.startsWith("SARIF schema:") && p.contains("startLine")),
+        problems.toString());
+    assertTrue(
+        problems.stream().anyMatch(p -> p.startsWith("SARIF schema:") && p.contains("extra")),
+        problems.toString());
   }
 
   @Test
   void lockjawsOwnRulesCatchAbsolutePathsAndUnknownRules() throws Exception {
     List<String> problems =
-        LockjawSarif.problems(write(VALID.replace("\"uri\": \"src/A.java\", \"uriBaseId\": \"SRCROOT\"},\n", "\"uri\": \"/abs/A.java\"},\n")
-            .replace("\"ruleId\": \"ClassMonitorCache\"", "\"ruleId\": \"Nope\"")));
+        LockjawSarif.problems(
+            write(
+                VALID
+                    .replace(
+                        "\"uri\": \"src/A.java\", \"uriBaseId\": \"SRCROOT\"},\n",
+                        "\"uri\": \"/abs/A.java\"},\n")
+                    .replace("\"ruleId\": \"ClassMonitorCache\"", "\"ruleId\": \"Nope\"")));
     assertTrue(problems.stream().anyMatch(p -> p.contains("not relative")), problems.toString());
-    assertTrue(problems.stream().anyMatch(p -> p.contains("unknown rule Nope")), problems.toString());
+    assertTrue(
+        problems.stream().anyMatch(p -> p.contains("unknown rule Nope")), problems.toString());
   }
 }

@@ -14,10 +14,10 @@ import com.sun.source.tree.VariableTree;
 import com.sun.source.util.TreePath;
 import com.sun.source.util.TreePathScanner;
 import com.sun.tools.javac.code.Symbol.VarSymbol;
+import io.github.lockjaw.common.MapLocking;
 import io.github.lockjaw.knowledge.ApiCatalog;
 import java.util.ArrayList;
 import java.util.List;
-import io.github.lockjaw.common.MapLocking;
 import java.util.Optional;
 import javax.lang.model.element.Modifier;
 
@@ -86,10 +86,16 @@ public final class CacheField {
         return super.visitMemberSelect(tree, unused);
       }
     }.scan(new TreePath(unit), null);
-    return new CacheField(field, declaration[0], List.copyOf(assigned), List.copyOf(uses), locking(field, assigned, state));
+    return new CacheField(
+        field,
+        declaration[0],
+        List.copyOf(assigned),
+        List.copyOf(uses),
+        locking(field, assigned, state));
   }
 
-  private static MapLocking locking(VarSymbol field, List<ExpressionTree> assigned, VisitorState state) {
+  private static MapLocking locking(
+      VarSymbol field, List<ExpressionTree> assigned, VisitorState state) {
     if (MapKnowledge.isConcurrent(field.type, state)) {
       return MapLocking.CONCURRENT;
     }
@@ -119,7 +125,8 @@ public final class CacheField {
         || MapKnowledge.coarselyLockedType(ASTHelpers.getType(v), state).isPresent()) {
       return MapLocking.COARSE;
     }
-    if (v instanceof NewClassTree created && MapKnowledge.plainType(ASTHelpers.getType(created), state).isPresent()) {
+    if (v instanceof NewClassTree created
+        && MapKnowledge.plainType(ASTHelpers.getType(created), state).isPresent()) {
       return MapLocking.PLAIN;
     }
     return MapLocking.UNKNOWN;
@@ -143,7 +150,9 @@ public final class CacheField {
     return uses;
   }
 
-  /** Whether every use of the field is visible here: a private field assigned once, where declared. */
+  /**
+   * Whether every use of the field is visible here: a private field assigned once, where declared.
+   */
   public boolean isConfined() {
     return declaration != null
         && declaration.getModifiers().getFlags().contains(Modifier.PRIVATE)

@@ -93,9 +93,9 @@ public record CacheLookup(VarSymbol map, MethodInvocationTree check, MethodInvoc
   }
 
   /**
-   * Whether the region locks the map itself on every call: not when the method first reads the
-   * map without the lock ({@code v = cache.get(k); if (v == null) { synchronized (cache) { ... }
-   * }}, Spring's double-checked metadata caches), so the lock is taken only on a miss.
+   * Whether the region locks the map itself on every call: not when the method first reads the map
+   * without the lock ({@code v = cache.get(k); if (v == null) { synchronized (cache) { ... } }},
+   * Spring's double-checked metadata caches), so the lock is taken only on a miss.
    */
   public boolean isLockedByItsOwnMonitorOnEveryCall(TreePath region) {
     if (!isLockedByItsOwnMonitor(region.getLeaf())) {

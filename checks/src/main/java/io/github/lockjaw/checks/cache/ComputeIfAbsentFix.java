@@ -60,9 +60,9 @@ import javax.lang.model.element.Modifier;
  * canonical shapes, and only when lockjaw can show that the change keeps behaviour:
  *
  * <ul>
- *   <li>the field is private, assigned once, and built as {@code new HashMap}/{@code new
- *       Hashtable} (bare or in {@code Collections.synchronizedMap}); every other use is a single
- *       atomic call, and no other synchronized region makes two calls on it;
+ *   <li>the field is private, assigned once, and built as {@code new HashMap}/{@code new Hashtable}
+ *       (bare or in {@code Collections.synchronizedMap}); every other use is a single atomic call,
+ *       and no other synchronized region makes two calls on it;
  *   <li>keys and values are provably non-null (ConcurrentHashMap rejects null), unless the map
  *       already rejected nulls;
  *   <li>the computed value is a {@code new} expression that throws no checked exception, whose
@@ -79,7 +79,8 @@ public final class ComputeIfAbsentFix {
   private record Shape(
       MethodInvocationTree get, ExpressionTree value, String cast, String assignTo) {}
 
-  public static Optional<SuggestedFix> build(TreePath region, CacheLookup lookup, VisitorState state) {
+  public static Optional<SuggestedFix> build(
+      TreePath region, CacheLookup lookup, VisitorState state) {
     try {
       return Optional.ofNullable(buildOrNull(region, lookup, state));
     } catch (RuntimeException e) {
@@ -87,7 +88,8 @@ public final class ComputeIfAbsentFix {
       // A fix is a convenience: never let an unexpected tree shape break the compile.
       return Optional.empty();
     } catch (AssertionError e) {
-      Resilience.rethrowIfStrict(e); // Error Prone's fix helpers assert on shapes they do not expect
+      Resilience.rethrowIfStrict(
+          e); // Error Prone's fix helpers assert on shapes they do not expect
       return Optional.empty();
     }
   }
@@ -108,7 +110,10 @@ public final class ComputeIfAbsentFix {
     if (shape == null) {
       return null;
     }
-    Symbol lock = root instanceof SynchronizedTree sync ? ASTHelpers.getSymbol(ASTHelpers.stripParentheses(sync.getExpression())) : null;
+    Symbol lock =
+        root instanceof SynchronizedTree sync
+            ? ASTHelpers.getSymbol(ASTHelpers.stripParentheses(sync.getExpression()))
+            : null;
     if (!rejectsNulls
         && !isNonNull(lookup.key(), lock, state)
         && !dereferencesUnconditionally(shape.value(), lookup.key())) {
@@ -136,13 +141,15 @@ public final class ComputeIfAbsentFix {
             + ", "
             + mappingFunction(shape.value(), lookup, param, state)
             + ")";
-    String statement = shape.assignTo() == null ? "return " + call + ";" : shape.assignTo() + " = " + call + ";";
+    String statement =
+        shape.assignTo() == null ? "return " + call + ";" : shape.assignTo() + " = " + call + ";";
 
     if (root instanceof SynchronizedTree) {
       fix.replace(root, statement);
     } else {
       MethodTree method = (MethodTree) root;
-      SuggestedFixes.removeModifiers(method.getModifiers(), state, Set.of(Modifier.SYNCHRONIZED)).ifPresent(fix::merge);
+      SuggestedFixes.removeModifiers(method.getModifiers(), state, Set.of(Modifier.SYNCHRONIZED))
+          .ifPresent(fix::merge);
       fix.replace(regionStart, regionEnd, statement);
     }
 
@@ -154,7 +161,10 @@ public final class ComputeIfAbsentFix {
       if (sharesTypeWithAnotherField(declaration, state)) {
         return null; // 'HashMap<K, V> a = ..., b = ...': retyping one would retype both
       }
-      Tree typeName = declaration.getType() instanceof ParameterizedTypeTree p ? p.getType() : declaration.getType();
+      Tree typeName =
+          declaration.getType() instanceof ParameterizedTypeTree p
+              ? p.getType()
+              : declaration.getType();
       fix.replace(typeName, chm);
       replaced.add(typeName);
     }
@@ -177,9 +187,9 @@ public final class ComputeIfAbsentFix {
   }
 
   /**
-   * Whether the tree reads a field that is not final: without the lock, such a read could race
-   * with the writers the lock used to exclude. With {@code staticOnly}, only static fields count
-   * (inside a constructor, instance fields belong to the object being built).
+   * Whether the tree reads a field that is not final: without the lock, such a read could race with
+   * the writers the lock used to exclude. With {@code staticOnly}, only static fields count (inside
+   * a constructor, instance fields belong to the object being built).
    */
   private static boolean readsMutableField(Tree tree, VarSymbol map, boolean staticOnly) {
     return MoreTrees.anyMatch(
@@ -194,7 +204,8 @@ public final class ComputeIfAbsentFix {
   }
 
   /** Recognises the three canonical shapes of a locked lookup. */
-  private static Shape match(List<? extends StatementTree> statements, CacheLookup lookup, VisitorState state) {
+  private static Shape match(
+      List<? extends StatementTree> statements, CacheLookup lookup, VisitorState state) {
     VarSymbol map = lookup.map();
     // V v = (V) map.get(k); if (v == null) { v = new V(..); map.put(k, v); } return v;
     if (statements.size() == 3
@@ -202,7 +213,8 @@ public final class ComputeIfAbsentFix {
         && statements.get(2) instanceof ReturnTree ret
         && ret.getExpression() != null
         && isLocal(ret.getExpression(), ASTHelpers.getSymbol(local))) {
-      return fillIfAbsent(local.getInitializer(), ASTHelpers.getSymbol(local), statements.get(1), map, null, state);
+      return fillIfAbsent(
+          local.getInitializer(), ASTHelpers.getSymbol(local), statements.get(1), map, null, state);
     }
     if (statements.size() == 2) {
       // v = (V) map.get(k); if (v == null) { v = new V(..); map.put(k, v); }   (v declared outside)
@@ -211,7 +223,13 @@ public final class ComputeIfAbsentFix {
           && ASTHelpers.getSymbol(assignment.getVariable()) instanceof VarSymbol v
           && v.getKind() == ElementKind.LOCAL_VARIABLE
           && assignment.getVariable() instanceof IdentifierTree) {
-        return fillIfAbsent(assignment.getExpression(), v, statements.get(1), map, v.getSimpleName().toString(), state);
+        return fillIfAbsent(
+            assignment.getExpression(),
+            v,
+            statements.get(1),
+            map,
+            v.getSimpleName().toString(),
+            state);
       }
       // if (!map.containsKey(k)) { map.put(k, new V(..)); } return (V) map.get(k);
       if (statements.get(0) instanceof IfTree ifTree
@@ -226,7 +244,8 @@ public final class ComputeIfAbsentFix {
             && then.size() == 1
             && then.get(0) instanceof ExpressionStatementTree putStatement) {
           MethodInvocationTree put = asCall(putStatement.getExpression(), map, "put");
-          if (put != null && CacheLookup.sameKey(put.getArguments().get(0), get.getArguments().get(0), state)) {
+          if (put != null
+              && CacheLookup.sameKey(put.getArguments().get(0), get.getArguments().get(0), state)) {
             return new Shape(get, put.getArguments().get(1), returned.text(), null);
           }
         }
@@ -237,7 +256,12 @@ public final class ComputeIfAbsentFix {
 
   /** {@code init} reads the cache into {@code v}; {@code guard} fills it when absent. */
   private static Shape fillIfAbsent(
-      ExpressionTree init, Symbol v, StatementTree guard, VarSymbol map, String assignTo, VisitorState state) {
+      ExpressionTree init,
+      Symbol v,
+      StatementTree guard,
+      VarSymbol map,
+      String assignTo,
+      VisitorState state) {
     if (init == null || !(guard instanceof IfTree ifTree) || ifTree.getElseStatement() != null) {
       return null;
     }
@@ -260,7 +284,8 @@ public final class ComputeIfAbsentFix {
         put = null;
       }
     }
-    if (put == null || !CacheLookup.sameKey(put.getArguments().get(0), get.getArguments().get(0), state)) {
+    if (put == null
+        || !CacheLookup.sameKey(put.getArguments().get(0), get.getArguments().get(0), state)) {
       return null;
     }
     if (mentions(value, v)) {
@@ -274,7 +299,9 @@ public final class ComputeIfAbsentFix {
     static Cast unwrap(ExpressionTree tree, VisitorState state) {
       ExpressionTree e = ASTHelpers.stripParentheses(tree);
       if (e instanceof TypeCastTree cast) {
-        return new Cast(ASTHelpers.stripParentheses(cast.getExpression()), "(" + state.getSourceForNode(cast.getType()) + ") ");
+        return new Cast(
+            ASTHelpers.stripParentheses(cast.getExpression()),
+            "(" + state.getSourceForNode(cast.getType()) + ") ");
       }
       return new Cast(e, "");
     }
@@ -310,7 +337,8 @@ public final class ComputeIfAbsentFix {
         || (isLocal(binary.getRightOperand(), v) && isNull(binary.getLeftOperand()));
   }
 
-  private static boolean isAbsenceTestOnMap(ExpressionTree condition, VarSymbol map, ExpressionTree key, VisitorState state) {
+  private static boolean isAbsenceTestOnMap(
+      ExpressionTree condition, VarSymbol map, ExpressionTree key, VisitorState state) {
     ExpressionTree c = ASTHelpers.stripParentheses(condition);
     if (c instanceof UnaryTree not && c.getKind() == Tree.Kind.LOGICAL_COMPLEMENT) {
       MethodInvocationTree contains = asCall(not.getExpression(), map, "containsKey");
@@ -318,8 +346,12 @@ public final class ComputeIfAbsentFix {
     }
     if (c.getKind() == Tree.Kind.EQUAL_TO) {
       var binary = (BinaryTree) c;
-      ExpressionTree other = isNull(binary.getLeftOperand()) ? binary.getRightOperand() : isNull(binary.getRightOperand()) ? binary.getLeftOperand() : null;
-      MethodInvocationTree get = other == null ? null : asCall(Cast.unwrap(other, state).expression(), map, "get");
+      ExpressionTree other =
+          isNull(binary.getLeftOperand())
+              ? binary.getRightOperand()
+              : isNull(binary.getRightOperand()) ? binary.getLeftOperand() : null;
+      MethodInvocationTree get =
+          other == null ? null : asCall(Cast.unwrap(other, state).expression(), map, "get");
       return get != null && CacheLookup.sameKey(get.getArguments().get(0), key, state);
     }
     return false;
@@ -344,13 +376,16 @@ public final class ComputeIfAbsentFix {
     if (type != null && type.isPrimitive()) {
       return true;
     }
-    if (e instanceof NewClassTree || (e instanceof LiteralTree && e.getKind() != Tree.Kind.NULL_LITERAL)) {
+    if (e instanceof NewClassTree
+        || (e instanceof LiteralTree && e.getKind() != Tree.Kind.NULL_LITERAL)) {
       return true;
     }
     if (e instanceof MemberSelectTree select && select.getIdentifier().contentEquals("class")) {
       return true;
     }
-    if (e instanceof MethodInvocationTree call && ASTHelpers.getSymbol(call).getSimpleName().contentEquals("getClass") && call.getArguments().isEmpty()) {
+    if (e instanceof MethodInvocationTree call
+        && ASTHelpers.getSymbol(call).getSimpleName().contentEquals("getClass")
+        && call.getArguments().isEmpty()) {
       return true;
     }
     Symbol symbol = ASTHelpers.getSymbol(e);
@@ -364,7 +399,8 @@ public final class ComputeIfAbsentFix {
    */
   private static boolean dereferencesUnconditionally(ExpressionTree value, ExpressionTree key) {
     Symbol keySymbol = ASTHelpers.getSymbol(ASTHelpers.stripParentheses(key));
-    if (!(keySymbol instanceof VarSymbol) || !(ASTHelpers.stripParentheses(key) instanceof IdentifierTree)) {
+    if (!(keySymbol instanceof VarSymbol)
+        || !(ASTHelpers.stripParentheses(key) instanceof IdentifierTree)) {
       return false;
     }
     boolean[] conditional = new boolean[1];
@@ -384,7 +420,8 @@ public final class ComputeIfAbsentFix {
 
       @Override
       public Void visitBinary(BinaryTree node, Void unused) {
-        if (node.getKind() == Tree.Kind.CONDITIONAL_AND || node.getKind() == Tree.Kind.CONDITIONAL_OR) {
+        if (node.getKind() == Tree.Kind.CONDITIONAL_AND
+            || node.getKind() == Tree.Kind.CONDITIONAL_OR) {
           conditional[0] = true;
         }
         return super.visitBinary(node, unused);
@@ -393,7 +430,8 @@ public final class ComputeIfAbsentFix {
       @Override
       public Void visitMemberSelect(MemberSelectTree node, Void unused) {
         ExpressionTree receiver = ASTHelpers.stripParentheses(node.getExpression());
-        if (receiver instanceof IdentifierTree && keySymbol.equals(ASTHelpers.getSymbol(receiver))) {
+        if (receiver instanceof IdentifierTree
+            && keySymbol.equals(ASTHelpers.getSymbol(receiver))) {
           dereferenced[0] = true;
         }
         return super.visitMemberSelect(node, unused);
@@ -403,7 +441,8 @@ public final class ComputeIfAbsentFix {
   }
 
   /** A value the fix may compute inside computeIfAbsent. */
-  private static boolean isSafeValue(ExpressionTree value, VarSymbol map, MethodSymbol enclosingMethod, VisitorState state) {
+  private static boolean isSafeValue(
+      ExpressionTree value, VarSymbol map, MethodSymbol enclosingMethod, VisitorState state) {
     ExpressionTree v = ASTHelpers.stripParentheses(value);
     if (!(v instanceof NewClassTree created) || created.getClassBody() != null) {
       return false; // only 'new' is surely non-null
@@ -423,8 +462,8 @@ public final class ComputeIfAbsentFix {
   /**
    * Whether building the value can never reach the same map or the lookup method again: every
    * constructor, initializer and method it runs is either in the JDK or declared in this file
-   * (followed transitively) and none of them touches the map. A nested computeIfAbsent on the
-   * same ConcurrentHashMap can throw "Recursive update" where the locked code simply re-entered.
+   * (followed transitively) and none of them touches the map. A nested computeIfAbsent on the same
+   * ConcurrentHashMap can throw "Recursive update" where the locked code simply re-entered.
    */
   private static boolean constructionStaysOutOf(
       NewClassTree created, VarSymbol map, MethodSymbol enclosingMethod, VisitorState state) {
@@ -526,7 +565,9 @@ public final class ComputeIfAbsentFix {
 
   private static boolean calls(Tree tree, MethodSymbol method) {
     return MoreTrees.anyMatch(
-        tree, node -> node instanceof MethodInvocationTree call && method.equals(ASTHelpers.getSymbol(call)));
+        tree,
+        node ->
+            node instanceof MethodInvocationTree call && method.equals(ASTHelpers.getSymbol(call)));
   }
 
   private static boolean throwsChecked(Tree tree, VisitorState state) {
@@ -538,7 +579,8 @@ public final class ComputeIfAbsentFix {
             return false;
           }
           for (Type thrown : method.getThrownTypes()) {
-            if (!ASTHelpers.isSubtype(thrown, runtime, state) && !ASTHelpers.isSubtype(thrown, error, state)) {
+            if (!ASTHelpers.isSubtype(thrown, runtime, state)
+                && !ASTHelpers.isSubtype(thrown, error, state)) {
               return true;
             }
           }
@@ -596,15 +638,18 @@ public final class ComputeIfAbsentFix {
           || call.getMethodSelect() != select) {
         return false; // the map escapes, is iterated, or is locked on: lockjaw cannot follow it
       }
-      Optional<ApiCatalog.Entry> atomic = MapKnowledge.atomicMethod(ASTHelpers.getSymbol(call), state);
+      Optional<ApiCatalog.Entry> atomic =
+          MapKnowledge.atomicMethod(ASTHelpers.getSymbol(call), state);
       if (atomic.isEmpty()) {
         return false;
       }
       if (!rejectsNulls) {
-        if (atomic.get().hasAttribute("key-arg") && !isNonNull(call.getArguments().get(0), null, state)) {
+        if (atomic.get().hasAttribute("key-arg")
+            && !isNonNull(call.getArguments().get(0), null, state)) {
           return false;
         }
-        if (atomic.get().hasAttribute("value-arg") && !isNonNull(call.getArguments().get(1), null, state)) {
+        if (atomic.get().hasAttribute("value-arg")
+            && !isNonNull(call.getArguments().get(1), null, state)) {
           return false;
         }
       }
@@ -632,7 +677,8 @@ public final class ComputeIfAbsentFix {
     return null;
   }
 
-  private static String newConcurrentMap(NewClassTree construction, String chm, VisitorState state) {
+  private static String newConcurrentMap(
+      NewClassTree construction, String chm, VisitorState state) {
     String typeArguments = "";
     if (construction.getIdentifier() instanceof ParameterizedTypeTree parameterized) {
       typeArguments =
@@ -641,18 +687,21 @@ public final class ComputeIfAbsentFix {
               .collect(Collectors.joining(", ", "<", ">"));
     }
     String arguments =
-        construction.getArguments().stream().map(state::getSourceForNode).collect(Collectors.joining(", "));
+        construction.getArguments().stream()
+            .map(state::getSourceForNode)
+            .collect(Collectors.joining(", "));
     return "new " + chm + typeArguments + "(" + arguments + ")";
   }
 
   /**
-   * The mapping function: {@code ClassInfo::new} when the value is built from the key alone,
-   * else a lambda that uses its own parameter for the key ({@code k -> new Label("code-" + k)}),
-   * never the captured variable, where that keeps meaning: the key is a local or parameter whose
-   * type is exactly the map's key type, so the parameter has the same type and overloads resolve
-   * as before. Otherwise the lambda keeps the value's source, {@code k -> new Label(code)}.
+   * The mapping function: {@code ClassInfo::new} when the value is built from the key alone, else a
+   * lambda that uses its own parameter for the key ({@code k -> new Label("code-" + k)}), never the
+   * captured variable, where that keeps meaning: the key is a local or parameter whose type is
+   * exactly the map's key type, so the parameter has the same type and overloads resolve as before.
+   * Otherwise the lambda keeps the value's source, {@code k -> new Label(code)}.
    */
-  private static String mappingFunction(ExpressionTree value, CacheLookup lookup, String param, VisitorState state) {
+  private static String mappingFunction(
+      ExpressionTree value, CacheLookup lookup, String param, VisitorState state) {
     String source = state.getSourceForNode(value);
     Symbol key = ASTHelpers.getSymbol(ASTHelpers.stripParentheses(lookup.key()));
     Type keyType = mapKeyType(lookup.map(), state);
@@ -669,7 +718,8 @@ public final class ComputeIfAbsentFix {
         && newClass.getTypeArguments().isEmpty()
         && !(newClass.getIdentifier() instanceof ParameterizedTypeTree)
         && newClass.getArguments().size() == 1
-        && ASTHelpers.stripParentheses(newClass.getArguments().get(0)) instanceof IdentifierTree argument
+        && ASTHelpers.stripParentheses(newClass.getArguments().get(0))
+            instanceof IdentifierTree argument
         && key.equals(ASTHelpers.getSymbol(argument))
         && !ASTHelpers.getSymbol(newClass).isVarArgs()) {
       return state.getSourceForNode(newClass.getIdentifier()) + "::new";
@@ -680,7 +730,10 @@ public final class ComputeIfAbsentFix {
       @Override
       public Void visitIdentifier(IdentifierTree node, Void unused) {
         if (key.equals(ASTHelpers.getSymbol(node))) {
-          uses.add(new int[] {ASTHelpers.getStartPosition(node) - start, state.getEndPosition(node) - start});
+          uses.add(
+              new int[] {
+                ASTHelpers.getStartPosition(node) - start, state.getEndPosition(node) - start
+              });
         }
         return null;
       }
@@ -704,7 +757,9 @@ public final class ComputeIfAbsentFix {
       return null;
     }
     Type asMap = state.getTypes().asSuper(type, mapInterface);
-    return asMap == null || asMap.getTypeArguments().size() != 2 ? null : asMap.getTypeArguments().get(0);
+    return asMap == null || asMap.getTypeArguments().size() != 2
+        ? null
+        : asMap.getTypeArguments().get(0);
   }
 
   /** A lambda parameter name used nowhere in the file, so it shadows nothing. */
@@ -747,7 +802,14 @@ public final class ComputeIfAbsentFix {
                   node instanceof IdentifierTree identifier
                       && candidate.equals(ASTHelpers.getSymbol(identifier))
                       && !inside(identifier, replaced, state));
-      if (!usedElsewhere && unit.getImports().stream().anyMatch(i -> !i.isStatic() && state.getSourceForNode(i.getQualifiedIdentifier()).equals(candidate.getQualifiedName().toString()))) {
+      if (!usedElsewhere
+          && unit.getImports().stream()
+              .anyMatch(
+                  i ->
+                      !i.isStatic()
+                          && state
+                              .getSourceForNode(i.getQualifiedIdentifier())
+                              .equals(candidate.getQualifiedName().toString()))) {
         fix.removeImport(candidate.getQualifiedName().toString());
       }
     }

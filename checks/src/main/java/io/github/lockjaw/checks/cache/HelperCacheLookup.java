@@ -40,10 +40,10 @@ import javax.lang.model.element.Modifier;
  * }
  * }</pre>
  *
- * where both helpers use the same field, a coarsely locked map ({@code Collections.synchronizedMap},
- * {@code Hashtable}, a synchronized {@code WeakHashMap}). Each helper call locks the whole map, and
- * two threads that miss at once both build the value. Only helpers whose whole body is the one map
- * call count: a helper that does more is not read.
+ * where both helpers use the same field, a coarsely locked map ({@code
+ * Collections.synchronizedMap}, {@code Hashtable}, a synchronized {@code WeakHashMap}). Each helper
+ * call locks the whole map, and two threads that miss at once both build the value. Only helpers
+ * whose whole body is the one map call count: a helper that does more is not read.
  *
  * @param map the cache field both helpers use
  * @param get the call of the lookup helper
@@ -52,7 +52,8 @@ import javax.lang.model.element.Modifier;
 record HelperCacheLookup(VarSymbol map, MethodInvocationTree get, MethodInvocationTree put) {
 
   /** The first split check-then-act in the body of {@code method}, if there is one. */
-  static Optional<HelperCacheLookup> findIn(MethodTree method, TreePath methodPath, VisitorState state) {
+  static Optional<HelperCacheLookup> findIn(
+      MethodTree method, TreePath methodPath, VisitorState state) {
     if (method.getBody() == null) {
       return Optional.empty();
     }
@@ -84,7 +85,10 @@ record HelperCacheLookup(VarSymbol map, MethodInvocationTree get, MethodInvocati
     return Optional.ofNullable(found[0]);
   }
 
-  /** {@code X x = getCached(k);} (or {@code x = getCached(k);}) followed by {@code if (x == null) {... cache(k, x); }}. */
+  /**
+   * {@code X x = getCached(k);} (or {@code x = getCached(k);}) followed by {@code if (x == null)
+   * {... cache(k, x); }}.
+   */
   private static HelperCacheLookup match(
       StatementTree first, StatementTree second, ClassTree owner, VisitorState state) {
     Symbol local;
@@ -100,8 +104,10 @@ record HelperCacheLookup(VarSymbol map, MethodInvocationTree get, MethodInvocati
     } else {
       return null;
     }
-    if (local == null || !(strip(init) instanceof MethodInvocationTree getCall)
-        || getCall.getArguments().size() != 1 || !(second instanceof IfTree ifTree)
+    if (local == null
+        || !(strip(init) instanceof MethodInvocationTree getCall)
+        || getCall.getArguments().size() != 1
+        || !(second instanceof IfTree ifTree)
         || !isNullTest(ifTree.getCondition(), local)) {
       return null;
     }
@@ -113,9 +119,11 @@ record HelperCacheLookup(VarSymbol map, MethodInvocationTree get, MethodInvocati
     new TreeScanner<Void, Void>() {
       @Override
       public Void visitMethodInvocation(MethodInvocationTree call, Void unused) {
-        if (putCall[0] == null && call.getArguments().size() == 2
+        if (putCall[0] == null
+            && call.getArguments().size() == 2
             && getMap.equals(helperMap(call, owner, false, state))
-            && CacheLookup.sameKey(getCall.getArguments().get(0), call.getArguments().get(0), state)) {
+            && CacheLookup.sameKey(
+                getCall.getArguments().get(0), call.getArguments().get(0), state)) {
           putCall[0] = call;
         }
         return super.visitMethodInvocation(call, null);
@@ -149,11 +157,14 @@ record HelperCacheLookup(VarSymbol map, MethodInvocationTree get, MethodInvocati
     }
     MethodTree helper = null;
     for (Tree member : owner.getMembers()) {
-      if (member instanceof MethodTree candidate && symbol.equals(ASTHelpers.getSymbol(candidate))) {
+      if (member instanceof MethodTree candidate
+          && symbol.equals(ASTHelpers.getSymbol(candidate))) {
         helper = candidate;
       }
     }
-    if (helper == null || helper.getBody() == null || helper.getBody().getStatements().size() != 1) {
+    if (helper == null
+        || helper.getBody() == null
+        || helper.getBody().getStatements().size() != 1) {
       return null;
     }
     StatementTree only = helper.getBody().getStatements().get(0);
@@ -170,7 +181,8 @@ record HelperCacheLookup(VarSymbol map, MethodInvocationTree get, MethodInvocati
     }
     MethodSymbol mapMethod = ASTHelpers.getSymbol(mapCall);
     String expected = lookup ? "get" : "put";
-    if (mapMethod == null || !mapMethod.getSimpleName().contentEquals(expected)
+    if (mapMethod == null
+        || !mapMethod.getSimpleName().contentEquals(expected)
         || mapCall.getArguments().size() != (lookup ? 1 : 2)
         || ASTHelpers.getReceiver(mapCall) == null
         || !MapKnowledge.isMap(ASTHelpers.getType(ASTHelpers.getReceiver(mapCall)), state)) {
@@ -178,8 +190,11 @@ record HelperCacheLookup(VarSymbol map, MethodInvocationTree get, MethodInvocati
     }
     for (int i = 0; i < mapCall.getArguments().size(); i++) {
       Symbol argument = ASTHelpers.getSymbol(mapCall.getArguments().get(i));
-      if (argument == null || !argument.equals(helper.getParameters().size() > i
-          ? ASTHelpers.getSymbol(helper.getParameters().get(i)) : null)) {
+      if (argument == null
+          || !argument.equals(
+              helper.getParameters().size() > i
+                  ? ASTHelpers.getSymbol(helper.getParameters().get(i))
+                  : null)) {
         return null;
       }
     }

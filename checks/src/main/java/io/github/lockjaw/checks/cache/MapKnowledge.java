@@ -25,7 +25,8 @@ public final class MapKnowledge {
   /** The names of the check and act methods ({@code get}, {@code containsKey}, {@code put}). */
   public static final Set<String> LOOKUP_METHOD_NAMES =
       Stream.concat(
-              Kind.Maps.CHECK_METHOD.index().methodNames().stream(), Kind.Maps.ACT_METHOD.index().methodNames().stream())
+              Kind.Maps.CHECK_METHOD.index().methodNames().stream(),
+              Kind.Maps.ACT_METHOD.index().methodNames().stream())
           .collect(Collectors.toUnmodifiableSet());
 
   private MapKnowledge() {}
@@ -43,12 +44,14 @@ public final class MapKnowledge {
 
   /** The {@code coarsely-locked-type} entry the type belongs to, e.g. Hashtable. */
   public static Optional<ApiCatalog.Entry> coarselyLockedType(Type type, VisitorState state) {
-    return KnownSymbols.supertypeEntry(Kind.Maps.COARSELY_LOCKED_TYPE.index(), type, state).map(TypeEntry::entry);
+    return KnownSymbols.supertypeEntry(Kind.Maps.COARSELY_LOCKED_TYPE.index(), type, state)
+        .map(TypeEntry::entry);
   }
 
   /** The {@code plain-type} entry of exactly this class, e.g. HashMap. */
   public static Optional<ApiCatalog.Entry> plainType(Type type, VisitorState state) {
-    return KnownSymbols.sameTypeEntry(Kind.Maps.PLAIN_TYPE.index(), type, state).map(TypeEntry::entry);
+    return KnownSymbols.sameTypeEntry(Kind.Maps.PLAIN_TYPE.index(), type, state)
+        .map(TypeEntry::entry);
   }
 
   /** Whether the call is a factory such as {@code Collections.synchronizedMap(...)}. */
@@ -57,7 +60,8 @@ public final class MapKnowledge {
       return false;
     }
     MethodSymbol method = ASTHelpers.getSymbol(invocation);
-    return KnownSymbols.declaredMethod(Kind.Maps.COARSELY_LOCKING_FACTORY.index(), method).isPresent();
+    return KnownSymbols.declaredMethod(Kind.Maps.COARSELY_LOCKING_FACTORY.index(), method)
+        .isPresent();
   }
 
   /** Whether {@code method} is one of the check calls (get, containsKey) of a lookup. */
@@ -75,7 +79,8 @@ public final class MapKnowledge {
    * ConcurrentHashMap performs atomically too.
    */
   public static Optional<ApiCatalog.Entry> atomicMethod(MethodSymbol method, VisitorState state) {
-    return KnownSymbols.entry(KnownSymbols.overridingMethod(Kind.Maps.ATOMIC_METHOD.index(), method, state));
+    return KnownSymbols.entry(
+        KnownSymbols.overridingMethod(Kind.Maps.ATOMIC_METHOD.index(), method, state));
   }
 
   /** The fully qualified name of the map a fix moves a cache to. */
@@ -93,11 +98,13 @@ public final class MapKnowledge {
   }
 
   /** The class that {@code new X<>(...)} creates, with its plain-type or locked-type entry. */
-  public static Optional<ApiCatalog.Entry> constructedMapEntry(NewClassTree tree, VisitorState state) {
+  public static Optional<ApiCatalog.Entry> constructedMapEntry(
+      NewClassTree tree, VisitorState state) {
     Type type = ASTHelpers.getType(tree);
     Optional<ApiCatalog.Entry> plain = plainType(type, state);
     return plain.isPresent()
         ? plain
-        : KnownSymbols.sameTypeEntry(Kind.Maps.COARSELY_LOCKED_TYPE.index(), type, state).map(TypeEntry::entry);
+        : KnownSymbols.sameTypeEntry(Kind.Maps.COARSELY_LOCKED_TYPE.index(), type, state)
+            .map(TypeEntry::entry);
   }
 }

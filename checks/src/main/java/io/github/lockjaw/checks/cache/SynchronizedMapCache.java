@@ -60,7 +60,9 @@ public final class SynchronizedMapCache extends BugChecker
   /** The check in one private helper and the put in another: {@link HelperCacheLookup}. */
   private Description matchHelpers(MethodTree method, VisitorState state) {
     MethodSymbol symbol = ASTHelpers.getSymbol(method);
-    if (symbol == null || symbol.isConstructor() || EntryPoints.isSetUp(method, state)
+    if (symbol == null
+        || symbol.isConstructor()
+        || EntryPoints.isSetUp(method, state)
         || EntryPoints.isOneShot(method, state)) {
       return Description.NO_MATCH;
     }
@@ -72,12 +74,17 @@ public final class SynchronizedMapCache extends BugChecker
     String name = lookup.map().getSimpleName().toString();
     return buildDescription(lookup.get())
         .setMessage(
-            "Check-then-act cache on '" + name + "', a coarsely locked map, split across "
-                + ASTHelpers.getSymbol(lookup.get()).getSimpleName() + "() and "
-                + ASTHelpers.getSymbol(lookup.put()).getSimpleName() + "(): each helper call locks the"
+            "Check-then-act cache on '"
+                + name
+                + "', a coarsely locked map, split across "
+                + ASTHelpers.getSymbol(lookup.get()).getSimpleName()
+                + "() and "
+                + ASTHelpers.getSymbol(lookup.put()).getSimpleName()
+                + "(): each helper call locks the"
                 + " whole map, so every reader queues on it, and two threads that miss at once both"
                 + " build the value. Make the map a ConcurrentHashMap and fill it with computeIfAbsent"
-                + " in one call. " + LockjawDocs.noFixReason())
+                + " in one call. "
+                + LockjawDocs.noFixReason())
         .build();
   }
 

@@ -65,7 +65,12 @@ public final class BlockingIoKnowledge {
     }
     for (ApiCatalog.Entry entry : Kind.Jdbc.POOL_TYPE.entries()) {
       Symbol type = state.getSymbolFromString(entry.value());
-      if (type != null && state.getTypes().isSubtype(state.getTypes().erasure(method.getReturnType()), state.getTypes().erasure(type.type))) {
+      if (type != null
+          && state
+              .getTypes()
+              .isSubtype(
+                  state.getTypes().erasure(method.getReturnType()),
+                  state.getTypes().erasure(type.type))) {
         return true;
       }
     }

@@ -3,11 +3,11 @@ package io.github.lockjaw.checks.dao;
 import com.google.errorprone.VisitorState;
 import com.google.errorprone.fixes.SuggestedFix;
 import com.google.errorprone.fixes.SuggestedFixes;
+import com.google.errorprone.util.ASTHelpers;
 import com.sun.source.tree.MethodTree;
 import com.sun.source.tree.SynchronizedTree;
 import com.sun.source.tree.Tree;
 import com.sun.tools.javac.code.Symbol;
-import com.google.errorprone.util.ASTHelpers;
 import io.github.lockjaw.checks.support.Layout;
 import io.github.lockjaw.common.Resilience;
 import java.util.List;
@@ -16,8 +16,8 @@ import javax.lang.model.element.Modifier;
 
 /**
  * The fix for a shared monitor held around blocking I/O: drop the method's {@code synchronized}
- * modifier or unwrap the {@code synchronized} block, only when nothing shows that the lock
- * guards anything else; otherwise the reason there is no fix.
+ * modifier or unwrap the {@code synchronized} block, only when nothing shows that the lock guards
+ * anything else; otherwise the reason there is no fix.
  */
 final class DropMonitorLockFix {
 
@@ -55,8 +55,10 @@ final class DropMonitorLockFix {
       MethodTree method,
       List<SharedMonitor.Member> members,
       BlockingIoFacts facts) {
-    if (region instanceof SynchronizedTree && !BlockingIoFacts.isWholeBody(method.getBody(), region)) {
-      return "the synchronized block is only part of " + method.getName()
+    if (region instanceof SynchronizedTree
+        && !BlockingIoFacts.isWholeBody(method.getBody(), region)) {
+      return "the synchronized block is only part of "
+          + method.getName()
           + "(), so lockjaw cannot tell what else it guards";
     }
     Optional<String> touched = facts.mutableStateTouchedBy(region);
@@ -79,13 +81,15 @@ final class DropMonitorLockFix {
     }
     if (monitor.kind() == SharedMonitor.Kind.FIELD
         && !monitor.symbol().getModifiers().contains(Modifier.PRIVATE)) {
-      return "lock field '" + monitor.symbol().getSimpleName()
+      return "lock field '"
+          + monitor.symbol().getSimpleName()
           + "' is not private, so other classes may lock it too";
     }
     return null;
   }
 
-  private static Optional<SuggestedFix> buildFix(Tree region, MethodTree method, VisitorState state) {
+  private static Optional<SuggestedFix> buildFix(
+      Tree region, MethodTree method, VisitorState state) {
     try {
       if (region instanceof MethodTree) {
         return SuggestedFixes.removeModifiers(method, state, Modifier.SYNCHRONIZED);
@@ -105,10 +109,13 @@ final class DropMonitorLockFix {
         String inner = body.substring(open + 1, close).strip();
         int blockStart = ASTHelpers.getStartPosition(block);
         String to = lineIndentation(source, blockStart);
-        String from = block.getBlock().getStatements().isEmpty()
-            ? to
-            : lineIndentation(source, ASTHelpers.getStartPosition(block.getBlock().getStatements().get(0)));
-        return Optional.of(SuggestedFix.replace(block, Layout.move(inner, from, to, Layout.newline(source))));
+        String from =
+            block.getBlock().getStatements().isEmpty()
+                ? to
+                : lineIndentation(
+                    source, ASTHelpers.getStartPosition(block.getBlock().getStatements().get(0)));
+        return Optional.of(
+            SuggestedFix.replace(block, Layout.move(inner, from, to, Layout.newline(source))));
       }
     } catch (RuntimeException e) {
       Resilience.rethrowIfStrict(e);

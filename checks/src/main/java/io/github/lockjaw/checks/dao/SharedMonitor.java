@@ -63,7 +63,8 @@ public record SharedMonitor(Kind kind, Symbol symbol) {
     if (symbol == null || !(symbol.owner instanceof Symbol.ClassSymbol owner)) {
       return Optional.empty();
     }
-    return Optional.of(new SharedMonitor(ASTHelpers.isStatic(symbol) ? Kind.CLASS : Kind.INSTANCE, owner));
+    return Optional.of(
+        new SharedMonitor(ASTHelpers.isStatic(symbol) ? Kind.CLASS : Kind.INSTANCE, owner));
   }
 
   /** The monitor a {@code synchronized} block locks, if lockjaw can tell who shares it. */
@@ -120,7 +121,8 @@ public record SharedMonitor(Kind kind, Symbol symbol) {
   public boolean isHeldAround(TreePath region) {
     for (TreePath path = region.getParentPath(); path != null; path = path.getParentPath()) {
       Tree leaf = path.getLeaf();
-      if (leaf instanceof SynchronizedTree block && ofBlock(block).filter(this::equals).isPresent()) {
+      if (leaf instanceof SynchronizedTree block
+          && ofBlock(block).filter(this::equals).isPresent()) {
         return true;
       }
       if (leaf instanceof MethodTree method) {
@@ -182,6 +184,7 @@ public record SharedMonitor(Kind kind, Symbol symbol) {
 
   private static boolean isThis(ExpressionTree tree) {
     return (tree instanceof IdentifierTree id && id.getName().contentEquals("this"))
-        || (tree instanceof MemberSelectTree select && select.getIdentifier().contentEquals("this"));
+        || (tree instanceof MemberSelectTree select
+            && select.getIdentifier().contentEquals("this"));
   }
 }

@@ -109,8 +109,14 @@ public final class SharedMonitorDao extends BugChecker
         DropMonitorLockFix.build(monitor, region, method, members, facts, state);
     Description.Builder description =
         buildDescription(region)
-            .setMessage(message(name, monitor, summary, others, fix.noFixReason(),
-                BlockingIoKnowledge.isCreationPath(ASTHelpers.getSymbol(method), state)));
+            .setMessage(
+                message(
+                    name,
+                    monitor,
+                    summary,
+                    others,
+                    fix.noFixReason(),
+                    BlockingIoKnowledge.isCreationPath(ASTHelpers.getSymbol(method), state)));
     fix.fix().ifPresent(description::addFix);
     return description.build();
   }
@@ -132,17 +138,20 @@ public final class SharedMonitorDao extends BugChecker
         .append(String.join(", which calls ", summary.chain()));
     if (creationPath) {
       // say what is serialised: the creation, not every request
-      message.append(": it creates the pool or data source, so its creation is serialised; threads that need it"
-          + " while it is being created wait on that one monitor while connections open, later requests do not");
+      message.append(
+          ": it creates the pool or data source, so its creation is serialised; threads that need it"
+              + " while it is being created wait on that one monitor while connections open, later requests do not");
     } else {
-      message.append(": every request queues on that one monitor while connections open and I/O runs");
+      message.append(
+          ": every request queues on that one monitor while connections open and I/O runs");
     }
     if (!others.isEmpty()) {
       message.append(", together with ").append(list(others)).append(", which hold it too");
     }
     if (creationPath) {
-      message.append(". Create it before requests arrive, or open its connections outside the lock and hold"
-          + " the lock only to publish the created object.");
+      message.append(
+          ". Create it before requests arrive, or open its connections outside the lock and hold"
+              + " the lock only to publish the created object.");
     } else {
       message
           .append(". Drop the lock around the I/O and let the connection pool handle concurrency;")

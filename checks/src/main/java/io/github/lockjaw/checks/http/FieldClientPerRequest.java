@@ -10,8 +10,8 @@ import com.sun.source.tree.ExpressionTree;
 import com.sun.source.tree.IdentifierTree;
 import com.sun.source.tree.LabeledStatementTree;
 import com.sun.source.tree.LambdaExpressionTree;
-import com.sun.source.tree.MethodInvocationTree;
 import com.sun.source.tree.MemberSelectTree;
+import com.sun.source.tree.MethodInvocationTree;
 import com.sun.source.tree.MethodTree;
 import com.sun.source.tree.ParenthesizedTree;
 import com.sun.source.tree.SynchronizedTree;
@@ -31,8 +31,8 @@ import javax.lang.model.element.ElementKind;
  * {@code this.client}. The field looks shared but holds a per-request client: every call opens new
  * connections and drops the previous client with its pool.
  *
- * <p>Not this: an assignment under a condition (lazy initialisation {@code if (client == null)},
- * a rebuild when a setting changed), in a {@code catch} or {@code finally} block (a rebuild after a
+ * <p>Not this: an assignment under a condition (lazy initialisation {@code if (client == null)}, a
+ * rebuild when a setting changed), in a {@code catch} or {@code finally} block (a rebuild after a
  * failure), in a loop, a lambda or a nested class, in a constructor, or in a method that sends no
  * request through the field (a setter, {@code init()}, {@code reconnect()}).
  *
@@ -45,7 +45,8 @@ record FieldClientPerRequest(Symbol field, MethodTree method) {
   static Optional<FieldClientPerRequest> of(TreePath creationPath, VisitorState state) {
     TreePath current = creationPath;
     TreePath parentPath = current.getParentPath();
-    while (parentPath.getLeaf() instanceof ParenthesizedTree || parentPath.getLeaf() instanceof TypeCastTree) {
+    while (parentPath.getLeaf() instanceof ParenthesizedTree
+        || parentPath.getLeaf() instanceof TypeCastTree) {
       current = parentPath;
       parentPath = parentPath.getParentPath();
     }
@@ -55,7 +56,9 @@ record FieldClientPerRequest(Symbol field, MethodTree method) {
       return Optional.empty();
     }
     Symbol field = ASTHelpers.getSymbol(assignment.getVariable());
-    if (field == null || field.getKind() != ElementKind.FIELD || !isOwnField(assignment.getVariable())) {
+    if (field == null
+        || field.getKind() != ElementKind.FIELD
+        || !isOwnField(assignment.getVariable())) {
       return Optional.empty();
     }
     MethodTree method = unconditionalIn(parentPath.getParentPath());

@@ -48,8 +48,8 @@ import javax.lang.model.element.NestingKind;
 /**
  * Moves an HTTP client created per request to a {@code private static final} field of the nearest
  * enclosing class that may hold one, and drops the per-call close: the try-with-resources resource,
- * a {@code client.close();} statement, and a {@code finally} or {@code try} left empty by that.
- * Any shape it cannot rewrite with certainty yields no fix.
+ * a {@code client.close();} statement, and a {@code finally} or {@code try} left empty by that. Any
+ * shape it cannot rewrite with certainty yields no fix.
  */
 public final class HoistHttpClientFix {
 
@@ -93,7 +93,10 @@ public final class HoistHttpClientFix {
     }
 
     Hoist build() {
-      if (!creation.canHoist() || usage.reassigned() || usage.closedInExpression() || usage.tornDown()) {
+      if (!creation.canHoist()
+          || usage.reassigned()
+          || usage.closedInExpression()
+          || usage.tornDown()) {
         // tornDown: per-call teardown of a part of the client would shut the shared one down
         return null;
       }
@@ -147,12 +150,16 @@ public final class HoistHttpClientFix {
       if (!ok) {
         return null;
       }
-      Insertion field = fieldInsertion(target, "private static final " + typeText + " " + name + " = ", initializer);
+      Insertion field =
+          fieldInsertion(
+              target, "private static final " + typeText + " " + name + " = ", initializer);
       if (field == null || !edits.add(field.position(), field.position(), field.text())) {
         return null;
       }
       edits.forEach(fix::replace);
-      NAMES_HANDED_OUT.computeIfAbsent(state.getPath().getCompilationUnit(), k -> new HashSet<>()).add(name);
+      NAMES_HANDED_OUT
+          .computeIfAbsent(state.getPath().getCompilationUnit(), k -> new HashSet<>())
+          .add(name);
       return new Hoist(fix.build(), name);
     }
 
@@ -161,9 +168,10 @@ public final class HoistHttpClientFix {
 
     /**
      * The new field near the top of {@code target}, written as by hand: on its own line after the
-     * class's opening brace (or after its leading static fields), indented as the class's members are, its continuation
-     * lines shifted with it, in the file's line separator, and followed by a blank line when the
-     * class separates its members by blank lines and the next member is not a field.
+     * class's opening brace (or after its leading static fields), indented as the class's members
+     * are, its continuation lines shifted with it, in the file's line separator, and followed by a
+     * blank line when the class separates its members by blank lines and the next member is not a
+     * field.
      */
     private Insertion fieldInsertion(ClassTree target, String head, String initializer) {
       String source = state.getSourceCode().toString();
@@ -175,7 +183,8 @@ public final class HoistHttpClientFix {
       List<Tree> members = new ArrayList<>();
       for (Tree member : target.getMembers()) {
         int start = ASTHelpers.getStartPosition(member);
-        if (start > brace && state.getEndPosition(member) > start) { // not generated (record accessors)
+        if (start > brace
+            && state.getEndPosition(member) > start) { // not generated (record accessors)
           members.add(member);
         }
       }
@@ -188,14 +197,21 @@ public final class HoistHttpClientFix {
         return null;
       }
       // continuation lines keep their place relative to the statement the initializer came from
-      int creationLine = Layout.lineStart(source, ASTHelpers.getStartPosition(creation.expression()));
-      String creationText = source.substring(creationLine, ASTHelpers.getStartPosition(creation.expression()));
-      String fromIndent = creationText.substring(0, creationText.length() - creationText.stripLeading().length());
+      int creationLine =
+          Layout.lineStart(source, ASTHelpers.getStartPosition(creation.expression()));
+      String creationText =
+          source.substring(creationLine, ASTHelpers.getStartPosition(creation.expression()));
+      String fromIndent =
+          creationText.substring(0, creationText.length() - creationText.stripLeading().length());
       StringBuilder declaration =
-          new StringBuilder(indent).append(head).append(Layout.move(initializer, fromIndent, indent, newline));
+          new StringBuilder(indent)
+              .append(head)
+              .append(Layout.move(initializer, fromIndent, indent, newline));
       declaration.append(';').append(newline);
       int lineEnd = source.indexOf('\n', brace);
-      if (lineEnd < 0 || lineEnd >= ASTHelpers.getStartPosition(first) || !source.substring(brace + 1, lineEnd).isBlank()) {
+      if (lineEnd < 0
+          || lineEnd >= ASTHelpers.getStartPosition(first)
+          || !source.substring(brace + 1, lineEnd).isBlank()) {
         return null; // members on the brace's line: no place for a line of its own
       }
       int position = lineEnd + 1;
@@ -216,11 +232,14 @@ public final class HoistHttpClientFix {
         int end = state.getEndPosition(last);
         int afterLast = source.indexOf('\n', end);
         String lastIndent = Layout.indentationAt(source, ASTHelpers.getStartPosition(last));
-        if (afterLast > 0 && source.substring(end, afterLast).isBlank() && indent.equals(lastIndent)) {
+        if (afterLast > 0
+            && source.substring(end, afterLast).isBlank()
+            && indent.equals(lastIndent)) {
           return new Insertion(afterLast + 1, declaration.toString());
         }
       }
-      if (!(first instanceof VariableTree) && (blankAfterBrace || separatedByBlankLines(source, members))) {
+      if (!(first instanceof VariableTree)
+          && (blankAfterBrace || separatedByBlankLines(source, members))) {
         declaration.append(newline);
       }
       return new Insertion(position, declaration.toString());
@@ -279,9 +298,9 @@ public final class HoistHttpClientFix {
     }
 
     /**
-     * Whether every simple name in the initializer means the same in {@code target}'s body: a
-     * type or an imported name, or a member of {@code target}, of a class around it, or of one of
-     * their supertypes. A constant the creation's class inherits from elsewhere does not resolve.
+     * Whether every simple name in the initializer means the same in {@code target}'s body: a type
+     * or an imported name, or a member of {@code target}, of a class around it, or of one of their
+     * supertypes. A constant the creation's class inherits from elsewhere does not resolve.
      */
     private boolean namesResolveIn(ClassTree target, ExpressionTree initializer) {
       ClassSymbol targetSymbol = ASTHelpers.getSymbol(target);
@@ -307,7 +326,8 @@ public final class HoistHttpClientFix {
         public Void visitIdentifier(IdentifierTree node, Void unused) {
           Symbol symbol = ASTHelpers.getSymbol(node);
           if (symbol == null || !(symbol.owner instanceof ClassSymbol owner)) {
-            return null; // a package, a top-level type, or a local the creation check already refused
+            return null; // a package, a top-level type, or a local the creation check already
+            // refused
           }
           if (symbol instanceof ClassSymbol c && c.getNestingKind() == NestingKind.TOP_LEVEL) {
             return null;
@@ -392,7 +412,8 @@ public final class HoistHttpClientFix {
       if (!remaining.isEmpty()) {
         List<String> texts = new ArrayList<>();
         for (Tree resource : remaining) {
-          texts.add(edits.render(ASTHelpers.getStartPosition(resource), state.getEndPosition(resource)));
+          texts.add(
+              edits.render(ASTHelpers.getStartPosition(resource), state.getEndPosition(resource)));
         }
         return edits.replace(first, last, String.join("; ", texts));
       }
@@ -413,7 +434,8 @@ public final class HoistHttpClientFix {
       BlockTree finallyBlock = tryTree.getFinallyBlock();
       if (!tryTree.getCatches().isEmpty()) {
         CatchTree lastCatch = tryTree.getCatches().get(tryTree.getCatches().size() - 1);
-        return edits.replace(state.getEndPosition(lastCatch), state.getEndPosition(finallyBlock), "");
+        return edits.replace(
+            state.getEndPosition(lastCatch), state.getEndPosition(finallyBlock), "");
       }
       if (!tryTree.getResources().isEmpty()) {
         return edits.replace(
@@ -429,8 +451,12 @@ public final class HoistHttpClientFix {
       int bodyEnd = state.getEndPosition(body);
       Tree parent = tryPath.getParentPath().getLeaf();
       boolean inline = parent instanceof BlockTree block && !clashes(body, block, tryTree);
-      String text = inline ? edits.render(bodyStart + 1, bodyEnd - 1).strip() : edits.render(bodyStart, bodyEnd);
-      return edits.replace(ASTHelpers.getStartPosition(tryTree), state.getEndPosition(tryTree), text);
+      String text =
+          inline
+              ? edits.render(bodyStart + 1, bodyEnd - 1).strip()
+              : edits.render(bodyStart, bodyEnd);
+      return edits.replace(
+          ASTHelpers.getStartPosition(tryTree), state.getEndPosition(tryTree), text);
     }
 
     /** Whether a name the body declares is declared or used after the try in the same block. */
@@ -468,7 +494,8 @@ public final class HoistHttpClientFix {
               return super.visitClass(node, null);
             }
           };
-      for (StatementTree statement : block.getStatements().subList(index + 1, block.getStatements().size())) {
+      for (StatementTree statement :
+          block.getStatements().subList(index + 1, block.getStatements().size())) {
         names.scan(statement, null);
       }
       later.retainAll(declared);
@@ -481,11 +508,13 @@ public final class HoistHttpClientFix {
       int start = ASTHelpers.getStartPosition(statement.getLeaf());
       int end = state.getEndPosition(statement.getLeaf());
       int lineStart = start;
-      while (lineStart > 0 && (source.charAt(lineStart - 1) == ' ' || source.charAt(lineStart - 1) == '\t')) {
+      while (lineStart > 0
+          && (source.charAt(lineStart - 1) == ' ' || source.charAt(lineStart - 1) == '\t')) {
         lineStart--;
       }
       int lineEnd = end;
-      while (lineEnd < source.length() && (source.charAt(lineEnd) == ' ' || source.charAt(lineEnd) == '\t')) {
+      while (lineEnd < source.length()
+          && (source.charAt(lineEnd) == ' ' || source.charAt(lineEnd) == '\t')) {
         lineEnd++;
       }
       boolean wholeLine =
@@ -524,7 +553,8 @@ public final class HoistHttpClientFix {
      * {@code removed}, every checked exception a catch names must still be thrown by the block or
      * by closing a remaining resource.
      */
-    private boolean catchesStayReachable(TryTree tryTree, Set<Tree> removed, List<? extends Tree> remainingResources) {
+    private boolean catchesStayReachable(
+        TryTree tryTree, Set<Tree> removed, List<? extends Tree> remainingResources) {
       if (tryTree.getCatches().isEmpty()) {
         return true;
       }
@@ -550,8 +580,10 @@ public final class HoistHttpClientFix {
           if (caught == null) {
             return false;
           }
-          if (types.isSubtype(caught, runtime) || types.isSubtype(caught, error)
-              || types.isSameType(caught, exception) || types.isSameType(caught, throwable)) {
+          if (types.isSubtype(caught, runtime)
+              || types.isSubtype(caught, error)
+              || types.isSameType(caught, exception)
+              || types.isSameType(caught, throwable)) {
             continue;
           }
           boolean reachable = false;
@@ -588,7 +620,10 @@ public final class HoistHttpClientFix {
       return null;
     }
 
-    /** Checked exceptions thrown by calls and throw statements, ignoring nested try blocks with catches. */
+    /**
+     * Checked exceptions thrown by calls and throw statements, ignoring nested try blocks with
+     * catches.
+     */
     private void collectThrown(Tree tree, Set<Tree> removed, List<Type> thrown) {
       new TreeScanner<Void, Void>() {
         @Override
@@ -647,7 +682,8 @@ public final class HoistHttpClientFix {
 
     private boolean canHoldStaticField(ClassTree classTree) {
       ClassSymbol symbol = ASTHelpers.getSymbol(classTree);
-      if (symbol == null || (symbol.getKind() != ElementKind.CLASS && symbol.getKind() != ElementKind.RECORD)) {
+      if (symbol == null
+          || (symbol.getKind() != ElementKind.CLASS && symbol.getKind() != ElementKind.RECORD)) {
         return false;
       }
       NestingKind nesting = symbol.getNestingKind();
@@ -656,7 +692,9 @@ public final class HoistHttpClientFix {
     }
 
     private String uniqueName(String base, List<ClassTree> enclosing) {
-      Set<String> taken = new HashSet<>(NAMES_HANDED_OUT.getOrDefault(state.getPath().getCompilationUnit(), Set.of()));
+      Set<String> taken =
+          new HashSet<>(
+              NAMES_HANDED_OUT.getOrDefault(state.getPath().getCompilationUnit(), Set.of()));
       new TreeScanner<Void, Void>() {
         @Override
         public Void visitVariable(VariableTree node, Void unused) {
@@ -696,7 +734,10 @@ public final class HoistHttpClientFix {
     }
   }
 
-  /** Non-overlapping text edits over the compilation unit; big rewrites absorb the small ones inside. */
+  /**
+   * Non-overlapping text edits over the compilation unit; big rewrites absorb the small ones
+   * inside.
+   */
   private static final class Edits {
     private final CharSequence source;
     private final TreeMap<Integer, int[]> ranges = new TreeMap<>();
@@ -736,10 +777,11 @@ public final class HoistHttpClientFix {
           inside.add(range[0]);
         }
       }
-      inside.forEach(k -> {
-        ranges.remove(k);
-        texts.remove(k);
-      });
+      inside.forEach(
+          k -> {
+            ranges.remove(k);
+            texts.remove(k);
+          });
       return add(start, end, text);
     }
 

@@ -33,8 +33,8 @@ import javax.lang.model.element.ElementKind;
  *     and constant values, so that it can move to a static field unchanged
  * @param statelessConfigured whether the builder chain turns the client's cookie store off
  * @param perCallPool whether a connection pool is created inside the expression
- * @param onSharedManager whether the builder chain gives the client a connection manager held in
- *     a field or passed in ({@code setConnectionManager(pool)}) and marks it shared ({@code
+ * @param onSharedManager whether the builder chain gives the client a connection manager held in a
+ *     field or passed in ({@code setConnectionManager(pool)}) and marks it shared ({@code
  *     setConnectionManagerShared(true)}): the client borrows that manager's pooled connections
  */
 public record HttpClientCreation(
@@ -62,12 +62,16 @@ public record HttpClientCreation(
 
   /** Whether hoisting to a {@code private static final} field keeps behaviour. */
   public boolean canHoist() {
-    return hoistable && threadSafe() && stateless() && !needsLifecycle()
+    return hoistable
+        && threadSafe()
+        && stateless()
+        && !needsLifecycle()
         && !entry.hasAttribute("impl-defined");
   }
 
   /** The creation that {@code tree} is, if it is one. {@code path} is the path to {@code tree}. */
-  public static Optional<HttpClientCreation> of(ExpressionTree tree, TreePath path, VisitorState state) {
+  public static Optional<HttpClientCreation> of(
+      ExpressionTree tree, TreePath path, VisitorState state) {
     if (tree instanceof NewClassTree newClass) {
       Symbol type = ASTHelpers.getSymbol(newClass.getIdentifier());
       Optional<ApiCatalog.Entry> entry = HttpClientKnowledge.clientConstructor(type);
@@ -75,7 +79,8 @@ public record HttpClientCreation(
         return Optional.empty();
       }
       List<ExpressionTree> args = new ArrayList<>(newClass.getArguments());
-      boolean hoistable = newClass.getClassBody() == null && newClass.getEnclosingExpression() == null;
+      boolean hoistable =
+          newClass.getClassBody() == null && newClass.getEnclosingExpression() == null;
       return Optional.of(build(tree, entry.get(), args, hoistable, false, false, state));
     }
     if (!(tree instanceof MethodInvocationTree invocation)) {
@@ -88,7 +93,14 @@ public record HttpClientCreation(
     Optional<ApiCatalog.Entry> factory = HttpClientKnowledge.clientFactory(method);
     if (factory.isPresent()) {
       return Optional.of(
-          build(tree, factory.get(), new ArrayList<>(invocation.getArguments()), true, false, false, state));
+          build(
+              tree,
+              factory.get(),
+              new ArrayList<>(invocation.getArguments()),
+              true,
+              false,
+              false,
+              state));
     }
     if (!HttpClientKnowledge.isBuildMethod(method, state)) {
       return Optional.empty();
@@ -111,17 +123,27 @@ public record HttpClientCreation(
         args.addAll(call.getArguments());
         Optional<ApiCatalog.Entry> start = HttpClientKnowledge.builderStartMethod(callSymbol);
         if (start.isPresent()) {
-          return Optional.of(build(tree, start.get(), args, hoistable && !followedVariable, stateless,
-              markedShared && managerFromOutside, state));
+          return Optional.of(
+              build(
+                  tree,
+                  start.get(),
+                  args,
+                  hoistable && !followedVariable,
+                  stateless,
+                  markedShared && managerFromOutside,
+                  state));
         }
         if (callSymbol.isStatic()) {
           return Optional.empty();
         }
         stateless |= HttpClientKnowledge.isStatelessConfig(callSymbol, state);
-        if (call.getArguments().size() == 1 && HttpClientKnowledge.isSharedManagerConfig(callSymbol, state)) {
-          markedShared |= Boolean.TRUE.equals(ASTHelpers.constValue(call.getArguments().get(0), Boolean.class));
+        if (call.getArguments().size() == 1
+            && HttpClientKnowledge.isSharedManagerConfig(callSymbol, state)) {
+          markedShared |=
+              Boolean.TRUE.equals(ASTHelpers.constValue(call.getArguments().get(0), Boolean.class));
         }
-        if (call.getArguments().size() == 1 && HttpClientKnowledge.isConnectionManagerSetter(callSymbol, state)) {
+        if (call.getArguments().size() == 1
+            && HttpClientKnowledge.isConnectionManagerSetter(callSymbol, state)) {
           managerFromOutside |= isFieldOrParameter(call.getArguments().get(0));
         }
         current = ASTHelpers.getReceiver(call);
@@ -132,9 +154,17 @@ public record HttpClientCreation(
           return Optional.empty();
         }
         args.addAll(newBuilder.getArguments());
-        hoistable &= newBuilder.getClassBody() == null && newBuilder.getEnclosingExpression() == null;
-        return Optional.of(build(tree, start.get(), args, hoistable && !followedVariable, stateless,
-            markedShared && managerFromOutside, state));
+        hoistable &=
+            newBuilder.getClassBody() == null && newBuilder.getEnclosingExpression() == null;
+        return Optional.of(
+            build(
+                tree,
+                start.get(),
+                args,
+                hoistable && !followedVariable,
+                stateless,
+                markedShared && managerFromOutside,
+                state));
       } else if (current instanceof IdentifierTree identifier && !followedVariable) {
         // A builder held in a local variable: follow its initializer once.
         Symbol variable = ASTHelpers.getSymbol(identifier);
@@ -171,14 +201,17 @@ public record HttpClientCreation(
     return new HttpClientCreation(tree, entry, allConstant, stateless, pool, onSharedManager);
   }
 
-  /** {@code POOL}, {@code this.manager}, a parameter: a manager made elsewhere, not in this call. */
+  /**
+   * {@code POOL}, {@code this.manager}, a parameter: a manager made elsewhere, not in this call.
+   */
   private static boolean isFieldOrParameter(ExpressionTree arg) {
     ExpressionTree tree = ASTHelpers.stripParentheses(arg);
     if (!(tree instanceof IdentifierTree) && !(tree instanceof MemberSelectTree)) {
       return false;
     }
     Symbol symbol = ASTHelpers.getSymbol(tree);
-    return symbol != null && (symbol.getKind() == ElementKind.FIELD || symbol.getKind() == ElementKind.PARAMETER);
+    return symbol != null
+        && (symbol.getKind() == ElementKind.FIELD || symbol.getKind() == ElementKind.PARAMETER);
   }
 
   /** Whether an expression names any variable that is not a static field. */
@@ -204,7 +237,8 @@ public record HttpClientCreation(
       return true;
     }
     if (tree instanceof IdentifierTree || tree instanceof MemberSelectTree) {
-      if (tree instanceof MemberSelectTree select && select.getIdentifier().contentEquals("class")) {
+      if (tree instanceof MemberSelectTree select
+          && select.getIdentifier().contentEquals("class")) {
         return true;
       }
       // A name must still mean the same in a static field of the top-level class: an enum
@@ -228,7 +262,8 @@ public record HttpClientCreation(
     if (tree instanceof NewClassTree newClass) {
       return newClass.getClassBody() == null
           && newClass.getEnclosingExpression() == null
-          && HttpClientKnowledge.isConnectionPoolType(ASTHelpers.getSymbol(newClass.getIdentifier()))
+          && HttpClientKnowledge.isConnectionPoolType(
+              ASTHelpers.getSymbol(newClass.getIdentifier()))
           && newClass.getArguments().stream().allMatch(a -> isHoistableValue(a, state));
     }
     return false;
@@ -262,6 +297,4 @@ public record HttpClientCreation(
     }.scan(method.getBody(), null);
     return found[0];
   }
-
-
 }

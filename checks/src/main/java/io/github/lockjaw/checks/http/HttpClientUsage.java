@@ -34,9 +34,9 @@ import java.util.Optional;
 import javax.lang.model.element.ElementKind;
 
 /**
- * How a newly created HTTP client is used in the code around it: whether it is used for a
- * request and then thrown away (closed at the end of the method or left to the GC) or whether it
- * escapes (returned, stored in a field, handed to code that may keep it).
+ * How a newly created HTTP client is used in the code around it: whether it is used for a request
+ * and then thrown away (closed at the end of the method or left to the GC) or whether it escapes
+ * (returned, stored in a field, handed to code that may keep it).
  */
 public final class HttpClientUsage {
   /** Where the new client lives. */
@@ -67,8 +67,12 @@ public final class HttpClientUsage {
   private boolean inLoop;
 
   private HttpClientUsage(
-      Shape shape, TreePath creationPath, TreePath scope, VariableTree declaration,
-      TreePath declarationPath, Symbol variable) {
+      Shape shape,
+      TreePath creationPath,
+      TreePath scope,
+      VariableTree declaration,
+      TreePath declarationPath,
+      Symbol variable) {
     this.shape = shape;
     this.creationPath = creationPath;
     this.scope = scope;
@@ -161,7 +165,8 @@ public final class HttpClientUsage {
         }
         return Optional.empty();
       }
-      if (parent instanceof VariableTree variableTree && variableTree.getInitializer() == current.getLeaf()) {
+      if (parent instanceof VariableTree variableTree
+          && variableTree.getInitializer() == current.getLeaf()) {
         Symbol symbol = ASTHelpers.getSymbol(variableTree);
         if (symbol == null) {
           return Optional.empty();
@@ -175,9 +180,11 @@ public final class HttpClientUsage {
           return Optional.empty();
         }
         return analyse(
-            new HttpClientUsage(shape, creationPath, scope, variableTree, parentPath, symbol), state);
+            new HttpClientUsage(shape, creationPath, scope, variableTree, parentPath, symbol),
+            state);
       }
-      if (parent instanceof AssignmentTree assignment && assignment.getExpression() == current.getLeaf()) {
+      if (parent instanceof AssignmentTree assignment
+          && assignment.getExpression() == current.getLeaf()) {
         Symbol symbol = ASTHelpers.getSymbol(assignment.getVariable());
         if (symbol == null || symbol.getKind() != ElementKind.LOCAL_VARIABLE) {
           return Optional.empty();
@@ -220,8 +227,10 @@ public final class HttpClientUsage {
       }
     }.scan(usage.scope, null);
 
-    boolean closed = usage.shape == Shape.RESOURCE || !usage.closeStatements.isEmpty()
-        || usage.closedInExpression;
+    boolean closed =
+        usage.shape == Shape.RESOURCE
+            || !usage.closeStatements.isEmpty()
+            || usage.closedInExpression;
     if (usage.escaped || (usage.passed && !closed) || (usage.nested && !closed)) {
       return Optional.empty();
     }
@@ -238,7 +247,8 @@ public final class HttpClientUsage {
     }
     TreePath current = use;
     TreePath parentPath = current.getParentPath();
-    while (parentPath.getLeaf() instanceof ParenthesizedTree || parentPath.getLeaf() instanceof TypeCastTree) {
+    while (parentPath.getLeaf() instanceof ParenthesizedTree
+        || parentPath.getLeaf() instanceof TypeCastTree) {
       current = parentPath;
       parentPath = parentPath.getParentPath();
     }
@@ -319,7 +329,8 @@ public final class HttpClientUsage {
   private static boolean crossesNestedCode(TreePath use, Tree scopeLeaf) {
     for (TreePath p = use; p != null && p.getLeaf() != scopeLeaf; p = p.getParentPath()) {
       Tree leaf = p.getLeaf();
-      if (leaf instanceof LambdaExpressionTree || leaf instanceof ClassTree
+      if (leaf instanceof LambdaExpressionTree
+          || leaf instanceof ClassTree
           || leaf instanceof MemberReferenceTree) {
         return true;
       }
@@ -358,15 +369,19 @@ public final class HttpClientUsage {
   /** Whether the path runs through the body of a loop before it reaches {@code scope}. */
   public static boolean isInLoop(TreePath path, TreePath scope) {
     Tree child = path.getLeaf();
-    for (TreePath p = path.getParentPath(); p != null && p.getLeaf() != scope.getLeaf(); p = p.getParentPath()) {
+    for (TreePath p = path.getParentPath();
+        p != null && p.getLeaf() != scope.getLeaf();
+        p = p.getParentPath()) {
       Tree leaf = p.getLeaf();
-      if ((leaf instanceof ForLoopTree loop && (loop.getStatement() == child
-              || loop.getCondition() == child || loop.getUpdate().contains(child)))
+      if ((leaf instanceof ForLoopTree loop
+              && (loop.getStatement() == child
+                  || loop.getCondition() == child
+                  || loop.getUpdate().contains(child)))
           || (leaf instanceof EnhancedForLoopTree forEach && forEach.getStatement() == child)
-          || (leaf instanceof WhileLoopTree whileLoop && (whileLoop.getStatement() == child
-              || whileLoop.getCondition() == child))
-          || (leaf instanceof DoWhileLoopTree doWhile && (doWhile.getStatement() == child
-              || doWhile.getCondition() == child))) {
+          || (leaf instanceof WhileLoopTree whileLoop
+              && (whileLoop.getStatement() == child || whileLoop.getCondition() == child))
+          || (leaf instanceof DoWhileLoopTree doWhile
+              && (doWhile.getStatement() == child || doWhile.getCondition() == child))) {
         return true;
       }
       child = leaf;
@@ -378,7 +393,9 @@ public final class HttpClientUsage {
   public static List<TryTree> enclosingTryBlocks(TreePath path, Tree scopeLeaf) {
     List<TryTree> tries = new ArrayList<>();
     Tree child = path.getLeaf();
-    for (TreePath p = path.getParentPath(); p != null && p.getLeaf() != scopeLeaf; p = p.getParentPath()) {
+    for (TreePath p = path.getParentPath();
+        p != null && p.getLeaf() != scopeLeaf;
+        p = p.getParentPath()) {
       if (p.getLeaf() instanceof TryTree tryTree
           && (tryTree.getBlock() == child || tryTree.getResources().contains(child))) {
         tries.add(tryTree);
@@ -394,7 +411,10 @@ public final class HttpClientUsage {
   /** The expression without parentheses and casts around it. */
   public static ExpressionTree strip(ExpressionTree tree) {
     while (tree instanceof ParenthesizedTree || tree instanceof TypeCastTree) {
-      tree = tree instanceof ParenthesizedTree p ? p.getExpression() : ((TypeCastTree) tree).getExpression();
+      tree =
+          tree instanceof ParenthesizedTree p
+              ? p.getExpression()
+              : ((TypeCastTree) tree).getExpression();
     }
     return tree;
   }

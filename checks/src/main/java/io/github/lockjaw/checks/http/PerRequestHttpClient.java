@@ -1,6 +1,5 @@
 package io.github.lockjaw.checks.http;
 
-import io.github.lockjaw.common.LockjawDocs;
 import static com.google.errorprone.BugPattern.LinkType.CUSTOM;
 import static com.google.errorprone.BugPattern.SeverityLevel.WARNING;
 
@@ -29,6 +28,7 @@ import com.sun.source.util.TreeScanner;
 import com.sun.tools.javac.code.Symbol;
 import com.sun.tools.javac.code.Symbol.MethodSymbol;
 import io.github.lockjaw.checks.support.EntryPoints;
+import io.github.lockjaw.common.LockjawDocs;
 import io.github.lockjaw.knowledge.ApiCatalog;
 import java.util.Optional;
 import javax.inject.Inject;
@@ -41,8 +41,8 @@ import javax.lang.model.element.ElementKind;
  * Each request then opens a new TCP (and TLS) connection, and the server holds the old ones open
  * until their keep-alive timeout. What counts as a client is data: {@code http-clients.txt}.
  *
- * <p>Test code (a path containing {@code /src/test/}, or a class with JUnit or TestNG test
- * methods) is skipped unless {@code -XepOpt:PerRequestHttpClient:IncludeTests=true}.
+ * <p>Test code (a path containing {@code /src/test/}, or a class with JUnit or TestNG test methods)
+ * is skipped unless {@code -XepOpt:PerRequestHttpClient:IncludeTests=true}.
  */
 @AutoService(BugChecker.class)
 @BugPattern(
@@ -133,8 +133,11 @@ public final class PerRequestHttpClient extends BugChecker
     return description.build();
   }
 
-  /** {@code this.client = HttpClients.createDefault();} in the method that then sends through it. */
-  private Description matchFieldPerRequest(ExpressionTree tree, HttpClientCreation creation, VisitorState state) {
+  /**
+   * {@code this.client = HttpClients.createDefault();} in the method that then sends through it.
+   */
+  private Description matchFieldPerRequest(
+      ExpressionTree tree, HttpClientCreation creation, VisitorState state) {
     Optional<FieldClientPerRequest> found = FieldClientPerRequest.of(state.getPath(), state);
     if (found.isEmpty()) {
       return Description.NO_MATCH;
@@ -145,8 +148,12 @@ public final class PerRequestHttpClient extends BugChecker
     }
     String client = HttpClientKnowledge.simpleName(clientTypeName(creation, state));
     return buildDescription(tree)
-        .setMessage(message(new FieldReassigned(client, found.get().field().getSimpleName().toString(),
-            method.getName().toString())))
+        .setMessage(
+            message(
+                new FieldReassigned(
+                    client,
+                    found.get().field().getSimpleName().toString(),
+                    method.getName().toString())))
         .build();
   }
 
@@ -176,22 +183,34 @@ public final class PerRequestHttpClient extends BugChecker
   /** Every message this check reports, in one place. */
   private static String message(Finding finding) {
     return switch (finding) {
-      case ClientPerRequest(String client, HttpClientCreation creation, HttpClientUsage usage,
-          Optional<HoistHttpClientFix.Hoist> hoist) -> {
+      case ClientPerRequest(
+              String client,
+              HttpClientCreation creation,
+              HttpClientUsage usage,
+              Optional<HoistHttpClientFix.Hoist> hoist) -> {
         StringBuilder message = new StringBuilder();
         message
             .append("A new ")
             .append(client)
-            .append(usage.inLoop() ? " is created on every loop iteration" : " is created for one request")
+            .append(
+                usage.inLoop()
+                    ? " is created on every loop iteration"
+                    : " is created for one request")
             .append(creation.perCallPool() ? ", with its own connection pool," : "")
             .append(" and thrown away")
-            .append(usage.shape() == HttpClientUsage.Shape.RESOURCE || !usage.closeStatements().isEmpty()
-                ? " (closed after the exchange)" : "")
-            .append(": no connection is reused, so every request pays a new TCP and TLS handshake and")
-            .append(" the server holds the abandoned connections open until their keep-alive timeout.");
+            .append(
+                usage.shape() == HttpClientUsage.Shape.RESOURCE
+                        || !usage.closeStatements().isEmpty()
+                    ? " (closed after the exchange)"
+                    : "")
+            .append(
+                ": no connection is reused, so every request pays a new TCP and TLS handshake and")
+            .append(
+                " the server holds the abandoned connections open until their keep-alive timeout.");
         if (hoist.isPresent()) {
           message
-              .append(" Create one client and share it: the fix moves it to the private static final")
+              .append(
+                  " Create one client and share it: the fix moves it to the private static final")
               .append(" field '")
               .append(hoist.get().fieldName())
               .append("' and drops the per-call close.");
@@ -200,11 +219,14 @@ public final class PerRequestHttpClient extends BugChecker
               .append(" Build the client once, share it (a field or an injected bean) and size its")
               .append(" connection pool (connections per route and in total) for the expected")
               .append(" concurrency.");
-          creation.entry().attribute("pool")
+          creation
+              .entry()
+              .attribute("pool")
               .ifPresent(
                   pool ->
                       message
-                          .append(" This client's default connection manager serves one request at a")
+                          .append(
+                              " This client's default connection manager serves one request at a")
                           .append(" time; give the shared client a ")
                           .append(HttpClientKnowledge.simpleName(pool))
                           .append("."));
@@ -213,7 +235,13 @@ public final class PerRequestHttpClient extends BugChecker
         yield message.toString();
       }
       case FieldReassigned(String client, String field, String method) ->
-          "The field '" + field + "' gets a new " + client + " on every call of " + method + "(), which"
+          "The field '"
+              + field
+              + "' gets a new "
+              + client
+              + " on every call of "
+              + method
+              + "(), which"
               + " then sends its request through it: the field looks shared but holds a per-request"
               + " client, so no connection is reused, every request pays a new TCP and TLS handshake, and"
               + " the previous client is dropped with its connection pool still open. Create the client"
@@ -234,7 +262,9 @@ public final class PerRequestHttpClient extends BugChecker
               + " (up to http.maxConnections per host). (No automatic fix: the stream handling"
               + " around it must change too.)";
       case KeepAliveOff(String name) ->
-          "Setting " + name + "=false turns HTTP keep-alive off for the whole JVM: every"
+          "Setting "
+              + name
+              + "=false turns HTTP keep-alive off for the whole JVM: every"
               + " HttpURLConnection request opens a new TCP and TLS connection and the server"
               + " sees one connection per request. Remove it, read each response stream to the"
               + " end and close it, so that connections are reused. (No automatic fix.)";
@@ -267,9 +297,10 @@ public final class PerRequestHttpClient extends BugChecker
   }
 
   private static String clientTypeName(HttpClientCreation creation, VisitorState state) {
-    Symbol type = ASTHelpers.getSymbol(creation.expression()) instanceof MethodSymbol m
-        ? m.getReturnType().tsym
-        : null;
+    Symbol type =
+        ASTHelpers.getSymbol(creation.expression()) instanceof MethodSymbol m
+            ? m.getReturnType().tsym
+            : null;
     if (creation.expression() instanceof NewClassTree newClass) {
       type = ASTHelpers.getSymbol(newClass.getIdentifier());
     }
@@ -285,11 +316,14 @@ public final class PerRequestHttpClient extends BugChecker
     }
     String name = ASTHelpers.constValue(tree.getArguments().get(0), String.class);
     String value = ASTHelpers.constValue(tree.getArguments().get(1), String.class);
-    if (!"Connection".equalsIgnoreCase(name) || value == null || !value.trim().equalsIgnoreCase("close")) {
+    if (!"Connection".equalsIgnoreCase(name)
+        || value == null
+        || !value.trim().equalsIgnoreCase("close")) {
       return Description.NO_MATCH;
     }
     ExpressionTree receiver = ASTHelpers.getReceiver(tree);
-    if (receiver == null || !HttpClientKnowledge.isRequestType(ASTHelpers.getType(receiver), state)) {
+    if (receiver == null
+        || !HttpClientKnowledge.isRequestType(ASTHelpers.getType(receiver), state)) {
       return Description.NO_MATCH; // a server's response, or a message lockjaw cannot place
     }
     if (skippedAsTest(state) || inOneShotFlow(state)) {
@@ -327,8 +361,10 @@ public final class PerRequestHttpClient extends BugChecker
     }
     String name = ASTHelpers.constValue(tree.getArguments().get(0), String.class);
     String value = ASTHelpers.constValue(tree.getArguments().get(1), String.class);
-    if (name == null || !HttpClientKnowledge.keepAliveProperties().contains(name)
-        || !"false".equalsIgnoreCase(value) || skippedAsTest(state)) {
+    if (name == null
+        || !HttpClientKnowledge.keepAliveProperties().contains(name)
+        || !"false".equalsIgnoreCase(value)
+        || skippedAsTest(state)) {
       return Description.NO_MATCH;
     }
     return buildDescription(tree).setMessage(message(new KeepAliveOff(name))).build();
@@ -351,7 +387,8 @@ public final class PerRequestHttpClient extends BugChecker
 
       @Override
       public Void visitAssignment(AssignmentTree node, Void unused) {
-        if (connection.equals(ASTHelpers.getSymbol(node.getVariable())) && isOpen(node.getExpression())) {
+        if (connection.equals(ASTHelpers.getSymbol(node.getVariable()))
+            && isOpen(node.getExpression())) {
           opened[0] = true;
         }
         return super.visitAssignment(node, null);
@@ -398,7 +435,8 @@ public final class PerRequestHttpClient extends BugChecker
   }
 
   private static boolean isOneShot(MethodTree method, VisitorState state) {
-    return EntryPoints.isOneShot(method, state) || EntryPoints.isOnlyCalledFromOneShot(method, state);
+    return EntryPoints.isOneShot(method, state)
+        || EntryPoints.isOnlyCalledFromOneShot(method, state);
   }
 
   private boolean skippedAsTest(VisitorState state) {

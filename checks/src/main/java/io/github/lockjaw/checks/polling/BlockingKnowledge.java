@@ -105,12 +105,16 @@ public final class BlockingKnowledge {
     return declaredIn(Kind.Blocking.POLLED_STATE.index(), method, state).map(PolledState::new);
   }
 
-  /** For {@code Stream#anyMatch}-like calls: when the call is true ({@code any}, {@code all}, {@code none}). */
+  /**
+   * For {@code Stream#anyMatch}-like calls: when the call is true ({@code any}, {@code all}, {@code
+   * none}).
+   */
   public static Optional<String> streamMatchHolds(MethodSymbol method, VisitorState state) {
     if (method == null) {
       return Optional.empty();
     }
-    return declaredIn(Kind.Blocking.STREAM_MATCH.index(), method, state).flatMap(e -> e.attribute("holds"));
+    return declaredIn(Kind.Blocking.STREAM_MATCH.index(), method, state)
+        .flatMap(e -> e.attribute("holds"));
   }
 
   /** The spin-call entry (sleep, yield, onSpinWait, parkNanos) for a method, if it is one. */
@@ -128,12 +132,15 @@ public final class BlockingKnowledge {
     }
   }
 
-  /** Whether a call with {@code argumentCount} arguments parks the thread until something happens. */
+  /**
+   * Whether a call with {@code argumentCount} arguments parks the thread until something happens.
+   */
   public static boolean isBlockingCall(MethodSymbol method, int argumentCount, VisitorState state) {
     if (method == null) {
       return false;
     }
-    for (MethodEntry entry : Kind.Blocking.BLOCKING_CALL.index().named(method.getSimpleName().toString())) {
+    for (MethodEntry entry :
+        Kind.Blocking.BLOCKING_CALL.index().named(method.getSimpleName().toString())) {
       if (!KnownSymbols.isMethodOfSubtype(method, entry, state)) {
         continue;
       }

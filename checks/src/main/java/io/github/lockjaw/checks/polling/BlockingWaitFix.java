@@ -36,8 +36,8 @@ import java.util.Optional;
 import java.util.Set;
 
 /**
- * The fix for a loop that only waits on a polled state: block in the call that waits for the
- * same event ({@code join()}, {@code waitFor()}, {@code awaitTermination(...)}, {@code await()})
+ * The fix for a loop that only waits on a polled state: block in the call that waits for the same
+ * event ({@code join()}, {@code waitFor()}, {@code awaitTermination(...)}, {@code await()})
  * instead, keeping the loop's interrupt handling and its return, or explain why there is none.
  */
 final class BlockingWaitFix {
@@ -66,7 +66,8 @@ final class BlockingWaitFix {
       Resilience.rethrowIfStrict(e);
       return FixResult.none("lockjaw could not rewrite this loop's shape safely");
     } catch (AssertionError e) {
-      Resilience.rethrowIfStrict(e); // Error Prone's fix helpers assert on shapes they do not expect
+      Resilience.rethrowIfStrict(
+          e); // Error Prone's fix helpers assert on shapes they do not expect
       return FixResult.none("lockjaw could not rewrite this loop's shape safely");
     }
   }
@@ -108,7 +109,8 @@ final class BlockingWaitFix {
       SuggestedFix.Builder fix = SuggestedFix.builder();
       String notes = layout.notes(loopStart, loopEnd, List.of());
       if (returnText != null) {
-        fix.replace(loop, notes + layout.moved(returnText, ASTHelpers.getStartPosition(exitReturn.get())));
+        fix.replace(
+            loop, notes + layout.moved(returnText, ASTHelpers.getStartPosition(exitReturn.get())));
       } else {
         // remove the loop and the blank up to the statement that already blocks
         fix.replace(loopStart, ASTHelpers.getStartPosition(after), notes);
@@ -126,10 +128,15 @@ final class BlockingWaitFix {
     SuggestedFix.Builder fix = SuggestedFix.builder();
     String await = awaitCall(polling, fix, state);
     String returnSuffix =
-        returnText == null ? "" : layout.newline + layout.base + layout.moved(returnText, ASTHelpers.getStartPosition(exitReturn.get()));
+        returnText == null
+            ? ""
+            : layout.newline
+                + layout.base
+                + layout.moved(returnText, ASTHelpers.getStartPosition(exitReturn.get()));
     boolean multiStatementOk = inStatementList(loopPath);
     List<int[]> kept = new ArrayList<>();
-    exitReturn.ifPresent(r -> kept.add(new int[] {ASTHelpers.getStartPosition(r), state.getEndPosition(r)}));
+    exitReturn.ifPresent(
+        r -> kept.add(new int[] {ASTHelpers.getStartPosition(r), state.getEndPosition(r)}));
 
     // 2. The pause sits in a try/catch for the interrupt: keep that handling.
     if (polling.interruptTry().isPresent()) {
@@ -142,20 +149,27 @@ final class BlockingWaitFix {
         fix.replace(tryTree.getBlock(), atTry.block("{\n" + await + ";\n}"));
         return FixResult.of(fix.build());
       }
-      String tryText = rewriteTry(tryTree, catchTree, exit, atTry.block("{\n" + await + ";\n}"), state);
+      String tryText =
+          rewriteTry(tryTree, catchTree, exit, atTry.block("{\n" + await + ";\n}"), state);
       if (tryText == null) {
         return FixResult.none("lockjaw could not read the loop's try/catch");
       }
       kept.add(new int[] {state.getEndPosition(tryTree.getBlock()), state.getEndPosition(tryTree)});
       String text = layout.moved(tryText, ASTHelpers.getStartPosition(tryTree)) + returnSuffix;
-      fix.replace(loop, layout.notes(loopStart, loopEnd, kept) + layout.statements(text, multiStatementOk || returnText == null));
+      fix.replace(
+          loop,
+          layout.notes(loopStart, loopEnd, kept)
+              + layout.statements(text, multiStatementOk || returnText == null));
       return FixResult.of(fix.build());
     }
 
     // 3. No interrupt handling in the loop: block directly if the interrupt may propagate here.
     if (polled.throwsType().isEmpty() || Interrupts.mayBeThrownAt(loopPath, state)) {
-      fix.replace(loop, layout.notes(loopStart, loopEnd, kept)
-          + layout.statements(await + ";" + returnSuffix, multiStatementOk || returnText == null));
+      fix.replace(
+          loop,
+          layout.notes(loopStart, loopEnd, kept)
+              + layout.statements(
+                  await + ";" + returnSuffix, multiStatementOk || returnText == null));
       return FixResult.of(fix.build());
     }
 
@@ -190,8 +204,10 @@ final class BlockingWaitFix {
             + ") {\n"
             + "Thread.currentThread().interrupt();\n"
             + "}";
-    fix.replace(loop, layout.notes(loopStart, loopEnd, kept)
-        + layout.statements(layout.block(text) + returnSuffix, multiStatementOk));
+    fix.replace(
+        loop,
+        layout.notes(loopStart, loopEnd, kept)
+            + layout.statements(layout.block(text) + returnSuffix, multiStatementOk));
     return FixResult.of(fix.build());
   }
 
@@ -220,15 +236,18 @@ final class BlockingWaitFix {
     String moved(String text, int from) {
       int lineStart = io.github.lockjaw.checks.support.Layout.lineStart(source, from);
       String line = source.subSequence(lineStart, from).toString();
-      String fromIndent = line.substring(0, line.length() - line.stripLeading().length()).replace("\r", "");
+      String fromIndent =
+          line.substring(0, line.length() - line.stripLeading().length()).replace("\r", "");
       return io.github.lockjaw.checks.support.Layout.move(text, fromIndent, base, newline);
     }
 
     /** The replaced code's comments, each on its own line, ready to precede the new code. */
     String notes(int start, int end, List<int[]> kept) {
       StringBuilder out = new StringBuilder();
-      for (String comment : io.github.lockjaw.checks.support.Layout.comments(source, start, end, kept)) {
-        out.append(io.github.lockjaw.checks.support.Layout.move(comment, base + unit, base, newline))
+      for (String comment :
+          io.github.lockjaw.checks.support.Layout.comments(source, start, end, kept)) {
+        out.append(
+                io.github.lockjaw.checks.support.Layout.move(comment, base + unit, base, newline))
             .append(newline)
             .append(base);
       }
@@ -242,7 +261,8 @@ final class BlockingWaitFix {
   }
 
   /** The blocking call on the poll's receiver, with its types imported, e.g. {@code t.join()}. */
-  private static String awaitCall(PollingLoop polling, SuggestedFix.Builder fix, VisitorState state) {
+  private static String awaitCall(
+      PollingLoop polling, SuggestedFix.Builder fix, VisitorState state) {
     BlockingKnowledge.PolledState polled = polling.polled();
     String await = polled.await();
     Optional<String> qualify = polled.qualifiedType();
@@ -274,7 +294,8 @@ final class BlockingWaitFix {
   }
 
   /** Whether the first call {@code after} makes is the blocking call on the polled object. */
-  private static boolean startsWithAwait(StatementTree after, PollingLoop polling, VisitorState state) {
+  private static boolean startsWithAwait(
+      StatementTree after, PollingLoop polling, VisitorState state) {
     ExpressionTree expression = null;
     if (after instanceof ReturnTree r) {
       expression = r.getExpression();
@@ -301,7 +322,11 @@ final class BlockingWaitFix {
   }
 
   private static boolean sameReceiver(
-      ExpressionTree a, ExpressionTree b, MethodInvocationTree call, PollingLoop polling, VisitorState state) {
+      ExpressionTree a,
+      ExpressionTree b,
+      MethodInvocationTree call,
+      PollingLoop polling,
+      VisitorState state) {
     if (a == null || b == null) {
       return a == null
           && b == null
@@ -341,7 +366,8 @@ final class BlockingWaitFix {
       }
       return call;
     }
-    if (e instanceof AssignmentTree assignment && assignment.getVariable() instanceof IdentifierTree) {
+    if (e instanceof AssignmentTree assignment
+        && assignment.getVariable() instanceof IdentifierTree) {
       return firstCall(assignment.getExpression(), unknown);
     }
     if (e instanceof IdentifierTree || e instanceof LiteralTree) {
@@ -393,7 +419,10 @@ final class BlockingWaitFix {
     return CatchExit.STAYS;
   }
 
-  /** The try statement's source with its block replaced by the blocking call (and a final break gone). */
+  /**
+   * The try statement's source with its block replaced by the blocking call (and a final break
+   * gone).
+   */
   private static String rewriteTry(
       TryTree tryTree, CatchTree catchTree, CatchExit exit, String block, VisitorState state) {
     String source = state.getSourceForNode(tryTree);
@@ -414,14 +443,21 @@ final class BlockingWaitFix {
       }
       // the break's whole line goes when nothing else is on it
       int lineStart = breakStart;
-      while (lineStart > 0 && (text.charAt(lineStart - 1) == ' ' || text.charAt(lineStart - 1) == '\t')) {
+      while (lineStart > 0
+          && (text.charAt(lineStart - 1) == ' ' || text.charAt(lineStart - 1) == '\t')) {
         lineStart--;
       }
       int lineEnd = breakEnd;
-      while (lineEnd < text.length() && (text.charAt(lineEnd) == ' ' || text.charAt(lineEnd) == '\t' || text.charAt(lineEnd) == '\r')) {
+      while (lineEnd < text.length()
+          && (text.charAt(lineEnd) == ' '
+              || text.charAt(lineEnd) == '\t'
+              || text.charAt(lineEnd) == '\r')) {
         lineEnd++;
       }
-      if (lineStart > 0 && text.charAt(lineStart - 1) == '\n' && lineEnd < text.length() && text.charAt(lineEnd) == '\n') {
+      if (lineStart > 0
+          && text.charAt(lineStart - 1) == '\n'
+          && lineEnd < text.length()
+          && text.charAt(lineEnd) == '\n') {
         breakStart = lineStart;
         breakEnd = lineEnd + 1;
       }

@@ -20,8 +20,8 @@ import javax.lang.model.element.ElementKind;
 
 /**
  * The cap of a polling loop bounded by a pass counter: {@code int count = 0; while (t.isAlive() &&
- * count < 100) { Thread.sleep(20); count++; }} waits at most 100 × 20 ms. The advice keeps that
- * cap ({@code t.join(2000)}), so a wait that gives up never becomes one that waits for ever.
+ * count < 100) { Thread.sleep(20); count++; }} waits at most 100 × 20 ms. The advice keeps that cap
+ * ({@code t.join(2000)}), so a wait that gives up never becomes one that waits for ever.
  */
 final class CappedWait {
   private CappedWait() {}

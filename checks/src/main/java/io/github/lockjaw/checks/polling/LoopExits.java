@@ -23,14 +23,14 @@ import java.util.List;
 import java.util.Optional;
 
 /**
- * How a polling loop is left: the exit test in its body ({@code if (done) break;}, {@code if
- * (busy) {...} else return x;}) and whether anything else leaves it.
+ * How a polling loop is left: the exit test in its body ({@code if (done) break;}, {@code if (busy)
+ * {...} else return x;}) and whether anything else leaves it.
  */
 final class LoopExits {
 
   /**
-   * An {@code if} in the loop body that leaves the loop: {@code condition} (taken as is when
-   * {@code exitOnTrue}, negated otherwise) ends the wait; {@code rest} is the other branch, if any.
+   * An {@code if} in the loop body that leaves the loop: {@code condition} (taken as is when {@code
+   * exitOnTrue}, negated otherwise) ends the wait; {@code rest} is the other branch, if any.
    */
   record ExitTest(
       ExpressionTree condition, boolean exitOnTrue, StatementTree exit, StatementTree rest) {}
@@ -43,7 +43,8 @@ final class LoopExits {
       return Optional.empty();
     }
     StatementTree thenPart = unwrap(ifTree.getThenStatement());
-    StatementTree elsePart = ifTree.getElseStatement() == null ? null : unwrap(ifTree.getElseStatement());
+    StatementTree elsePart =
+        ifTree.getElseStatement() == null ? null : unwrap(ifTree.getElseStatement());
     if (isExit(thenPart)) {
       return Optional.of(
           new ExitTest(ifTree.getCondition(), true, thenPart, ifTree.getElseStatement()));
@@ -67,8 +68,8 @@ final class LoopExits {
   }
 
   /**
-   * break, return or throw in {@code body} other than the recognised exit test; the catch of
-   * {@code interruptTry} (may be null) does not count: the fix keeps or reproduces that catch.
+   * break, return or throw in {@code body} other than the recognised exit test; the catch of {@code
+   * interruptTry} (may be null) does not count: the fix keeps or reproduces that catch.
    */
   static boolean hasOtherExits(List<StatementTree> body, TryTree interruptTry) {
     boolean[] found = {false};

@@ -33,8 +33,8 @@ final class LoopWork {
 
   /**
    * The body's pause shape: {@code onlySpins} when every statement only pauses, with at most one
-   * try/catch for the interrupt; {@code interruptTry} that try/catch, if one came before any
-   * other statement (null otherwise).
+   * try/catch for the interrupt; {@code interruptTry} that try/catch, if one came before any other
+   * statement (null otherwise).
    */
   record Spin(boolean onlySpins, TryTree interruptTry) {}
 

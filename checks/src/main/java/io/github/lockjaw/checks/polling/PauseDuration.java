@@ -21,48 +21,51 @@ final class PauseDuration {
   /**
    * The pause in milliseconds, or null when lockjaw cannot tell. {@code duration} is the catalog
    * entry's {@code duration} attribute: {@code none} (yield, onSpinWait), {@code millis} (a long or
-   * a {@code Duration} first argument), {@code nanos} (the last argument) or {@code unit} (a
-   * {@code TimeUnit} receiver and an amount).
+   * a {@code Duration} first argument), {@code nanos} (the last argument) or {@code unit} (a {@code
+   * TimeUnit} receiver and an amount).
    */
   static Long millis(MethodInvocationTree call, String duration) {
     List<? extends ExpressionTree> args = call.getArguments();
     switch (duration) {
       case "none":
         return 0L;
-      case "millis": {
-        if (args.isEmpty()) {
-          return null;
+      case "millis":
+        {
+          if (args.isEmpty()) {
+            return null;
+          }
+          Long constant = longConstant(args.get(0));
+          if (constant != null) {
+            return constant;
+          }
+          Duration d = durationConstant(args.get(0));
+          return d == null ? null : d.toMillis();
         }
-        Long constant = longConstant(args.get(0));
-        if (constant != null) {
-          return constant;
+      case "nanos":
+        {
+          if (args.isEmpty()) {
+            return null;
+          }
+          Long nanos = longConstant(args.get(args.size() - 1));
+          return nanos == null ? null : TimeUnit.NANOSECONDS.toMillis(nanos);
         }
-        Duration d = durationConstant(args.get(0));
-        return d == null ? null : d.toMillis();
-      }
-      case "nanos": {
-        if (args.isEmpty()) {
-          return null;
+      case "unit":
+        {
+          if (args.isEmpty()) {
+            return null;
+          }
+          Long amount = longConstant(args.get(0));
+          ExpressionTree receiver = ASTHelpers.getReceiver(call);
+          Symbol unit = receiver == null ? null : ASTHelpers.getSymbol(receiver);
+          if (amount == null || unit == null || unit.getKind() != ElementKind.ENUM_CONSTANT) {
+            return null;
+          }
+          try {
+            return TimeUnit.valueOf(unit.getSimpleName().toString()).toMillis(amount);
+          } catch (IllegalArgumentException e) {
+            return null;
+          }
         }
-        Long nanos = longConstant(args.get(args.size() - 1));
-        return nanos == null ? null : TimeUnit.NANOSECONDS.toMillis(nanos);
-      }
-      case "unit": {
-        if (args.isEmpty()) {
-          return null;
-        }
-        Long amount = longConstant(args.get(0));
-        ExpressionTree receiver = ASTHelpers.getReceiver(call);
-        Symbol unit = receiver == null ? null : ASTHelpers.getSymbol(receiver);
-        if (amount == null || unit == null || unit.getKind() != ElementKind.ENUM_CONSTANT) {
-          return null;
-        }
-        try {
-          return TimeUnit.valueOf(unit.getSimpleName().toString()).toMillis(amount);
-        } catch (IllegalArgumentException e) {
-          return null;
-        }
-      }
       default:
         return null;
     }

@@ -50,7 +50,8 @@ final class PollReceiver {
     if (e instanceof MemberSelectTree select) {
       Symbol symbol = ASTHelpers.getSymbol(select);
       return symbol != null
-          && (symbol.getKind() == ElementKind.FIELD || symbol.getKind() == ElementKind.ENUM_CONSTANT
+          && (symbol.getKind() == ElementKind.FIELD
+              || symbol.getKind() == ElementKind.ENUM_CONSTANT
               || symbol instanceof Symbol.ClassSymbol)
           && pure(select.getExpression(), state);
     }
@@ -92,14 +93,17 @@ final class PollReceiver {
       return false;
     }
     return owner.getRecordComponents().stream()
-        .anyMatch(c -> c.getSimpleName().contentEquals(method.getSimpleName())
-            && c.getAccessor() != null && c.getAccessor().equals(method));
+        .anyMatch(
+            c ->
+                c.getSimpleName().contentEquals(method.getSimpleName())
+                    && c.getAccessor() != null
+                    && c.getAccessor().equals(method));
   }
 
   /**
-   * Why the object {@code receiver} (may be null) names might be swapped for another one by
-   * another thread while the loop waits (a volatile field, an array slot, a collection element),
-   * or empty when it is a local, a parameter, {@code this} or a final or plain field.
+   * Why the object {@code receiver} (may be null) names might be swapped for another one by another
+   * thread while the loop waits (a volatile field, an array slot, a collection element), or empty
+   * when it is a local, a parameter, {@code this} or a final or plain field.
    */
   static Optional<String> sharedReason(ExpressionTree receiver) {
     if (receiver == null) {
@@ -107,8 +111,9 @@ final class PollReceiver {
     }
     ExpressionTree e = ASTHelpers.stripParentheses(receiver);
     if (e instanceof ArrayAccessTree) {
-      return Optional.of("another thread may store a different object in that array slot while"
-          + " the loop waits");
+      return Optional.of(
+          "another thread may store a different object in that array slot while"
+              + " the loop waits");
     }
     if (e instanceof MethodInvocationTree call) {
       if (isRecordAccessor(ASTHelpers.getSymbol(call))) {
@@ -117,8 +122,8 @@ final class PollReceiver {
             ? Optional.empty()
             : Optional.of("another thread may swap the object while the loop waits");
       }
-      return Optional.of("another thread may replace that collection element while the loop"
-          + " waits");
+      return Optional.of(
+          "another thread may replace that collection element while the loop" + " waits");
     }
     Symbol symbol = ASTHelpers.getSymbol(e);
     if (symbol == null) {
@@ -126,10 +131,11 @@ final class PollReceiver {
     }
     if (symbol.getKind() == ElementKind.FIELD
         && symbol.getModifiers().contains(Modifier.VOLATILE)) {
-      return Optional.of("the field is volatile, so another thread may swap it while the loop"
-          + " waits");
+      return Optional.of(
+          "the field is volatile, so another thread may swap it while the loop" + " waits");
     }
-    if (e instanceof MemberSelectTree select && !(select.getExpression() instanceof IdentifierTree)
+    if (e instanceof MemberSelectTree select
+        && !(select.getExpression() instanceof IdentifierTree)
         && sharedContainer(select.getExpression())) {
       return Optional.of("another thread may swap the object while the loop waits");
     }

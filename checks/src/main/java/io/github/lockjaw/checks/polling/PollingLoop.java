@@ -7,8 +7,8 @@ import com.sun.source.tree.BinaryTree;
 import com.sun.source.tree.ClassTree;
 import com.sun.source.tree.CompoundAssignmentTree;
 import com.sun.source.tree.EnhancedForLoopTree;
-import com.sun.source.tree.ExpressionTree;
 import com.sun.source.tree.ExpressionStatementTree;
+import com.sun.source.tree.ExpressionTree;
 import com.sun.source.tree.ForLoopTree;
 import com.sun.source.tree.IdentifierTree;
 import com.sun.source.tree.IfTree;
@@ -38,8 +38,8 @@ import javax.lang.model.type.TypeKind;
  * A loop whose exit waits on a polled state ({@code Thread.isAlive()} and kin), taken apart: what
  * it polls, on which receiver, how it leaves, and what else it does on each pass. The parts live
  * beside it: {@link LoopShape} (conditions and body), {@link LoopExits} (exit tests and other
- * exits), {@link LoopWork} and {@link PauseDuration} (what a pass does), {@link PollReceiver}
- * (what the receiver names); {@link BlockingWaitFix} rewrites the loop.
+ * exits), {@link LoopWork} and {@link PauseDuration} (what a pass does), {@link PollReceiver} (what
+ * the receiver names); {@link BlockingWaitFix} rewrites the loop.
  */
 public final class PollingLoop {
 
@@ -83,9 +83,12 @@ public final class PollingLoop {
   private Work work = Work.SPIN;
   private TryTree interruptTry;
   private boolean spinShape;
+
   /** The argument of a helper that polls it ({@code isRunning(worker)}), or null. */
   private ExpressionTree helperArgument;
+
   private MethodInvocationTree helperCall;
+
   /** The local flag the poll is stored in on each pass ({@code alive = t.isAlive();}), or null. */
   private Symbol flag;
 
@@ -157,13 +160,15 @@ public final class PollingLoop {
   }
 
   /**
-   * Why lockjaw does not rewrite the loop although it only waits: the poll is read through a
-   * helper or stored in a flag variable, which other code may use too. Empty otherwise.
+   * Why lockjaw does not rewrite the loop although it only waits: the poll is read through a helper
+   * or stored in a flag variable, which other code may use too. Empty otherwise.
    */
   public Optional<String> indirection() {
     if (helperCall != null) {
-      return Optional.of("the poll is read through the helper "
-          + ASTHelpers.getSymbol(helperCall).getSimpleName() + "()");
+      return Optional.of(
+          "the poll is read through the helper "
+              + ASTHelpers.getSymbol(helperCall).getSimpleName()
+              + "()");
     }
     if (flag != null) {
       return Optional.of("the poll is stored in the flag '" + flag.getSimpleName() + "'");
@@ -182,10 +187,10 @@ public final class PollingLoop {
   }
 
   /**
-   * Why the polled object might be swapped for another one by another thread while the loop
-   * waits (a volatile field, an array slot, a collection element), or empty when the receiver is
-   * a local, a parameter, {@code this} or a final or plain field. A fix waits on the object the
-   * receiver names once; the loop re-read it on every pass.
+   * Why the polled object might be swapped for another one by another thread while the loop waits
+   * (a volatile field, an array slot, a collection element), or empty when the receiver is a local,
+   * a parameter, {@code this} or a final or plain field. A fix waits on the object the receiver
+   * names once; the loop re-read it on every pass.
    */
   public Optional<String> sharedReceiverReason() {
     return PollReceiver.sharedReason(receiver());
@@ -329,14 +334,17 @@ public final class PollingLoop {
    */
   private boolean helperPoll(MethodInvocationTree call, boolean negated) {
     MethodSymbol symbol = ASTHelpers.getSymbol(call);
-    if (symbol == null || !symbol.getModifiers().contains(Modifier.PRIVATE)
-        || call.getArguments().size() != 1 || symbol.getParameters().size() != 1
+    if (symbol == null
+        || !symbol.getModifiers().contains(Modifier.PRIVATE)
+        || call.getArguments().size() != 1
+        || symbol.getParameters().size() != 1
         || !(call.getMethodSelect() instanceof IdentifierTree)) {
       return false;
     }
     ExpressionTree argument = ASTHelpers.stripParentheses(call.getArguments().get(0));
     Symbol argumentSymbol = ASTHelpers.getSymbol(argument);
-    if (!(argument instanceof IdentifierTree) || argumentSymbol == null
+    if (!(argument instanceof IdentifierTree)
+        || argumentSymbol == null
         || !(argumentSymbol.getKind() == ElementKind.LOCAL_VARIABLE
             || argumentSymbol.getKind() == ElementKind.PARAMETER
             || argumentSymbol.getKind() == ElementKind.FIELD)) {
@@ -348,12 +356,16 @@ public final class PollingLoop {
     }
     MethodTree helper = null;
     for (Tree member : owner.getMembers()) {
-      if (member instanceof MethodTree candidate && symbol.equals(ASTHelpers.getSymbol(candidate))) {
+      if (member instanceof MethodTree candidate
+          && symbol.equals(ASTHelpers.getSymbol(candidate))) {
         helper = candidate;
       }
     }
-    if (helper == null || helper.getBody() == null || helper.getBody().getStatements().size() != 1
-        || !(helper.getBody().getStatements().get(0) instanceof ReturnTree ret) || ret.getExpression() == null) {
+    if (helper == null
+        || helper.getBody() == null
+        || helper.getBody().getStatements().size() != 1
+        || !(helper.getBody().getStatements().get(0) instanceof ReturnTree ret)
+        || ret.getExpression() == null) {
       return false;
     }
     ExpressionTree returned = ASTHelpers.stripParentheses(ret.getExpression());
@@ -367,7 +379,9 @@ public final class PollingLoop {
     }
     ExpressionTree innerReceiver = ASTHelpers.getReceiver(inner);
     Symbol parameter = ASTHelpers.getSymbol(helper.getParameters().get(0));
-    if (innerReceiver == null || parameter == null || !parameter.equals(ASTHelpers.getSymbol(innerReceiver))) {
+    if (innerReceiver == null
+        || parameter == null
+        || !parameter.equals(ASTHelpers.getSymbol(innerReceiver))) {
       return false;
     }
     Optional<BlockingKnowledge.PolledState> ps =
@@ -376,7 +390,8 @@ public final class PollingLoop {
       return false;
     }
     boolean busyWhenTrue = ps.get().busy().equals("true");
-    // the loop goes on while (negated XOR helperNegated XOR inner) holds: busy when that is the busy sense
+    // the loop goes on while (negated XOR helperNegated XOR inner) holds: busy when that is the
+    // busy sense
     if (busyWhenTrue == (negated != helperNegated)) {
       return false;
     }
@@ -394,7 +409,8 @@ public final class PollingLoop {
    */
   private boolean flagPoll(IdentifierTree local, boolean negated) {
     Symbol symbol = ASTHelpers.getSymbol(local);
-    if (symbol == null || symbol.getKind() != ElementKind.LOCAL_VARIABLE
+    if (symbol == null
+        || symbol.getKind() != ElementKind.LOCAL_VARIABLE
         || symbol.type.getKind() != TypeKind.BOOLEAN) {
       return false;
     }
@@ -429,7 +445,8 @@ public final class PollingLoop {
           valueNegated = true;
           value = ASTHelpers.stripParentheses(not.getExpression());
         }
-        if (!(value instanceof MethodInvocationTree) || !singlePoll(new Atom(value, negated != valueNegated))) {
+        if (!(value instanceof MethodInvocationTree)
+            || !singlePoll(new Atom(value, negated != valueNegated))) {
           return false;
         }
         flag = symbol;
@@ -440,7 +457,9 @@ public final class PollingLoop {
     return false;
   }
 
-  /** For {@code x > 0}, {@code x != 0}, {@code x >= 1}: TRUE; {@code x == 0}, {@code x <= 0}: FALSE. */
+  /**
+   * For {@code x > 0}, {@code x != 0}, {@code x >= 1}: TRUE; {@code x == 0}, {@code x <= 0}: FALSE.
+   */
   private static Boolean comparesWithZero(BinaryTree b) {
     ExpressionTree left = ASTHelpers.stripParentheses(b.getLeftOperand());
     ExpressionTree right = ASTHelpers.stripParentheses(b.getRightOperand());
@@ -486,7 +505,8 @@ public final class PollingLoop {
 
   /**
    * Waiting until every element is done: {@code while (anyAlive)} where {@code anyAlive} is
-   * recomputed each pass from polls in a nested loop, or {@code ts.stream().anyMatch(Thread::isAlive)}.
+   * recomputed each pass from polls in a nested loop, or {@code
+   * ts.stream().anyMatch(Thread::isAlive)}.
    */
   private boolean eachPoll(Atom atom) {
     ExpressionTree e = atom.expr();
@@ -616,7 +636,8 @@ public final class PollingLoop {
             if (!found[0]) {
               found[0] = true;
               poll = call;
-              polled = BlockingKnowledge.polledState(ASTHelpers.getSymbol(call), state).orElse(null);
+              polled =
+                  BlockingKnowledge.polledState(ASTHelpers.getSymbol(call), state).orElse(null);
             }
           }
         };

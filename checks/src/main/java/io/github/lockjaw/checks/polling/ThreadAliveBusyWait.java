@@ -24,8 +24,8 @@ import java.util.Optional;
  * process, an executor or a latch by polling {@code isDone()}, {@code isAlive()}, {@code
  * isTerminated()} or {@code getCount()}) with nothing, a yield, an on-spin-wait hint or a short
  * sleep between polls. It burns a CPU and adds latency; the blocking call ({@code join()}, {@code
- * get()}, {@code waitFor()}, {@code awaitTermination(...)}, {@code await()}) costs nothing while
- * it waits.
+ * get()}, {@code waitFor()}, {@code awaitTermination(...)}, {@code await()}) costs nothing while it
+ * waits.
  */
 @AutoService(BugChecker.class)
 @BugPattern(

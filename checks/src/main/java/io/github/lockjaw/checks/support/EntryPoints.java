@@ -56,7 +56,9 @@ public final class EntryPoints {
     for (Tree member : classTree.getMembers()) {
       if (member instanceof MethodTree method) {
         MethodSymbol methodSymbol = ASTHelpers.getSymbol(method);
-        if (methodSymbol != null && KnownSymbols.hasAnnotation(Kind.EntryPoints.TEST_ANNOTATION.index(), methodSymbol, state)) {
+        if (methodSymbol != null
+            && KnownSymbols.hasAnnotation(
+                Kind.EntryPoints.TEST_ANNOTATION.index(), methodSymbol, state)) {
           return true;
         }
       }
@@ -64,7 +66,9 @@ public final class EntryPoints {
     return false;
   }
 
-  /** Whether the method runs once per process: {@code main}, a command-line runner, a CLI command. */
+  /**
+   * Whether the method runs once per process: {@code main}, a command-line runner, a CLI command.
+   */
   public static boolean isOneShot(MethodTree method, VisitorState state) {
     MethodSymbol symbol = ASTHelpers.getSymbol(method);
     if (symbol == null) {
@@ -79,7 +83,9 @@ public final class EntryPoints {
     String name = symbol.getSimpleName().toString();
     if ((name.equals("run") || name.equals("call")) && symbol.getParameters().isEmpty()) {
       Symbol owner = symbol.owner;
-      return owner != null && KnownSymbols.hasAnnotation(Kind.EntryPoints.ONE_SHOT_CLASS_ANNOTATION.index(), owner, state);
+      return owner != null
+          && KnownSymbols.hasAnnotation(
+              Kind.EntryPoints.ONE_SHOT_CLASS_ANNOTATION.index(), owner, state);
     }
     return false;
   }
@@ -116,7 +122,9 @@ public final class EntryPoints {
     return !callers.isEmpty() && !callers.contains(false);
   }
 
-  /** Whether the method is container set-up: a @Bean, @Provides, @Produces or @PostConstruct method. */
+  /**
+   * Whether the method is container set-up: a @Bean, @Provides, @Produces or @PostConstruct method.
+   */
   public static boolean isSetUp(MethodTree method, VisitorState state) {
     MethodSymbol symbol = ASTHelpers.getSymbol(method);
     return symbol != null
@@ -139,7 +147,12 @@ public final class EntryPoints {
     return params.size() == 1
         && state.getTypes().isArray(params.get(0).type)
         && state.getTypes().elemtype(params.get(0).type).tsym != null
-        && state.getTypes().elemtype(params.get(0).type).tsym.getQualifiedName().contentEquals("java.lang.String");
+        && state
+            .getTypes()
+            .elemtype(params.get(0).type)
+            .tsym
+            .getQualifiedName()
+            .contentEquals("java.lang.String");
   }
 
   private static MethodTree enclosingMethod(TreePath path) {

@@ -14,8 +14,8 @@ import io.github.lockjaw.common.MonitorKind;
 import javax.lang.model.element.Modifier;
 
 /**
- * The monitor that guards a region of code: a {@code synchronized} block or method. Regions nest:
- * a lambda or class body inside a {@code synchronized} block runs later, unguarded.
+ * The monitor that guards a region of code: a {@code synchronized} block or method. Regions nest: a
+ * lambda or class body inside a {@code synchronized} block runs later, unguarded.
  */
 public final class GuardingMonitor {
 
@@ -49,14 +49,20 @@ public final class GuardingMonitor {
     Type type = ASTHelpers.getType(expression);
     Type classType = state.getSymtab().classType;
     return type != null
-        && state.getTypes().isSameType(state.getTypes().erasure(type), state.getTypes().erasure(classType));
+        && state
+            .getTypes()
+            .isSameType(state.getTypes().erasure(type), state.getTypes().erasure(classType));
   }
 
   /** How a diagnostic names the monitor of kind {@code kind} that {@code regionRoot} takes. */
   public static String describe(MonitorKind kind, Tree regionRoot, VisitorState state) {
     if (regionRoot instanceof SynchronizedTree sync) {
-      return "the monitor of '" + state.getSourceForNode(ASTHelpers.stripParentheses(sync.getExpression())) + "'";
+      return "the monitor of '"
+          + state.getSourceForNode(ASTHelpers.stripParentheses(sync.getExpression()))
+          + "'";
     }
-    return kind == MonitorKind.CLASS ? "the class monitor (static synchronized)" : "the instance monitor (synchronized method)";
+    return kind == MonitorKind.CLASS
+        ? "the class monitor (static synchronized)"
+        : "the instance monitor (synchronized method)";
   }
 }

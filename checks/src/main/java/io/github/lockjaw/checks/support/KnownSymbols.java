@@ -15,9 +15,9 @@ import java.util.Optional;
 
 /**
  * The source checks' one way to match javac symbols against the knowledge files: a {@link
- * KnowledgeIndex} finds the entries by method name, and these methods say how an entry's type
- * must relate to the symbol (declared there, inherited from it, overriding a method of it). The
- * bytecode detectors match the same index with internal names ({@code LockjawDetector#match}).
+ * KnowledgeIndex} finds the entries by method name, and these methods say how an entry's type must
+ * relate to the symbol (declared there, inherited from it, overriding a method of it). The bytecode
+ * detectors match the same index with internal names ({@code LockjawDetector#match}).
  *
  * <p>Two subtype tests differ on unresolved (erroneous) types: {@link #supertypeEntry} follows
  * Error Prone ({@code ASTHelpers.isSubtype}: an unresolved type is no subtype), {@link
@@ -43,7 +43,10 @@ public final class KnownSymbols {
     return supertypeNamed(type, binaryName, state) != null;
   }
 
-  /** Whether {@code type} is, extends or implements one of the index's types (binary names, as written). */
+  /**
+   * Whether {@code type} is, extends or implements one of the index's types (binary names, as
+   * written).
+   */
   public static boolean isSubtypeOfAny(KnowledgeIndex index, Type type, VisitorState state) {
     return index.types().stream().anyMatch(t -> isSubtypeOf(type, t.entry().value(), state));
   }
@@ -165,8 +168,8 @@ public final class KnownSymbols {
   }
 
   /**
-   * The entry for an instance method: the method's class is (or extends) the entry's type and
-   * has the entry's name; {@code type#*} matches any method the entry's type itself declares.
+   * The entry for an instance method: the method's class is (or extends) the entry's type and has
+   * the entry's name; {@code type#*} matches any method the entry's type itself declares.
    */
   public static Optional<MethodEntry> instanceMethod(
       KnowledgeIndex index, MethodSymbol method, VisitorState state) {
@@ -207,7 +210,9 @@ public final class KnownSymbols {
   /** Whether {@code method} has the entry's name and belongs to its type or a subtype of it. */
   public static boolean isMethodOfSubtype(
       MethodSymbol method, MethodEntry entry, VisitorState state) {
-    if (method == null || method.owner == null || !method.getSimpleName().contentEquals(entry.name())) {
+    if (method == null
+        || method.owner == null
+        || !method.getSimpleName().contentEquals(entry.name())) {
       return false;
     }
     String typeName = entry.entry().type();
@@ -216,12 +221,14 @@ public final class KnownSymbols {
       return true;
     }
     Type declared = state.getTypeFromString(typeName);
-    return declared != null && owner.type != null && ASTHelpers.isSubtype(owner.type, declared, state);
+    return declared != null
+        && owner.type != null
+        && ASTHelpers.isSubtype(owner.type, declared, state);
   }
 
   /**
-   * The entry for a method declared in the entry's type, or overriding one declared there: a
-   * {@code get} on a {@code HashMap} matches {@code java.util.Map#get}.
+   * The entry for a method declared in the entry's type, or overriding one declared there: a {@code
+   * get} on a {@code HashMap} matches {@code java.util.Map#get}.
    */
   public static Optional<MethodEntry> overridingMethod(
       KnowledgeIndex index, MethodSymbol method, VisitorState state) {

@@ -4,9 +4,9 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * How fixed code is laid out so that it looks hand-written in the file's own style: its
- * indentation and indentation step, its line separator, code moved to another depth keeping its
- * shape, generated blocks indented by their braces, and the comments of replaced code kept.
+ * How fixed code is laid out so that it looks hand-written in the file's own style: its indentation
+ * and indentation step, its line separator, code moved to another depth keeping its shape,
+ * generated blocks indented by their braces, and the comments of replaced code kept.
  */
 public final class Layout {
   private Layout() {}
@@ -25,7 +25,9 @@ public final class Layout {
     return i;
   }
 
-  /** Whether the line starting at {@code lineStart} holds only white space (and ends in a newline). */
+  /**
+   * Whether the line starting at {@code lineStart} holds only white space (and ends in a newline).
+   */
   public static boolean isBlankLine(CharSequence source, int lineStart) {
     for (int i = lineStart; i < source.length(); i++) {
       char c = source.charAt(i);
@@ -47,8 +49,8 @@ public final class Layout {
   }
 
   /**
-   * The file's indentation step: a tab if lines are indented with tabs, else the smallest
-   * increase in indentation from one code line to the next (2 when the file shows none).
+   * The file's indentation step: a tab if lines are indented with tabs, else the smallest increase
+   * in indentation from one code line to the next (2 when the file shows none).
    */
   public static String unit(CharSequence source) {
     int smallest = Integer.MAX_VALUE;
@@ -121,8 +123,13 @@ public final class Layout {
       }
       depth = Math.max(0, depth + opens + (line.startsWith("}") ? 1 : 0));
       String statement = code(line).strip();
-      continuation = !statement.isEmpty() && !(statement.endsWith(";") || statement.endsWith("{")
-          || statement.endsWith("}") || statement.endsWith(":") || statement.startsWith("@"));
+      continuation =
+          !statement.isEmpty()
+              && !(statement.endsWith(";")
+                  || statement.endsWith("{")
+                  || statement.endsWith("}")
+                  || statement.endsWith(":")
+                  || statement.startsWith("@"));
     }
     return out.toString();
   }

@@ -47,13 +47,14 @@ public final class MoreTrees {
    */
   public static <T extends Tree> Optional<T> findFirst(
       Tree tree, Class<T> type, Predicate<? super T> test) {
-    return findFirst(tree, node -> false, node -> type.isInstance(node) && test.test(type.cast(node)))
+    return findFirst(
+            tree, node -> false, node -> type.isInstance(node) && test.test(type.cast(node)))
         .map(type::cast);
   }
 
   /**
-   * The first node of {@code tree} (in source order, a node before its children) that passes
-   * {@code test}, looking neither at nor into the nodes {@code prune} accepts.
+   * The first node of {@code tree} (in source order, a node before its children) that passes {@code
+   * test}, looking neither at nor into the nodes {@code prune} accepts.
    */
   public static Optional<Tree> findFirst(
       Tree tree, Predicate<? super Tree> prune, Predicate<? super Tree> test) {
@@ -74,7 +75,9 @@ public final class MoreTrees {
     return Optional.ofNullable(found[0]);
   }
 
-  /** The types a catch clause names: the alternatives of {@code catch (A | B e)}, or its one type. */
+  /**
+   * The types a catch clause names: the alternatives of {@code catch (A | B e)}, or its one type.
+   */
   public static List<Tree> caughtTypes(CatchTree catchTree) {
     Tree type = catchTree.getParameter().getType();
     return type instanceof UnionTypeTree union

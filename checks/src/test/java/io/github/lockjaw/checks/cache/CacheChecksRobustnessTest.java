@@ -4,8 +4,8 @@ import com.google.errorprone.CompilationTestHelper;
 import org.junit.jupiter.api.Test;
 
 /**
- * The cache checks must stay silent, never throw, on valid Java of every shape: modern syntax,
- * raw types, odd lock expressions, maps that are not fields, generated-looking code.
+ * The cache checks must stay silent, never throw, on valid Java of every shape: modern syntax, raw
+ * types, odd lock expressions, maps that are not fields, generated-looking code.
  */
 class CacheChecksRobustnessTest {
 

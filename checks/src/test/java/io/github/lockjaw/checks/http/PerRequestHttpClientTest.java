@@ -9,8 +9,8 @@ class PerRequestHttpClientTest {
       CompilationTestHelper.newInstance(PerRequestHttpClient.class, getClass());
 
   /**
-   * A refactoring test that also compiles the expected output on its own and expects no finding
-   * in it: the fixed code compiles and the shared client is not reported again.
+   * A refactoring test that also compiles the expected output on its own and expects no finding in
+   * it: the fixed code compiles and the shared client is not reported again.
    */
   private FixTest fix() {
     return new FixTest();
@@ -35,7 +35,8 @@ class PerRequestHttpClientTest {
     }
 
     void doTest() {
-      BugCheckerRefactoringTestHelper.newInstance(PerRequestHttpClient.class, PerRequestHttpClientTest.class)
+      BugCheckerRefactoringTestHelper.newInstance(
+              PerRequestHttpClient.class, PerRequestHttpClientTest.class)
           .addInputLines(inputFile, input)
           .addOutputLines(outputFile, output)
           .doTest(BugCheckerRefactoringTestHelper.TestMode.TEXT_MATCH);
@@ -401,7 +402,8 @@ class PerRequestHttpClientTest {
         .doTest();
   }
 
-  // ---- positives: JAX-RS, Jetty, Spring ----------------------------------------------------------
+  // ---- positives: JAX-RS, Jetty, Spring
+  // ----------------------------------------------------------
 
   @Test
   void jaxRsClientPerRequest() {
@@ -505,7 +507,8 @@ class PerRequestHttpClientTest {
         .doTest();
   }
 
-  // ---- positives: connections that cannot be reused ------------------------------------------------
+  // ---- positives: connections that cannot be reused
+  // ------------------------------------------------
 
   @Test
   void httpUrlConnectionDisconnectAndConnectionClose() {
@@ -906,7 +909,8 @@ class PerRequestHttpClientTest {
         .doTest();
   }
 
-  // ---- fixes -------------------------------------------------------------------------------------
+  // ---- fixes
+  // -------------------------------------------------------------------------------------
 
   @Test
   void fixInlineRestTemplate() {

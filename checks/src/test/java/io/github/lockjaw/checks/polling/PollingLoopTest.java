@@ -18,10 +18,10 @@ import java.util.Optional;
 import org.junit.jupiter.api.Test;
 
 /**
- * Tests of the loop analysis itself ({@link PollingLoop} with {@link LoopShape}, {@link
- * LoopExits}, {@link LoopWork}, {@link PauseDuration} and {@link PollReceiver}): a test-only
- * checker reports what the analysis found on every loop, as Error Prone's HeldLockAnalyzerTest
- * does for its lock analysis.
+ * Tests of the loop analysis itself ({@link PollingLoop} with {@link LoopShape}, {@link LoopExits},
+ * {@link LoopWork}, {@link PauseDuration} and {@link PollReceiver}): a test-only checker reports
+ * what the analysis found on every loop, as Error Prone's HeldLockAnalyzerTest does for its lock
+ * analysis.
  */
 class PollingLoopTest {
 

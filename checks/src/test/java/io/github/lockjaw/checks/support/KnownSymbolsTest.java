@@ -21,8 +21,8 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /**
- * Tests of the matching layer itself: a test-only checker reports, on every call and every
- * {@code new}, which knowledge kinds {@link KnownSymbols} matches, one matching rule per kind.
+ * Tests of the matching layer itself: a test-only checker reports, on every call and every {@code
+ * new}, which knowledge kinds {@link KnownSymbols} matches, one matching rule per kind.
  */
 class KnownSymbolsTest {
 
@@ -49,10 +49,12 @@ class KnownSymbolsTest {
       MethodSymbol method = ASTHelpers.getSymbol(tree);
       List<String> kinds = new ArrayList<>();
       KnownSymbols.methodOfSubtype(POLLED, method, state).ifPresent(e -> kinds.add("polled-state"));
-      KnownSymbols.overridingMethod(CHECKS, method, state).ifPresent(e -> kinds.add("check-method"));
+      KnownSymbols.overridingMethod(CHECKS, method, state)
+          .ifPresent(e -> kinds.add("check-method"));
       KnownSymbols.declaredMethod(FACTORIES, method)
           .ifPresent(e -> kinds.add("coarsely-locking-factory"));
-      KnownSymbols.staticMethod(CLIENT_FACTORIES, method).ifPresent(e -> kinds.add("client-factory"));
+      KnownSymbols.staticMethod(CLIENT_FACTORIES, method)
+          .ifPresent(e -> kinds.add("client-factory"));
       KnownSymbols.instanceMethod(REQUESTS, method, state)
           .ifPresent(e -> kinds.add("request-method " + e.owner() + "#" + e.name()));
       return report(tree, kinds);

@@ -79,8 +79,7 @@ class MoreTreesTest {
   }
 
   private static MethodTree method(CompilationUnitTree unit, String name) {
-    return MoreTrees.findFirst(
-            unit, MethodTree.class, m -> m.getName().contentEquals(name))
+    return MoreTrees.findFirst(unit, MethodTree.class, m -> m.getName().contentEquals(name))
         .orElseThrow();
   }
 
@@ -124,8 +123,7 @@ class MoreTreesTest {
   void findFirstIsEmptyWhenNothingMatches() throws IOException {
     MethodTree log = method(parse(SOURCE), "log");
     assertTrue(MoreTrees.findFirst(log, NewClassTree.class, n -> true).isEmpty());
-    assertTrue(
-        MoreTrees.findFirst(log, MoreTrees.DEFERRED_CODE, callTo("deferred")).isEmpty());
+    assertTrue(MoreTrees.findFirst(log, MoreTrees.DEFERRED_CODE, callTo("deferred")).isEmpty());
   }
 
   @Test

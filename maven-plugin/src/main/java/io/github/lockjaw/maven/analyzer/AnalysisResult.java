@@ -13,7 +13,8 @@ import java.util.List;
  * @param rules every lockjaw check known to the analyzer
  * @param findings what the enabled checks reported
  */
-public record AnalysisResult(String status, List<String> errors, List<Rule> rules, List<Finding> findings) {
+public record AnalysisResult(
+    String status, List<String> errors, List<Rule> rules, List<Finding> findings) {
   public static final String OK = "ok";
   public static final String COMPILE_ERROR = "compile-error";
   public static final String FAILURE = "failure";

@@ -50,10 +50,10 @@ import javax.tools.JavaFileObject;
 import javax.tools.StandardJavaFileManager;
 
 /**
- * The analyzer the plugin forks: javac with lockjaw's Error Prone checks, in a JVM started with
- * the {@code --add-exports} flags Error Prone needs, so the JVM Maven runs in needs none. It
- * compiles (parse, attribute, flow; no class files), runs the same BugCheckers the compiler
- * integration runs, and writes structured findings with their fixes as JSON.
+ * The analyzer the plugin forks: javac with lockjaw's Error Prone checks, in a JVM started with the
+ * {@code --add-exports} flags Error Prone needs, so the JVM Maven runs in needs none. It compiles
+ * (parse, attribute, flow; no class files), runs the same BugCheckers the compiler integration
+ * runs, and writes structured findings with their fixes as JSON.
  *
  * <p>Usage: {@code java --add-exports=... -cp <plugin classpath> LockjawAnalyzer request.json}
  */
@@ -71,7 +71,9 @@ public final class LockjawAnalyzer {
     } catch (RuntimeException | LinkageError e) {
       StringWriter trace = new StringWriter();
       e.printStackTrace(new PrintWriter(trace));
-      result = new AnalysisResult(AnalysisResult.FAILURE, List.of(trace.toString()), List.of(), List.of());
+      result =
+          new AnalysisResult(
+              AnalysisResult.FAILURE, List.of(trace.toString()), List.of(), List.of());
     }
     Files.writeString(Path.of(request.output()), Json.GSON.toJson(result), UTF_8);
   }
@@ -79,7 +81,8 @@ public final class LockjawAnalyzer {
   /** Every lockjaw BugChecker on the classpath, found through the AutoService registration. */
   static List<Class<? extends BugChecker>> lockjawChecks() {
     List<Class<? extends BugChecker>> checks = new ArrayList<>();
-    for (BugChecker checker : ServiceLoader.load(BugChecker.class, LockjawAnalyzer.class.getClassLoader())) {
+    for (BugChecker checker :
+        ServiceLoader.load(BugChecker.class, LockjawAnalyzer.class.getClassLoader())) {
       if (checker.getClass().getName().startsWith(LOCKJAW_PACKAGE)) {
         checks.add(checker.getClass());
       }
@@ -93,7 +96,12 @@ public final class LockjawAnalyzer {
     for (Class<? extends BugChecker> check : checks) {
       BugPattern pattern = check.getAnnotation(BugPattern.class);
       String name = pattern.name().isEmpty() ? check.getSimpleName() : pattern.name();
-      rules.add(new Rule(name, pattern.summary(), pattern.link(), Severity.valueOf(pattern.severity().name())));
+      rules.add(
+          new Rule(
+              name,
+              pattern.summary(),
+              pattern.link(),
+              Severity.valueOf(pattern.severity().name())));
     }
     return rules;
   }
@@ -106,14 +114,21 @@ public final class LockjawAnalyzer {
     Charset charset = charsetOf(request.javacOptions());
     StandardJavaFileManager files = tool.getStandardFileManager(diagnostics, Locale.ROOT, charset);
     List<String> options = new ArrayList<>(request.javacOptions());
-    options.addAll(List.of("-proc:none", "-implicit:none", "-Xlint:none", "-nowarn", "-XDshould-stop.ifError=FLOW"));
+    options.addAll(
+        List.of(
+            "-proc:none",
+            "-implicit:none",
+            "-Xlint:none",
+            "-nowarn",
+            "-XDshould-stop.ifError=FLOW"));
     if (!request.classpath().isEmpty()) {
       options.add("-classpath");
       options.add(String.join(File.pathSeparator, request.classpath()));
     }
     Iterable<? extends JavaFileObject> units =
         files.getJavaFileObjectsFromPaths(request.sources().stream().map(Path::of).toList());
-    JavacTaskImpl task = (JavacTaskImpl) tool.getTask(null, files, diagnostics, options, null, units);
+    JavacTaskImpl task =
+        (JavacTaskImpl) tool.getTask(null, files, diagnostics, options, null, units);
     JavaCompiler.instance(task.getContext()).genEndPos = true; // fixes need end positions
     List<CompilationUnitTree> parsed = new ArrayList<>();
     task.parse().forEach(parsed::add);
@@ -136,14 +151,16 @@ public final class LockjawAnalyzer {
     }
 
     ErrorProneOptions errorProneOptions = ErrorProneOptions.processArgs(request.errorProneFlags());
-    Scanner scanner = ScannerSupplier.fromBugCheckerClasses(checks).applyOverrides(errorProneOptions).get();
+    Scanner scanner =
+        ScannerSupplier.fromBugCheckerClasses(checks).applyOverrides(errorProneOptions).get();
     Map<String, BugPattern.SeverityLevel> severities = scanner.severityMap();
     List<Finding> findings = new ArrayList<>();
     for (CompilationUnitTree unit : parsed) {
       List<Description> described = new ArrayList<>();
       DescriptionListener listener = described::add;
       VisitorState state =
-          VisitorState.createConfiguredForCompilation(task.getContext(), listener, severities, errorProneOptions);
+          VisitorState.createConfiguredForCompilation(
+              task.getContext(), listener, severities, errorProneOptions);
       scanner.scan(new TreePath(unit), state);
       String source = unit.getSourceFile().getCharContent(true).toString();
       for (Description description : described) {
@@ -154,7 +171,10 @@ public final class LockjawAnalyzer {
   }
 
   private static Finding toFinding(
-      Description description, CompilationUnitTree unit, String source, Map<String, BugPattern.SeverityLevel> severities) {
+      Description description,
+      CompilationUnitTree unit,
+      String source,
+      Map<String, BugPattern.SeverityLevel> severities) {
     int position = description.position.getPreferredPosition();
     if (position < 0) {
       position = Math.max(0, description.position.getStartPosition());
@@ -177,7 +197,11 @@ public final class LockjawAnalyzer {
     if (!description.fixes.isEmpty()) {
       Fix fix = description.fixes.get(0);
       for (Replacement replacement : fix.getReplacements(endPositions)) {
-        edits.add(new Edit(replacement.startPosition(), replacement.endPosition(), inFileLineSeparators(replacement.replaceWith(), source)));
+        edits.add(
+            new Edit(
+                replacement.startPosition(),
+                replacement.endPosition(),
+                inFileLineSeparators(replacement.replaceWith(), source)));
       }
       // Imports are not among a fix's replacements: Error Prone rewrites the import block itself.
       if (!fix.getImportsToAdd().isEmpty() || !fix.getImportsToRemove().isEmpty()) {
@@ -185,12 +209,17 @@ public final class LockjawAnalyzer {
         imports.addAll(fix.getImportsToAdd());
         imports.removeAll(fix.getImportsToRemove());
         if (imports.importsHaveChanged()) {
-          edits.add(new Edit(imports.getStartPos(), imports.getEndPos(), inFileLineSeparators(imports.toString(), source)));
+          edits.add(
+              new Edit(
+                  imports.getStartPos(),
+                  imports.getEndPos(),
+                  inFileLineSeparators(imports.toString(), source)));
         }
       }
       edits.sort(Comparator.comparingInt(Edit::start));
     }
-    BugPattern.SeverityLevel level = severities.getOrDefault(description.checkName, description.severity());
+    BugPattern.SeverityLevel level =
+        severities.getOrDefault(description.checkName, description.severity());
     return new Finding(
         description.checkName,
         Severity.valueOf(level.name()),
@@ -214,17 +243,21 @@ public final class LockjawAnalyzer {
   }
 
   /**
-   * The classes around a finding, outermost first: {@code Outer.Inner}. An anonymous or local
-   * class is named after the member it is declared in as well, {@code Outer.start().<anonymous>},
-   * so that the same code in an anonymous class of another method is another finding.
+   * The classes around a finding, outermost first: {@code Outer.Inner}. An anonymous or local class
+   * is named after the member it is declared in as well, {@code Outer.start().<anonymous>}, so that
+   * the same code in an anonymous class of another method is another finding.
    */
   static String enclosingClass(TreePath path) {
     List<String> names = new ArrayList<>();
     for (TreePath p = path; p != null; p = p.getParentPath()) {
       if (p.getLeaf() instanceof ClassTree c) {
-        String name = c.getSimpleName().length() == 0 ? "<anonymous>" : c.getSimpleName().toString();
+        String name =
+            c.getSimpleName().length() == 0 ? "<anonymous>" : c.getSimpleName().toString();
         TreePath parent = p.getParentPath();
-        boolean member = parent == null || parent.getLeaf() instanceof ClassTree || parent.getLeaf() instanceof CompilationUnitTree;
+        boolean member =
+            parent == null
+                || parent.getLeaf() instanceof ClassTree
+                || parent.getLeaf() instanceof CompilationUnitTree;
         if (!member) {
           String declaredIn = enclosingMember(parent);
           name = (declaredIn.isEmpty() ? "<initializer>" : declaredIn) + "." + name;
@@ -240,10 +273,14 @@ public final class LockjawAnalyzer {
       Tree leaf = p.getLeaf();
       if (leaf instanceof MethodTree m) {
         String parameters =
-            m.getParameters().stream().map(v -> v.getType().toString()).collect(Collectors.joining(","));
+            m.getParameters().stream()
+                .map(v -> v.getType().toString())
+                .collect(Collectors.joining(","));
         return m.getName() + "(" + parameters + ")";
       }
-      if (leaf instanceof VariableTree v && p.getParentPath() != null && p.getParentPath().getLeaf() instanceof ClassTree) {
+      if (leaf instanceof VariableTree v
+          && p.getParentPath() != null
+          && p.getParentPath().getLeaf() instanceof ClassTree) {
         return v.getName().toString();
       }
       if (leaf instanceof ClassTree) {
@@ -255,7 +292,10 @@ public final class LockjawAnalyzer {
 
   private static String format(Diagnostic<? extends JavaFileObject> d) {
     String file = d.getSource() == null ? "" : Path.of(d.getSource().toUri()).toString();
-    return file + (d.getLineNumber() > 0 ? ":" + d.getLineNumber() : "") + ": " + d.getMessage(Locale.ROOT);
+    return file
+        + (d.getLineNumber() > 0 ? ":" + d.getLineNumber() : "")
+        + ": "
+        + d.getMessage(Locale.ROOT);
   }
 
   private static Charset charsetOf(List<String> javacOptions) {

@@ -13,7 +13,8 @@ import org.apache.maven.plugin.MojoFailureException;
 
 /** The JDK that runs the analysis: lockjaw.javaHome, else the one Maven runs on. */
 public record AnalyzerJdk(Path java, int feature) {
-  private static final Pattern JAVA_VERSION = Pattern.compile("(?m)^JAVA_VERSION=\"(?:1\\.)?(\\d+)");
+  private static final Pattern JAVA_VERSION =
+      Pattern.compile("(?m)^JAVA_VERSION=\"(?:1\\.)?(\\d+)");
 
   /** Fails early, and clearly, when no JDK 21+ is available to run Error Prone. */
   public static AnalyzerJdk select(File javaHome) throws MojoFailureException {
@@ -21,12 +22,18 @@ public record AnalyzerJdk(Path java, int feature) {
       Path java = javaHome.toPath().resolve("bin").resolve(isWindows() ? "java.exe" : "java");
       if (!Files.isExecutable(java)) {
         throw new MojoFailureException(
-            "lockjaw.javaHome is " + javaHome + ", but it has no bin/java. Point it at the directory of a JDK 21 or newer.");
+            "lockjaw.javaHome is "
+                + javaHome
+                + ", but it has no bin/java. Point it at the directory of a JDK 21 or newer.");
       }
       int feature = featureOf(javaHome.toPath());
       if (feature > 0 && feature < 21) {
         throw new MojoFailureException(
-            "lockjaw.javaHome is " + javaHome + ", a JDK " + feature + "; lockjaw runs Error Prone 2.50, which needs"
+            "lockjaw.javaHome is "
+                + javaHome
+                + ", a JDK "
+                + feature
+                + "; lockjaw runs Error Prone 2.50, which needs"
                 + " JDK 21 or newer. Point lockjaw.javaHome at a JDK 21+.");
       }
       // a JDK without a release file: assume it can compile for the release Maven's own JDK can
@@ -35,12 +42,17 @@ public record AnalyzerJdk(Path java, int feature) {
     int feature = Runtime.version().feature();
     if (feature < 21) {
       throw new MojoFailureException(
-          "lockjaw runs Error Prone 2.50, which needs JDK 21 or newer, but Maven is running on JDK " + feature
-              + " (" + System.getProperty("java.home") + "). Run Maven with JAVA_HOME set to a JDK 21+"
+          "lockjaw runs Error Prone 2.50, which needs JDK 21 or newer, but Maven is running on JDK "
+              + feature
+              + " ("
+              + System.getProperty("java.home")
+              + "). Run Maven with JAVA_HOME set to a JDK 21+"
               + " (your code can still target an older release), or set -Dlockjaw.javaHome=/path/to/jdk21 so"
               + " that only the analysis uses it.");
     }
-    return new AnalyzerJdk(Path.of(System.getProperty("java.home"), "bin", isWindows() ? "java.exe" : "java"), feature);
+    return new AnalyzerJdk(
+        Path.of(System.getProperty("java.home"), "bin", isWindows() ? "java.exe" : "java"),
+        feature);
   }
 
   /** The feature version named by a JDK's {@code release} file, or 0 when it has none. */

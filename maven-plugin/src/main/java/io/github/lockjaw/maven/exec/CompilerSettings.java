@@ -14,24 +14,36 @@ import org.codehaus.plexus.util.xml.Xpp3Dom;
 /**
  * The javac options the analysis needs to compile the module the way its build does: the Java
  * release from maven-compiler-plugin's effective configuration ({@code release}, else {@code
- * source}/{@code target}, else the {@code maven.compiler.*} properties), and the compiler
- * arguments that change what compiles ({@code --enable-preview}, {@code --add-exports}, ...).
+ * source}/{@code target}, else the {@code maven.compiler.*} properties), and the compiler arguments
+ * that change what compiles ({@code --enable-preview}, {@code --add-exports}, ...).
  *
  * @param javacOptions e.g. {@code --release 17 --enable-preview}
  * @param notes what the user should know about the choice (e.g. Java 6 code analysed as 8)
  */
 public record CompilerSettings(List<String> javacOptions, List<String> notes) {
   private static final String COMPILER = "org.apache.maven.plugins:maven-compiler-plugin";
+
   /** Compiler arguments passed through with their value (next argument, or after '='). */
-  private static final Set<String> WITH_VALUE = Set.of("--add-exports", "--add-reads", "--add-modules", "--limit-modules");
-  /** Arguments that open system modules: javac refuses them with --release, so -source/-target are used. */
+  private static final Set<String> WITH_VALUE =
+      Set.of("--add-exports", "--add-reads", "--add-modules", "--limit-modules");
+
+  /**
+   * Arguments that open system modules: javac refuses them with --release, so -source/-target are
+   * used.
+   */
   private static final Set<String> NEED_SOURCE_TARGET = Set.of("--add-exports", "--add-reads");
 
   /** What the compiler plugin is configured with, as far as the analysis cares. */
-  record Configured(String release, String source, String target, boolean enablePreview, List<String> compilerArgs) {}
+  record Configured(
+      String release,
+      String source,
+      String target,
+      boolean enablePreview,
+      List<String> compilerArgs) {}
 
   /** Reads the module's compiler configuration and properties, then {@link #resolve}s. */
-  public static CompilerSettings of(MavenProject project, MavenSession session, String lockjawRelease, int analyzerJdk)
+  public static CompilerSettings of(
+      MavenProject project, MavenSession session, String lockjawRelease, int analyzerJdk)
       throws MojoFailureException {
     Plugin compiler = project.getPlugin(COMPILER);
     List<Xpp3Dom> configs = new ArrayList<>(); // most specific first
@@ -53,9 +65,22 @@ public record CompilerSettings(List<String> javacOptions, List<String> notes) {
           return usable(value);
         };
     String release = first(child(configs, "release"), property.apply("maven.compiler.release"));
-    String source = first(child(configs, "source"), property.apply("maven.compiler.source"), property.apply("maven.compile.source"));
-    String target = first(child(configs, "target"), property.apply("maven.compiler.target"), property.apply("maven.compile.target"));
-    boolean preview = "true".equalsIgnoreCase(first(child(configs, "enablePreview"), property.apply("maven.compiler.enablePreview")));
+    String source =
+        first(
+            child(configs, "source"),
+            property.apply("maven.compiler.source"),
+            property.apply("maven.compile.source"));
+    String target =
+        first(
+            child(configs, "target"),
+            property.apply("maven.compiler.target"),
+            property.apply("maven.compile.target"));
+    boolean preview =
+        "true"
+            .equalsIgnoreCase(
+                first(
+                    child(configs, "enablePreview"),
+                    property.apply("maven.compiler.enablePreview")));
     List<String> args = new ArrayList<>();
     for (Xpp3Dom config : configs) {
       Xpp3Dom list = config.getChild("compilerArgs");
@@ -71,11 +96,13 @@ public record CompilerSettings(List<String> javacOptions, List<String> notes) {
     if (single != null) {
       args.addAll(List.of(single.trim().split("\\s+")));
     }
-    return resolve(new Configured(release, source, target, preview, args), lockjawRelease, analyzerJdk);
+    return resolve(
+        new Configured(release, source, target, preview, args), lockjawRelease, analyzerJdk);
   }
 
   /** The options for a configuration, or a failure that says what to set. */
-  static CompilerSettings resolve(Configured configured, String lockjawRelease, int analyzerJdk) throws MojoFailureException {
+  static CompilerSettings resolve(Configured configured, String lockjawRelease, int analyzerJdk)
+      throws MojoFailureException {
     List<String> options = new ArrayList<>();
     List<String> notes = new ArrayList<>();
     List<String> passed = passThrough(configured.compilerArgs());
@@ -105,38 +132,67 @@ public record CompilerSettings(List<String> javacOptions, List<String> notes) {
       int feature = parse(level);
       String fix =
           "lockjaw.release".equals(origin)
-              ? " Set lockjaw.release to a release from 8 to " + analyzerJdk + ", or leave it unset to analyse at the"
+              ? " Set lockjaw.release to a release from 8 to "
+                  + analyzerJdk
+                  + ", or leave it unset to analyse at the"
                   + " compiler plugin's release."
               : " Set lockjaw.release to the release your sources are written for.";
       if (feature < 0) {
         throw new MojoFailureException(
-            "lockjaw cannot use " + origin + " '" + level + "': a Java release is a number such as 8, 11, 17 or 21."
+            "lockjaw cannot use "
+                + origin
+                + " '"
+                + level
+                + "': a Java release is a number such as 8, 11, 17 or 21."
                 + fix);
       }
       if (feature > analyzerJdk) {
         throw new MojoFailureException(
-            "lockjaw cannot analyse at Java release " + feature + " (" + origin + "): the analysis runs on JDK "
-                + analyzerJdk + ", whose javac compiles for releases 8 to " + analyzerJdk + "." + fix
+            "lockjaw cannot analyse at Java release "
+                + feature
+                + " ("
+                + origin
+                + "): the analysis runs on JDK "
+                + analyzerJdk
+                + ", whose javac compiles for releases 8 to "
+                + analyzerJdk
+                + "."
+                + fix
                 + " To analyse newer code, run Maven on a newer JDK or point lockjaw.javaHome at one.");
       }
       if (feature < 8) {
         notes.add(
-            "lockjaw: " + origin + " is " + level + "; JDK " + analyzerJdk + "'s javac compiles nothing older than 8,"
+            "lockjaw: "
+                + origin
+                + " is "
+                + level
+                + "; JDK "
+                + analyzerJdk
+                + "'s javac compiles nothing older than 8,"
                 + " so lockjaw analyses these sources as Java 8 (against Java 8's class library).");
         feature = 8;
       }
-      boolean opensSystemModules = passed.stream().anyMatch(a -> NEED_SOURCE_TARGET.contains(a.split("=", 2)[0]));
+      boolean opensSystemModules =
+          passed.stream().anyMatch(a -> NEED_SOURCE_TARGET.contains(a.split("=", 2)[0]));
       if (opensSystemModules && !explicitRelease) {
-        options.addAll(List.of("-source", String.valueOf(feature), "-target", String.valueOf(feature)));
+        options.addAll(
+            List.of("-source", String.valueOf(feature), "-target", String.valueOf(feature)));
       } else {
-        // --release, not -source: the code is checked against that release's class library, as it runs
+        // --release, not -source: the code is checked against that release's class library, as it
+        // runs
         options.addAll(List.of("--release", String.valueOf(feature)));
       }
       if (preview && feature != analyzerJdk) {
         throw new MojoFailureException(
-            "lockjaw cannot analyse with --enable-preview at Java release " + feature + ": preview features need the"
-                + " release of the JDK that compiles, and the analysis runs on JDK " + analyzerJdk + ". Run Maven"
-                + " (or lockjaw.javaHome) on JDK " + feature + ".");
+            "lockjaw cannot analyse with --enable-preview at Java release "
+                + feature
+                + ": preview features need the"
+                + " release of the JDK that compiles, and the analysis runs on JDK "
+                + analyzerJdk
+                + ". Run Maven"
+                + " (or lockjaw.javaHome) on JDK "
+                + feature
+                + ".");
       }
     } else if (preview) {
       options.addAll(List.of("--release", String.valueOf(analyzerJdk)));
@@ -148,7 +204,9 @@ public record CompilerSettings(List<String> javacOptions, List<String> notes) {
     return new CompilerSettings(List.copyOf(options), List.copyOf(notes));
   }
 
-  /** The compiler arguments that decide what compiles; others (lint, -Werror, plugins) are left out. */
+  /**
+   * The compiler arguments that decide what compiles; others (lint, -Werror, plugins) are left out.
+   */
   static List<String> passThrough(List<String> args) {
     List<String> kept = new ArrayList<>();
     for (int i = 0; i < args.size(); i++) {
@@ -199,7 +257,9 @@ public record CompilerSettings(List<String> javacOptions, List<String> notes) {
     return null;
   }
 
-  /** A configured value, or null for none (blank, or a property reference Maven could not resolve). */
+  /**
+   * A configured value, or null for none (blank, or a property reference Maven could not resolve).
+   */
   private static String usable(String value) {
     return value == null || value.isBlank() || value.contains("${") ? null : value.trim();
   }

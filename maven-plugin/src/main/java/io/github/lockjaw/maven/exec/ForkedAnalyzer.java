@@ -20,18 +20,29 @@ import org.apache.maven.plugin.descriptor.PluginDescriptor;
 import org.codehaus.plexus.classworlds.realm.ClassRealm;
 
 /**
- * Runs {@link LockjawAnalyzer} in its own JVM: the JDK {@link AnalyzerJdk} selected, the
- * {@code --add-exports} flags Error Prone needs (so Maven's JVM needs none), the plugin's own
- * class path. The analyzer ends with Maven: a shutdown hook stops it when Maven exits or is
- * interrupted, and {@link ParentWatch} ends it when Maven is killed outright.
+ * Runs {@link LockjawAnalyzer} in its own JVM: the JDK {@link AnalyzerJdk} selected, the {@code
+ * --add-exports} flags Error Prone needs (so Maven's JVM needs none), the plugin's own class path.
+ * The analyzer ends with Maven: a shutdown hook stops it when Maven exits or is interrupted, and
+ * {@link ParentWatch} ends it when Maven is killed outright.
  */
 public final class ForkedAnalyzer {
   /** The flags Error Prone needs to reach into javac; the forked analyzer JVM gets them. */
   public static final List<String> JAVAC_EXPORTS =
       Stream.concat(
-              Stream.of("api", "code", "comp", "file", "main", "model", "parser", "processing", "tree", "util")
+              Stream.of(
+                      "api",
+                      "code",
+                      "comp",
+                      "file",
+                      "main",
+                      "model",
+                      "parser",
+                      "processing",
+                      "tree",
+                      "util")
                   .map(p -> "--add-exports=jdk.compiler/com.sun.tools.javac." + p + "=ALL-UNNAMED"),
-              Stream.of("code", "comp").map(p -> "--add-opens=jdk.compiler/com.sun.tools.javac." + p + "=ALL-UNNAMED"))
+              Stream.of("code", "comp")
+                  .map(p -> "--add-opens=jdk.compiler/com.sun.tools.javac." + p + "=ALL-UNNAMED"))
           .toList();
 
   private final AnalyzerJdk jdk;
@@ -43,7 +54,8 @@ public final class ForkedAnalyzer {
   }
 
   /** An analyzer run with the plugin's own class path (its jar, lockjaw-checks, Error Prone). */
-  public static ForkedAnalyzer forPlugin(AnalyzerJdk jdk, PluginDescriptor plugin) throws MojoExecutionException {
+  public static ForkedAnalyzer forPlugin(AnalyzerJdk jdk, PluginDescriptor plugin)
+      throws MojoExecutionException {
     List<String> entries = new ArrayList<>();
     ClassRealm realm = plugin.getClassRealm();
     URL[] urls = realm != null ? realm.getURLs() : new URL[0];
@@ -55,7 +67,8 @@ public final class ForkedAnalyzer {
       }
     }
     if (entries.isEmpty()) {
-      throw new MojoExecutionException("lockjaw cannot find its own class path to start the analyzer");
+      throw new MojoExecutionException(
+          "lockjaw cannot find its own class path to start the analyzer");
     }
     return new ForkedAnalyzer(jdk, String.join(File.pathSeparator, entries));
   }
@@ -82,7 +95,8 @@ public final class ForkedAnalyzer {
    * Writes the request, runs the analyzer, and reads its result; the analyzer's output goes to
    * {@code log}. Fails when the analyzer could not run or wrote no result.
    */
-  public AnalysisResult run(AnalysisRequest request, Path requestFile, Path log) throws MojoExecutionException {
+  public AnalysisResult run(AnalysisRequest request, Path requestFile, Path log)
+      throws MojoExecutionException {
     Path resultFile = Path.of(request.output());
     try {
       Files.createDirectories(requestFile.toAbsolutePath().getParent());
@@ -90,8 +104,11 @@ public final class ForkedAnalyzer {
       Files.writeString(requestFile, Json.GSON.toJson(request), UTF_8);
     } catch (IOException e) {
       throw new MojoExecutionException(
-          "lockjaw cannot write its analysis request: " + IoProblems.describe(e) + ". Check that the build directory"
-              + " is writable.", e);
+          "lockjaw cannot write its analysis request: "
+              + IoProblems.describe(e)
+              + ". Check that the build directory"
+              + " is writable.",
+          e);
     }
     List<String> command = command(requestFile);
     int exit = runToEnd(command, log);
@@ -103,12 +120,18 @@ public final class ForkedAnalyzer {
         output = "(no output)";
       }
       throw new MojoExecutionException(
-          "lockjaw's analyzer stopped unexpectedly (exit code " + exit + "); its output, also in " + log + ":\n" + output);
+          "lockjaw's analyzer stopped unexpectedly (exit code "
+              + exit
+              + "); its output, also in "
+              + log
+              + ":\n"
+              + output);
     }
     try {
       return Json.GSON.fromJson(Files.readString(resultFile, UTF_8), AnalysisResult.class);
     } catch (IOException | RuntimeException e) {
-      throw new MojoExecutionException("lockjaw cannot read its analyzer's result " + resultFile + ": " + e.getMessage(), e);
+      throw new MojoExecutionException(
+          "lockjaw cannot read its analyzer's result " + resultFile + ": " + e.getMessage(), e);
     }
   }
 
@@ -116,9 +139,14 @@ public final class ForkedAnalyzer {
   static int runToEnd(List<String> command, Path log) throws MojoExecutionException {
     Process process;
     try {
-      process = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile()).start();
+      process =
+          new ProcessBuilder(command)
+              .redirectErrorStream(true)
+              .redirectOutput(log.toFile())
+              .start();
     } catch (IOException e) {
-      throw new MojoExecutionException("lockjaw cannot start its analyzer (" + command.get(0) + "): " + e.getMessage(), e);
+      throw new MojoExecutionException(
+          "lockjaw cannot start its analyzer (" + command.get(0) + "): " + e.getMessage(), e);
     }
     Thread stop = new Thread(() -> stop(process), "lockjaw-stop-analyzer");
     boolean hooked;
@@ -134,7 +162,8 @@ public final class ForkedAnalyzer {
     } catch (InterruptedException e) {
       stop(process);
       Thread.currentThread().interrupt();
-      throw new MojoExecutionException("lockjaw's analysis was interrupted; its analyzer was stopped", e);
+      throw new MojoExecutionException(
+          "lockjaw's analysis was interrupted; its analyzer was stopped", e);
     } finally {
       if (hooked) {
         try {

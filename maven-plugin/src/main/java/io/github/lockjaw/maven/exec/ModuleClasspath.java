@@ -24,17 +24,20 @@ import org.eclipse.aether.graph.DependencyFilter;
 import org.eclipse.aether.graph.DependencyNode;
 
 /**
- * The class path a module's sources compile against, resolved by lockjaw itself so that {@code
- * mvn lockjaw:check} works in a reactor without {@code compile}: a dependency on another module
- * of the build is that module's compiled classes (its output directory) when it has been built,
- * and a clear message that says to add {@code compile} when it has not; everything else comes from
- * the repositories as Maven resolves it.
+ * The class path a module's sources compile against, resolved by lockjaw itself so that {@code mvn
+ * lockjaw:check} works in a reactor without {@code compile}: a dependency on another module of the
+ * build is that module's compiled classes (its output directory) when it has been built, and a
+ * clear message that says to add {@code compile} when it has not; everything else comes from the
+ * repositories as Maven resolves it.
  */
 public final class ModuleClasspath {
   private ModuleClasspath() {}
 
   public static List<String> of(
-      MavenProject project, MavenSession session, ProjectDependenciesResolver resolver, boolean includeTests)
+      MavenProject project,
+      MavenSession session,
+      ProjectDependenciesResolver resolver,
+      boolean includeTests)
       throws MojoExecutionException, MojoFailureException {
     Map<String, MavenProject> reactor = new HashMap<>();
     for (MavenProject module : session.getProjects()) {
@@ -42,20 +45,31 @@ public final class ModuleClasspath {
     }
     // the compile class path: compile, provided and system scope (with the tests: every scope)
     Set<String> classpathScopes =
-        includeTests ? Set.of("compile", "provided", "system", "runtime", "test") : Set.of("compile", "provided", "system");
+        includeTests
+            ? Set.of("compile", "provided", "system", "runtime", "test")
+            : Set.of("compile", "provided", "system");
     DependencyFilter scopes =
-        (node, parents) -> node.getDependency() == null || classpathScopes.contains(node.getDependency().getScope());
+        (node, parents) ->
+            node.getDependency() == null
+                || classpathScopes.contains(node.getDependency().getScope());
     DependencyFilter notInReactor =
-        (node, parents) -> node.getDependency() == null || !reactor.containsKey(key(node.getDependency().getArtifact()));
+        (node, parents) ->
+            node.getDependency() == null
+                || !reactor.containsKey(key(node.getDependency().getArtifact()));
     DefaultDependencyResolutionRequest request =
         new DefaultDependencyResolutionRequest(project, session.getRepositorySession());
-    request.setResolutionFilter((node, parents) -> scopes.accept(node, parents) && notInReactor.accept(node, parents));
+    request.setResolutionFilter(
+        (node, parents) -> scopes.accept(node, parents) && notInReactor.accept(node, parents));
     DependencyResolutionResult result;
     try {
       result = resolver.resolve(request);
     } catch (DependencyResolutionException e) {
       throw new MojoExecutionException(
-          "lockjaw cannot resolve the dependencies of " + project.getArtifactId() + ": " + e.getMessage(), e);
+          "lockjaw cannot resolve the dependencies of "
+              + project.getArtifactId()
+              + ": "
+              + e.getMessage(),
+          e);
     }
 
     Set<String> classpath = new LinkedHashSet<>();
@@ -79,7 +93,10 @@ public final class ModuleClasspath {
       Artifact artifact = node.getDependency().getArtifact();
       MavenProject module = reactor.get(key(artifact));
       boolean tests = "tests".equals(artifact.getClassifier());
-      String classes = tests ? module.getBuild().getTestOutputDirectory() : module.getBuild().getOutputDirectory();
+      String classes =
+          tests
+              ? module.getBuild().getTestOutputDirectory()
+              : module.getBuild().getOutputDirectory();
       File packaged = module.getArtifact() == null ? null : module.getArtifact().getFile();
       if (!tests && packaged != null && packaged.isFile()) {
         classpath.add(packaged.getPath());
@@ -91,8 +108,13 @@ public final class ModuleClasspath {
     }
     if (!notBuilt.isEmpty()) {
       throw new MojoFailureException(
-          "lockjaw cannot analyse " + project.getArtifactId() + " yet: it depends on " + String.join(", ", notBuilt)
-              + " of this build, which " + (notBuilt.size() == 1 ? "is" : "are") + " not compiled. Run the goal after"
+          "lockjaw cannot analyse "
+              + project.getArtifactId()
+              + " yet: it depends on "
+              + String.join(", ", notBuilt)
+              + " of this build, which "
+              + (notBuilt.size() == 1 ? "is" : "are")
+              + " not compiled. Run the goal after"
               + " the compile, as with spotbugs:check and pmd:check: mvn compile lockjaw:check (or mvn verify with"
               + " the goal bound to verify), or install those modules first.");
     }
@@ -100,7 +122,10 @@ public final class ModuleClasspath {
   }
 
   private static void collectModules(
-      DependencyNode node, DependencyFilter scopes, Map<String, MavenProject> reactor, List<DependencyNode> found,
+      DependencyNode node,
+      DependencyFilter scopes,
+      Map<String, MavenProject> reactor,
+      List<DependencyNode> found,
       Set<DependencyNode> seen) {
     if (node == null || !seen.add(node)) {
       return;

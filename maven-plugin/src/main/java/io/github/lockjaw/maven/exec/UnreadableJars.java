@@ -25,7 +25,11 @@ public final class UnreadableJars {
       try (ZipFile zip = new ZipFile(entry.toFile())) {
         zip.size();
       } catch (IOException | RuntimeException e) {
-        problems.add(entry + " (" + (e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage()) + ")");
+        problems.add(
+            entry
+                + " ("
+                + (e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage())
+                + ")");
       }
     }
     return problems;
@@ -33,8 +37,14 @@ public final class UnreadableJars {
 
   /** The message for a build whose class path has unreadable jars. */
   public static String message(String what, List<String> problems) {
-    return "lockjaw cannot " + what + ": " + (problems.size() == 1 ? "this jar" : "these jars") + " cannot be read (not"
-        + " a valid jar or zip file):\n  " + String.join("\n  ", problems) + "\nThe file is damaged, often by an"
+    return "lockjaw cannot "
+        + what
+        + ": "
+        + (problems.size() == 1 ? "this jar" : "these jars")
+        + " cannot be read (not"
+        + " a valid jar or zip file):\n  "
+        + String.join("\n  ", problems)
+        + "\nThe file is damaged, often by an"
         + " interrupted download. Delete it from the local repository (~/.m2/repository) so that Maven downloads it"
         + " again, then rerun; mvn compile fails on it too.";
   }

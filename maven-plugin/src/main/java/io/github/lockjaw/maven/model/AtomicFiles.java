@@ -27,7 +27,8 @@ public final class AtomicFiles {
     if (Files.exists(absolute)) {
       absolute = absolute.toRealPath();
     }
-    Path temporary = Files.createTempFile(absolute.getParent(), "." + absolute.getFileName(), ".lockjaw-tmp");
+    Path temporary =
+        Files.createTempFile(absolute.getParent(), "." + absolute.getFileName(), ".lockjaw-tmp");
     try {
       Files.writeString(temporary, content, charset);
       if (Files.exists(absolute)) {
@@ -44,7 +45,11 @@ public final class AtomicFiles {
         }
       }
       try {
-        Files.move(temporary, absolute, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+        Files.move(
+            temporary,
+            absolute,
+            StandardCopyOption.ATOMIC_MOVE,
+            StandardCopyOption.REPLACE_EXISTING);
       } catch (AtomicMoveNotSupportedException e) {
         Files.move(temporary, absolute, StandardCopyOption.REPLACE_EXISTING);
       }

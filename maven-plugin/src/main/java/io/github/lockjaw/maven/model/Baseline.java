@@ -26,11 +26,20 @@ import java.util.Set;
  * only on findings whose fingerprint is not here.
  */
 public final class Baseline {
-  /** The file format; {@code entries} carry location details for people, the fingerprint for lockjaw. */
+  /**
+   * The file format; {@code entries} carry location details for people, the fingerprint for
+   * lockjaw.
+   */
   record File(String tool, int formatVersion, List<Entry> entries) {}
 
   /** One accepted finding. */
-  public record Entry(String fingerprint, String check, String file, String enclosingClass, String member, int line) {}
+  public record Entry(
+      String fingerprint,
+      String check,
+      String file,
+      String enclosingClass,
+      String member,
+      int line) {}
 
   private final Set<String> fingerprints;
 
@@ -63,7 +72,11 @@ public final class Baseline {
       bytes = Files.readAllBytes(path);
     } catch (IOException e) {
       throw new BaselineException(
-          "lockjaw cannot read the baseline " + path + " (" + IoProblems.describe(e) + "). Check the file's"
+          "lockjaw cannot read the baseline "
+              + path
+              + " ("
+              + IoProblems.describe(e)
+              + "). Check the file's"
               + " permissions, or point lockjaw.baseline at another file.");
     }
     String text;
@@ -82,16 +95,28 @@ public final class Baseline {
       throw malformed(path, "it is not complete JSON (" + withoutGsonAdvice(e.getMessage()) + ")");
     }
     if (!(root instanceof JsonObject object) || !"lockjaw".equals(string(object.get("tool")))) {
-      throw malformed(path, "expected a JSON object with \"tool\": \"lockjaw\" and an \"entries\" array");
+      throw malformed(
+          path, "expected a JSON object with \"tool\": \"lockjaw\" and an \"entries\" array");
     }
-    JsonElement version = object.has("formatVersion") ? object.get("formatVersion") : new JsonPrimitive(FORMAT_VERSION);
-    if (!(version instanceof JsonPrimitive p) || !p.isNumber() || p.getAsDouble() != Math.rint(p.getAsDouble())) {
+    JsonElement version =
+        object.has("formatVersion")
+            ? object.get("formatVersion")
+            : new JsonPrimitive(FORMAT_VERSION);
+    if (!(version instanceof JsonPrimitive p)
+        || !p.isNumber()
+        || p.getAsDouble() != Math.rint(p.getAsDouble())) {
       throw malformed(path, "\"formatVersion\" must be the number " + FORMAT_VERSION);
     }
     if (p.getAsInt() != FORMAT_VERSION) {
       throw new BaselineException(
-          "lockjaw's baseline " + path + " has format version " + p.getAsString() + ", and this lockjaw reads only"
-              + " version " + FORMAT_VERSION + (p.getAsInt() > FORMAT_VERSION ? " (a newer lockjaw wrote it)" : "")
+          "lockjaw's baseline "
+              + path
+              + " has format version "
+              + p.getAsString()
+              + ", and this lockjaw reads only"
+              + " version "
+              + FORMAT_VERSION
+              + (p.getAsInt() > FORMAT_VERSION ? " (a newer lockjaw wrote it)" : "")
               + ". Use the lockjaw version that wrote it, or regenerate it with 'mvn lockjaw:baseline'.");
     }
     if (!(object.get("entries") instanceof JsonArray entries)) {
@@ -130,7 +155,11 @@ public final class Baseline {
 
   private static BaselineException malformed(Path path, String detail) {
     return new BaselineException(
-        "lockjaw's baseline " + path + " is not a valid baseline file: " + detail + ". Regenerate it with"
+        "lockjaw's baseline "
+            + path
+            + " is not a valid baseline file: "
+            + detail
+            + ". Regenerate it with"
             + " 'mvn lockjaw:baseline' (or restore it from version control), or point lockjaw.baseline at"
             + " the right file.");
   }
@@ -138,7 +167,10 @@ public final class Baseline {
   /** Writes the given findings as the new baseline, sorted so the file diffs well. */
   public static void write(Path path, List<Entry> entries) throws IOException {
     List<Entry> sorted = new ArrayList<>(entries);
-    sorted.sort(Comparator.comparing(Entry::file).thenComparing(Entry::check).thenComparing(Entry::fingerprint));
+    sorted.sort(
+        Comparator.comparing(Entry::file)
+            .thenComparing(Entry::check)
+            .thenComparing(Entry::fingerprint));
     Files.createDirectories(path.toAbsolutePath().getParent());
     AtomicFiles.write(path, Json.GSON.toJson(new File("lockjaw", FORMAT_VERSION, sorted)) + "\n");
   }

@@ -16,7 +16,8 @@ import java.util.List;
  * @param helpUri the check's documentation page
  * @param enclosingClass the class holding the flagged code, e.g. {@code Outer.Inner}
  * @param member the method or field holding it, e.g. {@code getInstance(Class)}, or empty
- * @param flaggedCode the head of the flagged code (its first line up to a brace), white space removed
+ * @param flaggedCode the head of the flagged code (its first line up to a brace), white space
+ *     removed
  * @param fix the suggested fix's replacements, empty when there is none
  */
 public record Finding(

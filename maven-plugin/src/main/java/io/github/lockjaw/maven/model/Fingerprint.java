@@ -42,11 +42,15 @@ public final class Fingerprint {
    * Fingerprints for a list of findings; identical ones (the same code flagged twice in one member)
    * get {@code :2}, {@code :3}... in source order so each stays distinct.
    */
-  public static Map<Finding, String> all(List<Finding> findings, Function<Finding, String> relativeFile) {
+  public static Map<Finding, String> all(
+      List<Finding> findings, Function<Finding, String> relativeFile) {
     Map<Finding, String> result = new LinkedHashMap<>();
     Map<String, Integer> seen = new HashMap<>();
     findings.stream()
-        .sorted(Comparator.comparing(Finding::file).thenComparingInt(Finding::line).thenComparingInt(Finding::column))
+        .sorted(
+            Comparator.comparing(Finding::file)
+                .thenComparingInt(Finding::line)
+                .thenComparingInt(Finding::column))
         .forEach(
             f -> {
               String base = of(f, relativeFile.apply(f));

@@ -11,7 +11,8 @@ public final class SourceEdits {
   /** The text with the edits applied; the edits must not overlap. */
   public static String apply(String text, List<Edit> edits) {
     List<Edit> sorted = new ArrayList<>(edits);
-    // from the end, so earlier offsets stay valid; at one offset the longer edit first, then insertions
+    // from the end, so earlier offsets stay valid; at one offset the longer edit first, then
+    // insertions
     sorted.sort(Comparator.comparingInt(Edit::start).thenComparingInt(Edit::end).reversed());
     StringBuilder result = new StringBuilder(text);
     for (Edit edit : sorted) {
@@ -26,8 +27,8 @@ public final class SourceEdits {
   private static final int CONTEXT = 1;
 
   /**
-   * A unified diff of one fix: the lines it changes, with one line of context on each side,
-   * {@code ---}/{@code +++} headers naming {@code displayPath}, one hunk per changed region.
+   * A unified diff of one fix: the lines it changes, with one line of context on each side, {@code
+   * ---}/{@code +++} headers naming {@code displayPath}, one hunk per changed region.
    */
   public static String unifiedDiff(String displayPath, String text, List<Edit> edits) {
     if (edits.isEmpty()) {
@@ -63,8 +64,15 @@ public final class SourceEdits {
       int newLine = 1 + count(script, 0, start, '-');
       int oldCount = count(script, start, end, '+');
       int newCount = count(script, start, end, '-');
-      diff.append("@@ -").append(oldLine).append(',').append(oldCount)
-          .append(" +").append(newLine).append(',').append(newCount).append(" @@\n");
+      diff.append("@@ -")
+          .append(oldLine)
+          .append(',')
+          .append(oldCount)
+          .append(" +")
+          .append(newLine)
+          .append(',')
+          .append(newCount)
+          .append(" @@\n");
       for (int k = start; k < end; k++) {
         char[] op = script.get(k);
         diff.append(op[0]).append(op, 1, op.length - 1).append('\n');
@@ -94,7 +102,9 @@ public final class SourceEdits {
       prefix++;
     }
     int suffix = 0;
-    while (suffix < n - prefix && suffix < m - prefix && before.get(n - 1 - suffix).equals(after.get(m - 1 - suffix))) {
+    while (suffix < n - prefix
+        && suffix < m - prefix
+        && before.get(n - 1 - suffix).equals(after.get(m - 1 - suffix))) {
       suffix++;
     }
     List<char[]> script = new ArrayList<>();
@@ -110,7 +120,10 @@ public final class SourceEdits {
       int[][] lcs = new int[a.size() + 1][b.size() + 1];
       for (int x = a.size() - 1; x >= 0; x--) {
         for (int y = b.size() - 1; y >= 0; y--) {
-          lcs[x][y] = a.get(x).equals(b.get(y)) ? lcs[x + 1][y + 1] + 1 : Math.max(lcs[x + 1][y], lcs[x][y + 1]);
+          lcs[x][y] =
+              a.get(x).equals(b.get(y))
+                  ? lcs[x + 1][y + 1] + 1
+                  : Math.max(lcs[x + 1][y], lcs[x][y + 1]);
         }
       }
       int x = 0;

@@ -37,8 +37,16 @@ public final class ConsoleReporter {
       boolean old = baselined.test(finding);
       String path = relativePath.apply(finding);
       out.add(
-          path + ":" + finding.line() + ":" + finding.column() + ": [" + finding.check() + "] "
-              + (old ? "(baselined) " : "") + finding.message());
+          path
+              + ":"
+              + finding.line()
+              + ":"
+              + finding.column()
+              + ": ["
+              + finding.check()
+              + "] "
+              + (old ? "(baselined) " : "")
+              + finding.message());
       out.add("    see " + finding.helpUri());
       if (finding.hasFix()) {
         try {
@@ -59,8 +67,14 @@ public final class ConsoleReporter {
     perCheck.forEach(
         (check, counts) ->
             out.add(
-                "lockjaw: " + check + ": " + counts[0] + (counts[0] == 1 ? " finding" : " findings")
-                    + (counts[1] > 0 ? " (" + counts[1] + " baselined, " + (counts[0] - counts[1]) + " new)" : "")));
+                "lockjaw: "
+                    + check
+                    + ": "
+                    + counts[0]
+                    + (counts[0] == 1 ? " finding" : " findings")
+                    + (counts[1] > 0
+                        ? " (" + counts[1] + " baselined, " + (counts[0] - counts[1]) + " new)"
+                        : "")));
     return out;
   }
 }

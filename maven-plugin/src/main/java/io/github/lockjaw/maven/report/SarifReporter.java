@@ -20,8 +20,8 @@ import java.util.function.Predicate;
 
 /**
  * Writes findings as SARIF 2.1.0: the tool with one rule per check ({@code helpUri} to its docs
- * page), results at repository-relative locations (base id {@code SRCROOT}), a stable
- * {@code partialFingerprints} entry, {@code baselineState}, and {@code fixes} where lockjaw has one.
+ * page), results at repository-relative locations (base id {@code SRCROOT}), a stable {@code
+ * partialFingerprints} entry, {@code baselineState}, and {@code fixes} where lockjaw has one.
  */
 public final class SarifReporter {
   public static final String SCHEMA = "https://json.schemastore.org/sarif-2.1.0.json";
@@ -98,7 +98,10 @@ public final class SarifReporter {
       if (!finding.enclosingClass().isEmpty()) {
         JsonArray logical = new JsonArray();
         JsonObject member = new JsonObject();
-        String name = finding.member().isEmpty() ? finding.enclosingClass() : finding.enclosingClass() + "." + finding.member();
+        String name =
+            finding.member().isEmpty()
+                ? finding.enclosingClass()
+                : finding.enclosingClass() + "." + finding.member();
         member.addProperty("fullyQualifiedName", name);
         member.addProperty("kind", finding.member().isEmpty() ? "type" : "member");
         logical.add(member);
@@ -123,7 +126,9 @@ public final class SarifReporter {
     // SRCROOT to the checkout themselves; an absolute path would leak the build machine's layout.
     JsonObject srcroot = new JsonObject();
     JsonObject description = new JsonObject();
-    description.addProperty("text", "The root of the source repository (the directory holding .git), else of the Maven build.");
+    description.addProperty(
+        "text",
+        "The root of the source repository (the directory holding .git), else of the Maven build.");
     srcroot.add("description", description);
 
     bases.add("SRCROOT", srcroot);
@@ -180,7 +185,8 @@ public final class SarifReporter {
       return artifact;
     }
     try {
-      artifact.addProperty("uri", new URI(null, null, path.replace('\\', '/'), null).toASCIIString());
+      artifact.addProperty(
+          "uri", new URI(null, null, path.replace('\\', '/'), null).toASCIIString());
     } catch (URISyntaxException e) {
       artifact.addProperty("uri", path.replace('\\', '/'));
     }

@@ -21,8 +21,8 @@ import org.junit.jupiter.api.Test;
 
 /**
  * Item 2 of issue 17: a finding in an anonymous or local class is fingerprinted with the member
- * that declares the class, so a new busy-wait in another method's anonymous class is not taken
- * for a baselined one.
+ * that declares the class, so a new busy-wait in another method's anonymous class is not taken for
+ * a baselined one.
  */
 class EnclosingNamesTest {
   private static final String BEFORE =
@@ -79,27 +79,40 @@ class EnclosingNamesTest {
 
   private static String fingerprint(String enclosingClass) {
     Finding finding =
-        new Finding("ThreadAliveBusyWait", Severity.WARNING, "/r/Outer.java", 5, 7, "m", "l", enclosingClass, "run()",
-            "while(t.isAlive())", List.of());
+        new Finding(
+            "ThreadAliveBusyWait",
+            Severity.WARNING,
+            "/r/Outer.java",
+            5,
+            7,
+            "m",
+            "l",
+            enclosingClass,
+            "run()",
+            "while(t.isAlive())",
+            List.of());
     return Fingerprint.of(finding, "Outer.java");
   }
 
   private static List<String> classesOfLoops(String source) throws Exception {
     JavaCompiler compiler = ToolProvider.getSystemJavaCompiler();
     SimpleJavaFileObject file =
-        new SimpleJavaFileObject(URI.create("string:///Outer.java"), javax.tools.JavaFileObject.Kind.SOURCE) {
+        new SimpleJavaFileObject(
+            URI.create("string:///Outer.java"), javax.tools.JavaFileObject.Kind.SOURCE) {
           @Override
           public CharSequence getCharContent(boolean ignoreEncodingErrors) {
             return source;
           }
         };
-    JavacTask task = (JavacTask) compiler.getTask(null, null, null, List.of("-proc:none"), null, List.of(file));
+    JavacTask task =
+        (JavacTask) compiler.getTask(null, null, null, List.of("-proc:none"), null, List.of(file));
     List<String> names = new ArrayList<>();
     for (CompilationUnitTree unit : task.parse()) {
       new TreePathScanner<Void, Void>() {
         @Override
         public Void visitWhileLoop(WhileLoopTree loop, Void unused) {
-          names.add(LockjawAnalyzer.enclosingClass(new TreePath(getCurrentPath(), loop.getCondition())));
+          names.add(
+              LockjawAnalyzer.enclosingClass(new TreePath(getCurrentPath(), loop.getCondition())));
           return super.visitWhileLoop(loop, unused);
         }
       }.scan(unit, null);

@@ -18,16 +18,19 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Issue 17, item 9: fixed code looks hand-written in the file's own style. Unlike Error Prone's
- * refactoring helper, which formats both sides before comparing, this runs the analyzer that
- * {@code lockjaw:fix} runs, applies the edits it returns, and compares the text exactly; the
- * fixed file must then compile without findings.
+ * refactoring helper, which formats both sides before comparing, this runs the analyzer that {@code
+ * lockjaw:fix} runs, applies the edits it returns, and compares the text exactly; the fixed file
+ * must then compile without findings.
  */
 class FixLayoutTest {
   @TempDir Path dir;
 
   @Test
   void aHoistedClientFollowsFourSpaceBlankLineStyleAndKeepsItsComment() throws Exception {
-    String fixed = fixOnce("Stock.java", """
+    String fixed =
+        fixOnce(
+            "Stock.java",
+            """
         package shop;
 
         import java.io.IOException;
@@ -54,7 +57,8 @@ class FixLayoutTest {
             }
         }
         """);
-    assertEquals("""
+    assertEquals(
+        """
         package shop;
 
         import java.io.IOException;
@@ -81,12 +85,14 @@ class FixLayoutTest {
                 return "stock";
             }
         }
-        """, fixed);
+        """,
+        fixed);
   }
 
   @Test
   void hoistedClientsFollowTheConstantsInTheOrderOfTheirMethods() throws Exception {
-    String source = """
+    String source =
+        """
         package shop;
 
         import java.io.IOException;
@@ -113,7 +119,8 @@ class FixLayoutTest {
         """;
     String once = fixFirst("Prices.java", source);
     String twice = fixFirst("Prices.java", once);
-    assertEquals("""
+    assertEquals(
+        """
         package shop;
 
         import java.io.IOException;
@@ -137,7 +144,8 @@ class FixLayoutTest {
                 HttpResponse.BodyHandlers.ofString()).body();
           }
         }
-        """, twice);
+        """,
+        twice);
     assertEquals(AnalysisResult.OK, analyse(dir.resolve("Prices.java")).status());
   }
 
@@ -155,7 +163,10 @@ class FixLayoutTest {
 
   @Test
   void aJoinReplacesTheLoopAtItsColumnAndKeepsItsComment() throws Exception {
-    String fixed = fixOnce("Exporter.java", """
+    String fixed =
+        fixOnce(
+            "Exporter.java",
+            """
         package shop;
 
         public class Exporter {
@@ -170,7 +181,8 @@ class FixLayoutTest {
             }
         }
         """);
-    assertEquals("""
+    assertEquals(
+        """
         package shop;
 
         public class Exporter {
@@ -182,12 +194,16 @@ class FixLayoutTest {
                 System.out.println("exported");
             }
         }
-        """, fixed);
+        """,
+        fixed);
   }
 
   @Test
   void aLoopThatIgnoresInterruptsBecomesAnIndentedBlock() throws Exception {
-    String fixed = fixOnce("Waiter.java", """
+    String fixed =
+        fixOnce(
+            "Waiter.java",
+            """
         package shop;
 
         public class Waiter {
@@ -199,7 +215,8 @@ class FixLayoutTest {
           }
         }
         """);
-    assertEquals("""
+    assertEquals(
+        """
         package shop;
 
         public class Waiter {
@@ -218,12 +235,16 @@ class FixLayoutTest {
             System.out.println("done");
           }
         }
-        """, fixed);
+        """,
+        fixed);
   }
 
   @Test
   void anUnwrappedSynchronizedBodyMovesOneLevelOut() throws Exception {
-    String fixed = fixOnce("ProductDao.java", """
+    String fixed =
+        fixOnce(
+            "ProductDao.java",
+            """
         package shop;
 
         import java.sql.Connection;
@@ -254,7 +275,8 @@ class FixLayoutTest {
             }
         }
         """);
-    assertEquals("""
+    assertEquals(
+        """
         package shop;
 
         import java.sql.Connection;
@@ -282,12 +304,14 @@ class FixLayoutTest {
                 }
             }
         }
-        """, fixed);
+        """,
+        fixed);
   }
 
   @Test
   void aCrlfFileStaysCrlfImportsIncluded() throws Exception {
-    String source = """
+    String source =
+        """
         package shop;
 
         import java.util.HashMap;
@@ -309,14 +333,19 @@ class FixLayoutTest {
             }
           }
         }
-        """.replace("\n", "\r\n");
+        """
+            .replace("\n", "\r\n");
     String fixed = fixOnce("Infos.java", source);
-    assertFalse(Pattern.compile("[^\r]\n").matcher(fixed).find(), "a line ends in a bare LF:\n" + fixed);
+    assertFalse(
+        Pattern.compile("[^\r]\n").matcher(fixed).find(), "a line ends in a bare LF:\n" + fixed);
     assertTrue(fixed.contains("import java.util.concurrent.ConcurrentHashMap;\r\n"), fixed);
     assertTrue(fixed.contains("    return INFOS.computeIfAbsent(type, Infos::new);\r\n"), fixed);
   }
 
-  /** Runs the analyzer on one file, applies the first finding's fix, and checks the result compiles cleanly. */
+  /**
+   * Runs the analyzer on one file, applies the first finding's fix, and checks the result compiles
+   * cleanly.
+   */
   private String fixOnce(String name, String source) throws Exception {
     Path file = dir.resolve(name);
     Files.writeString(file, source, UTF_8);
@@ -327,15 +356,22 @@ class FixLayoutTest {
     String fixed = SourceEdits.apply(source, new ArrayList<Edit>(withFix.get(0).fix()));
     Files.writeString(file, fixed, UTF_8);
     AnalysisResult again = analyse(file);
-    assertEquals(AnalysisResult.OK, again.status(), "the fixed code does not compile: " + again.errors());
-    assertEquals(List.of(), again.findings().stream().filter(f -> f.check().equals(withFix.get(0).check())).toList());
+    assertEquals(
+        AnalysisResult.OK, again.status(), "the fixed code does not compile: " + again.errors());
+    assertEquals(
+        List.of(),
+        again.findings().stream().filter(f -> f.check().equals(withFix.get(0).check())).toList());
     return fixed;
   }
 
   private AnalysisResult analyse(Path file) throws Exception {
     AnalysisRequest request =
         new AnalysisRequest(
-            List.of(file.toString()), List.of(), List.of("-encoding", "UTF-8"), List.of(), true,
+            List.of(file.toString()),
+            List.of(),
+            List.of("-encoding", "UTF-8"),
+            List.of(),
+            true,
             dir.resolve("result.json").toString());
     return new LockjawAnalyzer().run(request);
   }

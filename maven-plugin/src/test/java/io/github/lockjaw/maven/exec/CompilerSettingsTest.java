@@ -24,8 +24,11 @@ class CompilerSettingsTest {
   @Test
   void theCompilerPluginsReleaseWinsOverAParentsProperty() throws Exception {
     // <parent>org.apache:apache</parent>: its JDK 9+ profile sets maven.compiler.release=8
-    MavenProject project = project("<configuration><release>17</release></configuration>", "maven.compiler.release", "8");
-    assertEquals(List.of("--release", "17"), CompilerSettings.of(project, null, null, JDK).javacOptions());
+    MavenProject project =
+        project(
+            "<configuration><release>17</release></configuration>", "maven.compiler.release", "8");
+    assertEquals(
+        List.of("--release", "17"), CompilerSettings.of(project, null, null, JDK).javacOptions());
   }
 
   @Test
@@ -35,24 +38,31 @@ class CompilerSettingsTest {
     execution.setId("default-compile");
     execution.setConfiguration(dom("<configuration><release>21</release></configuration>"));
     project.getPlugin("org.apache.maven.plugins:maven-compiler-plugin").addExecution(execution);
-    assertEquals(List.of("--release", "21"), CompilerSettings.of(project, null, null, JDK).javacOptions());
+    assertEquals(
+        List.of("--release", "21"), CompilerSettings.of(project, null, null, JDK).javacOptions());
   }
 
   @Test
   void aSourceLevelIsAnalysedAsThatReleaseAgainstItsClassLibrary() throws Exception {
     // commons-pool 1.6 style: only source/target; -source 8 would check it against JDK 25's library
-    MavenProject project = project("<configuration><source>1.8</source><target>1.8</target></configuration>");
-    assertEquals(List.of("--release", "8"), CompilerSettings.of(project, null, null, JDK).javacOptions());
+    MavenProject project =
+        project("<configuration><source>1.8</source><target>1.8</target></configuration>");
+    assertEquals(
+        List.of("--release", "8"), CompilerSettings.of(project, null, null, JDK).javacOptions());
     MavenProject commons = project(null, "maven.compile.source", "11");
-    assertEquals(List.of("--release", "11"), CompilerSettings.of(commons, null, null, JDK).javacOptions());
+    assertEquals(
+        List.of("--release", "11"), CompilerSettings.of(commons, null, null, JDK).javacOptions());
   }
 
   @Test
   void codeOlderThanJava8IsAnalysedAs8AndTheUserIsTold() throws Exception {
-    CompilerSettings settings = CompilerSettings.of(project(null, "maven.compiler.source", "1.5"), null, null, JDK);
+    CompilerSettings settings =
+        CompilerSettings.of(project(null, "maven.compiler.source", "1.5"), null, null, JDK);
     assertEquals(List.of("--release", "8"), settings.javacOptions());
     assertEquals(1, settings.notes().size());
-    assertTrue(settings.notes().get(0).contains("analyses these sources as Java 8"), settings.notes().get(0));
+    assertTrue(
+        settings.notes().get(0).contains("analyses these sources as Java 8"),
+        settings.notes().get(0));
   }
 
   @Test
@@ -63,18 +73,24 @@ class CompilerSettingsTest {
     user.setProperty("maven.compiler.release", "17");
     request.setUserProperties(user);
     @SuppressWarnings("deprecation")
-    var session = new org.apache.maven.execution.MavenSession(null, (MavenExecutionRequest) request, null, List.of(project));
-    assertEquals(List.of("--release", "17"), CompilerSettings.of(project, session, null, JDK).javacOptions());
+    var session =
+        new org.apache.maven.execution.MavenSession(
+            null, (MavenExecutionRequest) request, null, List.of(project));
+    assertEquals(
+        List.of("--release", "17"),
+        CompilerSettings.of(project, session, null, JDK).javacOptions());
   }
 
   @Test
   void lockjawReleaseThatIsNoNumberOrTooNewIsExplained() {
     MojoFailureException abc =
-        assertThrows(MojoFailureException.class, () -> CompilerSettings.of(project(null), null, "abc", JDK));
+        assertThrows(
+            MojoFailureException.class, () -> CompilerSettings.of(project(null), null, "abc", JDK));
     assertTrue(abc.getMessage().contains("lockjaw.release 'abc'"), abc.getMessage());
     assertTrue(abc.getMessage().contains("a number such as 8, 11, 17 or 21"), abc.getMessage());
     MojoFailureException tooNew =
-        assertThrows(MojoFailureException.class, () -> CompilerSettings.of(project(null), null, "99", JDK));
+        assertThrows(
+            MojoFailureException.class, () -> CompilerSettings.of(project(null), null, "99", JDK));
     assertTrue(tooNew.getMessage().contains("release 99 (lockjaw.release)"), tooNew.getMessage());
     assertTrue(tooNew.getMessage().contains("releases 8 to 25"), tooNew.getMessage());
   }
@@ -89,15 +105,20 @@ class CompilerSettingsTest {
     assertEquals(
         List.of("--release", "25", "--enable-preview", "--add-modules", "jdk.incubator.vector"),
         CompilerSettings.of(project, null, null, JDK).javacOptions());
-    MavenProject flag = project("<configuration><release>25</release><enablePreview>true</enablePreview></configuration>");
-    assertEquals(List.of("--release", "25", "--enable-preview"), CompilerSettings.of(flag, null, null, JDK).javacOptions());
+    MavenProject flag =
+        project(
+            "<configuration><release>25</release><enablePreview>true</enablePreview></configuration>");
+    assertEquals(
+        List.of("--release", "25", "--enable-preview"),
+        CompilerSettings.of(flag, null, null, JDK).javacOptions());
   }
 
   @Test
   void systemModuleExportsKeepSourceAndTarget() throws Exception {
     MavenProject project =
-        project("<configuration><source>17</source><target>17</target><compilerArgs>"
-            + "<arg>--add-exports=java.base/sun.nio.ch=ALL-UNNAMED</arg></compilerArgs></configuration>");
+        project(
+            "<configuration><source>17</source><target>17</target><compilerArgs>"
+                + "<arg>--add-exports=java.base/sun.nio.ch=ALL-UNNAMED</arg></compilerArgs></configuration>");
     assertEquals(
         List.of("-source", "17", "-target", "17", "--add-exports=java.base/sun.nio.ch=ALL-UNNAMED"),
         CompilerSettings.of(project, null, null, JDK).javacOptions());
@@ -108,7 +129,8 @@ class CompilerSettingsTest {
     assertEquals(List.of(), CompilerSettings.of(project(null), null, null, JDK).javacOptions());
   }
 
-  private static MavenProject project(String compilerConfiguration, String... properties) throws Exception {
+  private static MavenProject project(String compilerConfiguration, String... properties)
+      throws Exception {
     Model model = new Model();
     model.setArtifactId("m");
     for (int i = 0; i < properties.length; i += 2) {

@@ -12,9 +12,15 @@ import org.junit.jupiter.api.Test;
 class IoProblemsTest {
   @Test
   void theReasonIsNamed() {
-    assertEquals("permission denied: /r/.A.java.tmp", IoProblems.describe(new AccessDeniedException("/r/.A.java.tmp")));
-    assertEquals("no such file or directory: /gone/x", IoProblems.describe(new NoSuchFileException("/gone/x")));
-    assertEquals("No space left on device: /r/a", IoProblems.describe(new FileSystemException("/r/a", null, "No space left on device")));
+    assertEquals(
+        "permission denied: /r/.A.java.tmp",
+        IoProblems.describe(new AccessDeniedException("/r/.A.java.tmp")));
+    assertEquals(
+        "no such file or directory: /gone/x",
+        IoProblems.describe(new NoSuchFileException("/gone/x")));
+    assertEquals(
+        "No space left on device: /r/a",
+        IoProblems.describe(new FileSystemException("/r/a", null, "No space left on device")));
     assertEquals("disk on fire", IoProblems.describe(new IOException("disk on fire")));
   }
 }

@@ -23,7 +23,9 @@ final class OrphanFixture {
     public static void main(String[] args) throws Exception {
       String[] jvmArgs =
           args.length > 0 && args[0].equals("watch")
-              ? new String[] {"-D" + ParentWatch.PARENT_PID_PROPERTY + "=" + ProcessHandle.current().pid()}
+              ? new String[] {
+                "-D" + ParentWatch.PARENT_PID_PROPERTY + "=" + ProcessHandle.current().pid()
+              }
               : new String[0];
       Process child = new ProcessBuilder(java(Child.class, jvmArgs)).inheritIO().start();
       System.out.println(child.pid());

@@ -15,7 +15,8 @@ class ParentWatchTest {
   void theAnalyzerEndsWhenItsParentIsKilled() throws Exception {
     ProcessHandle child = killParentOf("watch");
     try {
-      boolean ended = child.onExit().thenApply(p -> true).completeOnTimeout(false, 20, TimeUnit.SECONDS).get();
+      boolean ended =
+          child.onExit().thenApply(p -> true).completeOnTimeout(false, 20, TimeUnit.SECONDS).get();
       assertTrue(ended, "the watched analyzer outlived the killed Maven JVM");
     } finally {
       child.destroyForcibly();
@@ -27,7 +28,9 @@ class ParentWatchTest {
     ProcessHandle child = killParentOf("nowatch");
     try {
       Thread.sleep(2_000);
-      assertTrue(child.isAlive(), "control: an unwatched child survives its parent (else the test above proves nothing)");
+      assertTrue(
+          child.isAlive(),
+          "control: an unwatched child survives its parent (else the test above proves nothing)");
     } finally {
       child.destroyForcibly();
     }
@@ -37,7 +40,8 @@ class ParentWatchTest {
   private static ProcessHandle killParentOf(String mode) throws Exception {
     var command = OrphanFixture.java(OrphanFixture.Parent.class);
     command.add(mode);
-    Process parent = new ProcessBuilder(command).redirectError(ProcessBuilder.Redirect.INHERIT).start();
+    Process parent =
+        new ProcessBuilder(command).redirectError(ProcessBuilder.Redirect.INHERIT).start();
     long pid;
     try (BufferedReader out = new BufferedReader(new InputStreamReader(parent.getInputStream()))) {
       pid = Long.parseLong(out.readLine().trim());

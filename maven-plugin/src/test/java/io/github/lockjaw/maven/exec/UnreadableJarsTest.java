@@ -28,7 +28,8 @@ class UnreadableJarsTest {
     Path html = dir.resolve("page.jar");
     Files.writeString(html, "<html>502 Bad Gateway</html>");
 
-    List<String> problems = UnreadableJars.among(List.of(good, broken, html, dir, dir.resolve("missing.jar")));
+    List<String> problems =
+        UnreadableJars.among(List.of(good, broken, html, dir, dir.resolve("missing.jar")));
     assertEquals(2, problems.size(), problems.toString());
     assertTrue(problems.get(0).startsWith(broken.toString()), problems.get(0));
     assertTrue(problems.get(1).startsWith(html.toString()), problems.get(1));

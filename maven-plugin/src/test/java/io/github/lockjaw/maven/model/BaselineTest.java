@@ -23,22 +23,27 @@ class BaselineTest {
   @Test
   void writtenEntriesAreReadBackByFingerprint() throws Exception {
     Path file = dir.resolve("sub/lockjaw-baseline.json");
-    Baseline.write(file, List.of(
-        new Baseline.Entry("b2", "SharedMonitorDao", "src/Dao.java", "Dao", "load(String)", 12),
-        new Baseline.Entry("a1", "ClassMonitorCache", "src/Info.java", "Info", "of(Class)", 40)));
+    Baseline.write(
+        file,
+        List.of(
+            new Baseline.Entry("b2", "SharedMonitorDao", "src/Dao.java", "Dao", "load(String)", 12),
+            new Baseline.Entry(
+                "a1", "ClassMonitorCache", "src/Info.java", "Info", "of(Class)", 40)));
     Baseline baseline = Baseline.read(file);
     assertTrue(baseline.contains("a1"));
     assertTrue(baseline.contains("b2"));
     assertFalse(baseline.contains("c3"));
     String text = Files.readString(file, UTF_8);
-    assertTrue(text.indexOf("src/Dao.java") < text.indexOf("src/Info.java"), "entries are sorted by file");
+    assertTrue(
+        text.indexOf("src/Dao.java") < text.indexOf("src/Info.java"), "entries are sorted by file");
   }
 
   @Test
   void malformedJsonGetsAMessageThatSaysWhatToDo() throws Exception {
     Path file = dir.resolve("lockjaw-baseline.json");
     Files.writeString(file, "{ \"tool\": \"lockjaw\", \"entries\": [ ", UTF_8);
-    Baseline.BaselineException e = assertThrows(Baseline.BaselineException.class, () -> Baseline.read(file));
+    Baseline.BaselineException e =
+        assertThrows(Baseline.BaselineException.class, () -> Baseline.read(file));
     assertTrue(e.getMessage().contains("is not a valid baseline file"), e.getMessage());
     assertTrue(e.getMessage().contains("mvn lockjaw:baseline"), e.getMessage());
   }
@@ -49,8 +54,10 @@ class BaselineTest {
     Files.writeString(other, "{\"tool\":\"pmd\",\"entries\":[]}", UTF_8);
     assertThrows(Baseline.BaselineException.class, () -> Baseline.read(other));
     Path noFingerprint = dir.resolve("nofp.json");
-    Files.writeString(noFingerprint, "{\"tool\":\"lockjaw\",\"entries\":[{\"check\":\"X\"}]}", UTF_8);
-    Baseline.BaselineException e = assertThrows(Baseline.BaselineException.class, () -> Baseline.read(noFingerprint));
+    Files.writeString(
+        noFingerprint, "{\"tool\":\"lockjaw\",\"entries\":[{\"check\":\"X\"}]}", UTF_8);
+    Baseline.BaselineException e =
+        assertThrows(Baseline.BaselineException.class, () -> Baseline.read(noFingerprint));
     assertTrue(e.getMessage().contains("fingerprint"), e.getMessage());
   }
 
@@ -58,7 +65,8 @@ class BaselineTest {
   void aBinaryFileIsNotCalledAPermissionProblem() throws Exception {
     Path file = dir.resolve("lockjaw-baseline.json");
     Files.write(file, new byte[] {(byte) 0x89, 'P', 'N', 'G', 0, 0, (byte) 0xFF, (byte) 0xFE});
-    Baseline.BaselineException e = assertThrows(Baseline.BaselineException.class, () -> Baseline.read(file));
+    Baseline.BaselineException e =
+        assertThrows(Baseline.BaselineException.class, () -> Baseline.read(file));
     assertTrue(e.getMessage().contains("it is not a text file"), e.getMessage());
     assertFalse(e.getMessage().contains("permissions"), e.getMessage());
   }
@@ -66,50 +74,76 @@ class BaselineTest {
   @Test
   void aTruncatedOrWrongSchemaFileGetsNoGsonInternals() throws Exception {
     Path truncated = dir.resolve("t.json");
-    Files.writeString(truncated, "{\"tool\":\"lockjaw\",\"formatVersion\":1,\"entries\":[{\"fingerprint\":\"ab", UTF_8);
+    Files.writeString(
+        truncated,
+        "{\"tool\":\"lockjaw\",\"formatVersion\":1,\"entries\":[{\"fingerprint\":\"ab",
+        UTF_8);
     Path schema = dir.resolve("s.json");
-    Files.writeString(schema, "{\"tool\":\"lockjaw\",\"formatVersion\":1,\"entries\":{\"a\":1}}", UTF_8);
+    Files.writeString(
+        schema, "{\"tool\":\"lockjaw\",\"formatVersion\":1,\"entries\":{\"a\":1}}", UTF_8);
     Path entry = dir.resolve("e.json");
-    Files.writeString(entry, "{\"tool\":\"lockjaw\",\"formatVersion\":1,\"entries\":[{\"fingerprint\":7}]}", UTF_8);
+    Files.writeString(
+        entry,
+        "{\"tool\":\"lockjaw\",\"formatVersion\":1,\"entries\":[{\"fingerprint\":7}]}",
+        UTF_8);
     for (Path file : List.of(truncated, schema, entry)) {
-      String message = assertThrows(Baseline.BaselineException.class, () -> Baseline.read(file)).getMessage();
+      String message =
+          assertThrows(Baseline.BaselineException.class, () -> Baseline.read(file)).getMessage();
       assertTrue(message.contains("is not a valid baseline file"), message);
-      assertFalse(message.contains("gson") || message.contains("Gson") || message.contains("Expected BEGIN"), message);
+      assertFalse(
+          message.contains("gson")
+              || message.contains("Gson")
+              || message.contains("Expected BEGIN"),
+          message);
     }
-    assertTrue(assertThrows(Baseline.BaselineException.class, () -> Baseline.read(schema)).getMessage()
-        .contains("\"entries\" must be an array"));
-    assertTrue(assertThrows(Baseline.BaselineException.class, () -> Baseline.read(entry)).getMessage()
-        .contains("entry 1 has no \"fingerprint\" string"));
-    assertTrue(assertThrows(Baseline.BaselineException.class, () -> Baseline.read(truncated)).getMessage()
-        .contains("it is not complete JSON"));
+    assertTrue(
+        assertThrows(Baseline.BaselineException.class, () -> Baseline.read(schema))
+            .getMessage()
+            .contains("\"entries\" must be an array"));
+    assertTrue(
+        assertThrows(Baseline.BaselineException.class, () -> Baseline.read(entry))
+            .getMessage()
+            .contains("entry 1 has no \"fingerprint\" string"));
+    assertTrue(
+        assertThrows(Baseline.BaselineException.class, () -> Baseline.read(truncated))
+            .getMessage()
+            .contains("it is not complete JSON"));
   }
 
   @Test
   void anUnknownFormatVersionIsRefused() throws Exception {
     Path file = dir.resolve("lockjaw-baseline.json");
     Files.writeString(file, "{\"tool\":\"lockjaw\",\"formatVersion\":99,\"entries\":[]}", UTF_8);
-    String message = assertThrows(Baseline.BaselineException.class, () -> Baseline.read(file)).getMessage();
+    String message =
+        assertThrows(Baseline.BaselineException.class, () -> Baseline.read(file)).getMessage();
     assertTrue(message.contains("format version 99"), message);
     assertTrue(message.contains("a newer lockjaw wrote it"), message);
     Path text = dir.resolve("nv.json");
     Files.writeString(text, "{\"tool\":\"lockjaw\",\"formatVersion\":\"1\",\"entries\":[]}", UTF_8);
-    assertTrue(assertThrows(Baseline.BaselineException.class, () -> Baseline.read(text)).getMessage()
-        .contains("\"formatVersion\" must be the number 1"));
+    assertTrue(
+        assertThrows(Baseline.BaselineException.class, () -> Baseline.read(text))
+            .getMessage()
+            .contains("\"formatVersion\" must be the number 1"));
   }
 
   @Test
   void anUnwritableDirectorySaysPermissionDenied() throws Exception {
     Path locked = dir.resolve("locked");
     Files.createDirectories(locked);
-    Files.setPosixFilePermissions(locked, java.nio.file.attribute.PosixFilePermissions.fromString("r-xr-xr-x"));
+    Files.setPosixFilePermissions(
+        locked, java.nio.file.attribute.PosixFilePermissions.fromString("r-xr-xr-x"));
     try {
-      org.junit.jupiter.api.Assumptions.assumeFalse(Files.isWritable(locked), "running as root: permissions are not enforced");
+      org.junit.jupiter.api.Assumptions.assumeFalse(
+          Files.isWritable(locked), "running as root: permissions are not enforced");
       java.io.IOException e =
-          assertThrows(java.io.IOException.class, () -> Baseline.write(locked.resolve("b.json"), List.of()));
-      assertTrue(io.github.lockjaw.maven.exec.IoProblems.describe(e).startsWith("permission denied"),
+          assertThrows(
+              java.io.IOException.class, () -> Baseline.write(locked.resolve("b.json"), List.of()));
+      assertTrue(
+          io.github.lockjaw.maven.exec.IoProblems.describe(e).startsWith("permission denied"),
           io.github.lockjaw.maven.exec.IoProblems.describe(e));
     } finally {
-      Files.setPosixFilePermissions(locked, java.nio.file.attribute.PosixFilePermissions.fromString("rwxr-xr-x"));
+      Files.setPosixFilePermissions(
+          locked, java.nio.file.attribute.PosixFilePermissions.fromString("rwxr-xr-x"));
     }
   }
 }
