@@ -9,13 +9,23 @@ import io.github.lockjaw.knowledge.JavaNames;
 import io.github.lockjaw.knowledge.Kind;
 import io.github.lockjaw.knowledge.KnowledgeIndex;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import org.apache.bcel.Const;
 import org.apache.bcel.classfile.Code;
 import org.apache.bcel.classfile.Method;
+import org.apache.bcel.generic.ALOAD;
+import org.apache.bcel.generic.ConstantPoolGen;
+import org.apache.bcel.generic.INVOKEINTERFACE;
+import org.apache.bcel.generic.INVOKEVIRTUAL;
+import org.apache.bcel.generic.IRETURN;
+import org.apache.bcel.generic.Instruction;
+import org.apache.bcel.generic.InstructionList;
+import org.apache.bcel.generic.InvokeInstruction;
 
 /**
  * Bytecode counterpart of the {@code ThreadAliveBusyWait} check: a loop (a backward branch) whose
@@ -66,6 +76,23 @@ public class BusyWaitDetector extends LockjawDetector {
   private final List<Integer> intCompares = new ArrayList<>(); // pcs of if_icmp<cond>
   private int pendingPoll = -1;
 
+  /** A poll stored in a boolean local ({@code alive = t.isAlive();}): call index to register. */
+  private final Map<Integer, Integer> flagOfPoll = new HashMap<>();
+
+  /** Conditional branches on a boolean local ({@code iload r; ifeq}): {pc, register}. */
+  private final List<int[]> flagTests = new ArrayList<>();
+
+  /** Stores to int/boolean locals: {pc, register}. */
+  private final List<int[]> intStores = new ArrayList<>();
+
+  private int lastIntLoad = -1;
+
+  /**
+   * Private helpers whose whole body polls their one parameter ({@code return t.isAlive();}), by
+   * name and descriptor: a call of one is that poll on its argument.
+   */
+  private final Map<String, KnowledgeIndex.MethodEntry> pollHelpers = new HashMap<>();
+
   public BusyWaitDetector(BugReporter bugReporter) {
     super(bugReporter);
   }
@@ -73,6 +100,12 @@ public class BusyWaitDetector extends LockjawDetector {
   @Override
   public void visitClassContext(ClassContext classContext) {
     if (constantPoolMentions(classContext.getJavaClass(), POLL_NAMES)) {
+      pollHelpers.clear();
+      ConstantPoolGen pool = new ConstantPoolGen(classContext.getJavaClass().getConstantPool());
+      for (Method method : classContext.getJavaClass().getMethods()) {
+        pollHelper(pool, method)
+            .ifPresent(poll -> pollHelpers.put(method.getName() + method.getSignature(), poll));
+      }
       super.visitClassContext(classContext);
     }
   }
@@ -87,6 +120,10 @@ public class BusyWaitDetector extends LockjawDetector {
     fieldStores.clear();
     counterSteps.clear();
     intCompares.clear();
+    flagOfPoll.clear();
+    flagTests.clear();
+    intStores.clear();
+    lastIntLoad = -1;
     pendingPoll = -1;
     super.visit(code);
     findBusyWaits(getMethod());
@@ -94,6 +131,20 @@ public class BusyWaitDetector extends LockjawDetector {
 
   @Override
   public void sawOpcode(int seen) {
+    int intLoad = lastIntLoad;
+    lastIntLoad = -1;
+    if ((seen == Const.IFEQ || seen == Const.IFNE) && intLoad >= 0) {
+      flagTests.add(new int[] {getPC(), intLoad});
+    }
+    if (isIntStore(seen)) {
+      if (pendingPoll >= 0) {
+        flagOfPoll.put(pendingPoll, getRegisterOperand());
+      }
+      intStores.add(new int[] {getPC(), getRegisterOperand()});
+    }
+    if (isIntLoad(seen)) {
+      lastIntLoad = getRegisterOperand();
+    }
     if (pendingPoll >= 0 && !isComparisonGlue(seen) && !isJump(seen)) {
       pendingPoll = -1;
     }
@@ -141,6 +192,14 @@ public class BusyWaitDetector extends LockjawDetector {
     }
   }
 
+  private static boolean isIntStore(int seen) {
+    return seen == Const.ISTORE || (seen >= Const.ISTORE_0 && seen <= Const.ISTORE_3);
+  }
+
+  private static boolean isIntLoad(int seen) {
+    return seen == Const.ILOAD || (seen >= Const.ILOAD_0 && seen <= Const.ILOAD_3);
+  }
+
   private static boolean isComparisonGlue(int seen) {
     return seen == Const.LCONST_0
         || seen == Const.LCONST_1
@@ -156,11 +215,49 @@ public class BusyWaitDetector extends LockjawDetector {
         || seen == Const.GOTO_W;
   }
 
+  /**
+   * {@code aload p; invokevirtual|invokeinterface T.isAlive()Z; ireturn} in a private method with
+   * one reference parameter {@code p}: the poll it makes, else empty.
+   */
+  private Optional<KnowledgeIndex.MethodEntry> pollHelper(ConstantPoolGen pool, Method method) {
+    if (!method.isPrivate()
+        || method.getCode() == null
+        || method.getArgumentTypes().length != 1
+        || !method.getSignature().endsWith(")Z")) {
+      return Optional.empty();
+    }
+    Instruction[] code;
+    try {
+      code = new InstructionList(method.getCode().getCode()).getInstructions();
+    } catch (RuntimeException e) {
+      return Optional.empty(); // not code BCEL can read: no helper
+    }
+    int parameter = method.isStatic() ? 0 : 1;
+    if (code.length != 3
+        || !(code[0] instanceof ALOAD load)
+        || load.getIndex() != parameter
+        || !(code[1] instanceof InvokeInstruction call)
+        || !(call instanceof INVOKEVIRTUAL || call instanceof INVOKEINTERFACE)
+        || !call.getSignature(pool).equals("()Z")
+        || !(code[2] instanceof IRETURN)) {
+      return Optional.empty();
+    }
+    return match(
+        POLLS, call.getReferenceType(pool).toString().replace('.', '/'), call.getMethodName(pool));
+  }
+
   private void sawCall(int seen) {
     String owner = getClassConstantOperand();
     String name = getNameConstantOperand();
     String signature = getSigConstantOperand();
     int args = getNumberArguments(signature);
+    KnowledgeIndex.MethodEntry helperPoll =
+        owner.equals(getClassName()) && args == 1 ? pollHelpers.get(name + signature) : null;
+    if (helperPoll != null && stack.getStackDepth() > 0) {
+      calls.add(new Call(getPC(), CallKind.POLL, helperPoll, receiver(stack.getStackItem(0)), -1));
+      pendingPoll = calls.size() - 1;
+      return;
+    }
     if (seen != Const.INVOKESTATIC && POLL_NAMES.contains(name) && args == 0) {
       Optional<KnowledgeIndex.MethodEntry> poll = match(POLLS, owner, name);
       if (poll.isPresent() && stack.getStackDepth() > 0) {
@@ -258,17 +355,20 @@ public class BusyWaitDetector extends LockjawDetector {
     for (Branch back : backEdges) {
       int start = back.target();
       int end = back.pc();
-      for (Call poll : calls) {
+      for (int index = 0; index < calls.size(); index++) {
+        Call poll = calls.get(index);
         if (poll.kind() != CallKind.POLL
             || poll.pc() < start
             || poll.pc() > end
-            || poll.exitBranch() < 0
             || poll.receiver() == null
             || reported.contains(poll.pc())) {
           continue;
         }
-        if (!exitsLoop(poll.exitBranch(), start, end)
-            || changesInLoop(poll.receiver(), start, end)) {
+        boolean exits = poll.exitBranch() >= 0 && exitsLoop(poll.exitBranch(), start, end);
+        if (poll.exitBranch() < 0 && flagOfPoll.containsKey(index)) {
+          exits = flagExitsLoop(flagOfPoll.get(index), start, end);
+        }
+        if (!exits || changesInLoop(poll.receiver(), start, end)) {
           continue;
         }
         boolean otherWork = false;
@@ -315,6 +415,38 @@ public class BusyWaitDetector extends LockjawDetector {
           }
         }
         return false;
+      }
+    }
+    return false;
+  }
+
+  /**
+   * {@code while (alive) { ...; alive = t.isAlive(); }}: the flag is stored once in the loop (the
+   * poll) and a test of it leaves the loop.
+   */
+  private boolean flagExitsLoop(int register, int start, int end) {
+    // the whole loop: a continue-like branch back to the start can end before the last pass's code
+    int last = end;
+    for (Branch back : backEdges) {
+      if (back.target() == start) {
+        last = Math.max(last, back.pc());
+      }
+    }
+    int storesInLoop = 0;
+    for (int[] store : intStores) {
+      if (store[1] == register && store[0] >= start && store[0] <= last) {
+        storesInLoop++;
+      }
+    }
+    if (storesInLoop != 1) {
+      return false;
+    }
+    for (int[] test : flagTests) {
+      if (test[1] == register
+          && test[0] >= start
+          && test[0] <= end
+          && exitsLoop(test[0], start, end)) {
+        return true;
       }
     }
     return false;

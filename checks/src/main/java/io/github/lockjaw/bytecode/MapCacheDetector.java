@@ -20,7 +20,21 @@ import java.util.Map;
 import java.util.Set;
 import org.apache.bcel.Const;
 import org.apache.bcel.classfile.Code;
+import org.apache.bcel.classfile.ConstantPool;
 import org.apache.bcel.classfile.Method;
+import org.apache.bcel.generic.ALOAD;
+import org.apache.bcel.generic.ARETURN;
+import org.apache.bcel.generic.CHECKCAST;
+import org.apache.bcel.generic.ConstantPoolGen;
+import org.apache.bcel.generic.FieldInstruction;
+import org.apache.bcel.generic.GETFIELD;
+import org.apache.bcel.generic.GETSTATIC;
+import org.apache.bcel.generic.Instruction;
+import org.apache.bcel.generic.InstructionHandle;
+import org.apache.bcel.generic.InstructionList;
+import org.apache.bcel.generic.InvokeInstruction;
+import org.apache.bcel.generic.POP;
+import org.apache.bcel.generic.RETURN;
 import org.apache.bcel.generic.Type;
 
 /**
@@ -80,6 +94,14 @@ public class MapCacheDetector extends LockjawDetector {
       String monitorDescription,
       boolean ownMonitor) {}
 
+  /**
+   * Private helpers of the class whose whole body is one map call on a field with their parameters
+   * ({@code return MAP.get(k);}, {@code MAP.put(k, v);}), by name and descriptor: a call of one is
+   * that map call (a check-then-act split across helpers).
+   */
+  private record Helper(String field, String fieldName, String fieldSignature, boolean act) {}
+
+  private final Map<String, Helper> helpers = new HashMap<>();
   private final Map<String, MapLocking> assigned = new HashMap<>();
   private final Map<String, MapLocking> declared = new HashMap<>();
   private final Map<String, Lookup> lookups = new LinkedHashMap<>();
@@ -111,7 +133,14 @@ public class MapCacheDetector extends LockjawDetector {
     assigned.clear();
     declared.clear();
     lookups.clear();
+    helpers.clear();
     coarseMapsInClass = constantPoolMentions(classContext.getJavaClass(), COARSE_MENTIONS);
+    for (Method method : classContext.getJavaClass().getMethods()) {
+      Helper helper = helperOf(classContext.getJavaClass().getConstantPool(), method);
+      if (helper != null) {
+        helpers.put(method.getName() + method.getSignature(), helper);
+      }
+    }
     super.visitClassContext(classContext);
     for (Lookup lookup : lookups.values()) {
       reportLookup(lookup);
@@ -171,8 +200,13 @@ public class MapCacheDetector extends LockjawDetector {
                 isClass ? "a Class monitor (synchronized on a Class object)" : describeLock(lock),
                 lockField == null ? null : lockField.getClassName() + "." + lockField.getName()));
       }
-      case Const.INVOKEINTERFACE, Const.INVOKEVIRTUAL -> sawCall();
+      case Const.INVOKEINTERFACE, Const.INVOKEVIRTUAL -> {
+        sawCall();
+        sawHelperCall();
+      }
+      case Const.INVOKESPECIAL -> sawHelperCall();
       case Const.INVOKESTATIC -> {
+        sawHelperCall();
         // a primitive key is boxed for get and again for put: remember what was boxed
         if (getNameConstantOperand().equals("valueOf")
             && BOXES.contains(getClassConstantOperand())
@@ -235,6 +269,115 @@ public class MapCacheDetector extends LockjawDetector {
             getPC(), field.getClassName() + "." + field.getName(), field.getName(), act, key));
     declared.computeIfAbsent(
         field.getClassName() + "." + field.getName(), k -> classify(field.getSignature()));
+  }
+
+  /** A call of a private get/put helper of this class, recorded as the map call it makes. */
+  private void sawHelperCall() {
+    if (helpers.isEmpty() || !getClassConstantOperand().equals(getClassName())) {
+      return;
+    }
+    Helper helper = helpers.get(getNameConstantOperand() + getSigConstantOperand());
+    if (helper == null) {
+      return;
+    }
+    int args = getNumberArguments(getSigConstantOperand());
+    if (stack.getStackDepth() < args || args < 1) {
+      return;
+    }
+    String key = identity(stack.getStackItem(args - 1));
+    if (key == null) {
+      return;
+    }
+    calls.add(new MapCall(getPC(), helper.field(), helper.fieldName(), helper.act(), key));
+    declared.computeIfAbsent(helper.field(), k -> classify(helper.fieldSignature()));
+  }
+
+  /**
+   * {@code [aload_0] get(static|field) F; load p0; invoke Map.get; [checkcast]; areturn} or {@code
+   * [aload_0] get(static|field) F; load p0; load p1; invoke Map.put; pop; return} in a private
+   * method, F a field of this class: the helper; else null.
+   */
+  private static Helper helperOf(ConstantPool pool, Method method) {
+    if (!method.isPrivate() || method.getCode() == null) {
+      return null;
+    }
+    Type[] parameters = method.getArgumentTypes();
+    if (parameters.length < 1 || parameters.length > 2) {
+      return null;
+    }
+    List<Instruction> code = new ArrayList<>();
+    try {
+      for (InstructionHandle handle :
+          new InstructionList(method.getCode().getCode()).getInstructionHandles()) {
+        code.add(handle.getInstruction());
+      }
+    } catch (RuntimeException e) {
+      return null; // not code BCEL can read: no helper
+    }
+    int i = 0;
+    int first = method.isStatic() ? 0 : 1;
+    if (!method.isStatic()) {
+      if (code.isEmpty() || !(code.get(0) instanceof ALOAD load) || load.getIndex() != 0) {
+        return null;
+      }
+      i++;
+    }
+    if (i >= code.size()
+        || !(code.get(i) instanceof FieldInstruction get)
+        || !(get instanceof GETSTATIC || get instanceof GETFIELD)) {
+      return null;
+    }
+    ConstantPoolGen gen = new ConstantPoolGen(pool);
+    String field = get.getReferenceType(gen).toString() + "." + get.getFieldName(gen);
+    String fieldName = get.getFieldName(gen);
+    String fieldSignature = get.getSignature(gen);
+    i++;
+    int slot = first;
+    for (Type parameter : parameters) {
+      if (i >= code.size() || !(code.get(i) instanceof ALOAD load) || load.getIndex() != slot) {
+        return null; // reference parameters only: no boxing in the helper
+      }
+      slot += parameter.getSize();
+      i++;
+    }
+    if (i >= code.size() || !(code.get(i) instanceof InvokeInstruction call)) {
+      return null;
+    }
+    String owner = call.getReferenceType(gen).toString().replace('.', '/');
+    String name = call.getMethodName(gen);
+    boolean act = parameters.length == 2;
+    KnowledgeIndex index = act ? ACTS : CHECKS;
+    if (!name.equals(act ? "put" : "get")
+        || index.candidates(name).stream()
+            .noneMatch(entry -> entry.internalOwner().equals(owner) || isMapType(owner))) {
+      return null;
+    }
+    i++;
+    if (act) {
+      if (i + 1 >= code.size()
+          || !(code.get(i) instanceof POP)
+          || !(code.get(i + 1) instanceof RETURN)) {
+        return null;
+      }
+      i += 2;
+    } else {
+      if (i < code.size() && code.get(i) instanceof CHECKCAST) {
+        i++;
+      }
+      if (i >= code.size() || !(code.get(i) instanceof ARETURN)) {
+        return null;
+      }
+      i++;
+    }
+    return i == code.size() ? new Helper(field, fieldName, fieldSignature, act) : null;
+  }
+
+  /** java/util/Map, Hashtable, HashMap...: a type whose get/put is the map's. */
+  private static boolean isMapType(String internalName) {
+    return internalName.equals("java/util/Map")
+        || COARSE_TYPES.contains(internalName)
+        || PLAIN_TYPES.contains(internalName)
+        || CONCURRENT_TYPES.contains(internalName);
   }
 
   /** Where a key comes from, when it can be told: a local, a field, a constant, a boxed one. */

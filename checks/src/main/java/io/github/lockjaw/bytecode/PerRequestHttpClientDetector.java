@@ -39,6 +39,10 @@ public class PerRequestHttpClientDetector extends LockjawDetector {
       KnowledgeIndex.of(Kind.HttpClients.CLIENT_BUILDER_START);
   private static final KnowledgeIndex BUILDS =
       KnowledgeIndex.of(Kind.HttpClients.CLIENT_BUILD_METHOD);
+  private static final KnowledgeIndex MANAGER_SETTERS =
+      KnowledgeIndex.of(Kind.HttpClients.CONNECTION_MANAGER_SETTER);
+  private static final KnowledgeIndex SHARED_MANAGER_CONFIGS =
+      KnowledgeIndex.of(Kind.HttpClients.SHARED_MANAGER_CONFIG);
   private static final KnowledgeIndex REQUESTS = KnowledgeIndex.of(Kind.HttpClients.REQUEST_METHOD);
   private static final KnowledgeIndex CLOSES = KnowledgeIndex.of(Kind.HttpClients.CLOSE_METHOD);
   private static final KnowledgeIndex CLOSE_HELPERS =
@@ -93,6 +97,18 @@ public class PerRequestHttpClientDetector extends LockjawDetector {
     boolean passed;
     boolean escaped;
 
+    /** setConnectionManager(a field or parameter) on the builder */
+    boolean managerFromOutside;
+
+    /** setConnectionManagerShared(true) on the builder */
+    boolean managerMarkedShared;
+
+    /** the field of this class the new client was stored in, unconditionally; else null */
+    String fieldClass;
+
+    String fieldName;
+    boolean sentThroughField;
+
     Site(int pc, String creation) {
       this.pc = pc;
       this.creation = creation;
@@ -103,6 +119,11 @@ public class PerRequestHttpClientDetector extends LockjawDetector {
   private final List<int[]> backEdges = new ArrayList<>();
   private Tag pendingTag;
   private boolean testClass;
+
+  /** whether a branch has been seen so far in the method: what follows may be conditional */
+  private boolean branched;
+
+  private int firstHandler;
 
   public PerRequestHttpClientDetector(BugReporter bugReporter) {
     super(bugReporter);
@@ -159,6 +180,13 @@ public class PerRequestHttpClientDetector extends LockjawDetector {
     sites.clear();
     backEdges.clear();
     pendingTag = null;
+    branched = false;
+    firstHandler = Integer.MAX_VALUE;
+    if (code.getExceptionTable() != null) {
+      for (var handler : code.getExceptionTable()) {
+        firstHandler = Math.min(firstHandler, handler.getHandlerPC());
+      }
+    }
     super.visit(code);
     reportSites(getMethod());
   }
@@ -184,11 +212,17 @@ public class PerRequestHttpClientDetector extends LockjawDetector {
           escape(stack.getStackItem(i));
         }
       }
-      case Const.PUTFIELD, Const.PUTSTATIC, Const.ARETURN, Const.AASTORE -> {
+      case Const.PUTFIELD, Const.PUTSTATIC -> {
+        if (stack.getStackDepth() > 0 && !storedInOwnField(seen)) {
+          escape(stack.getStackItem(0));
+        }
+      }
+      case Const.ARETURN, Const.AASTORE -> {
         if (stack.getStackDepth() > 0) {
           escape(stack.getStackItem(0));
         }
       }
+      case Const.TABLESWITCH, Const.LOOKUPSWITCH -> branched = true;
       case Const.GOTO,
           Const.GOTO_W,
           Const.IFEQ,
@@ -207,6 +241,7 @@ public class PerRequestHttpClientDetector extends LockjawDetector {
           Const.IF_ACMPNE,
           Const.IFNULL,
           Const.IFNONNULL -> {
+        branched = true;
         if (getBranchTarget() <= getPC()) {
           backEdges.add(new int[] {getBranchTarget(), getPC()});
         }
@@ -215,6 +250,34 @@ public class PerRequestHttpClientDetector extends LockjawDetector {
         // nothing to note
       }
     }
+  }
+
+  /**
+   * A new client stored, on every call, in a field of this class ({@code this.client = ...} with no
+   * branch before it and outside any exception handler): noted on its site instead of an escape.
+   */
+  private boolean storedInOwnField(int seen) {
+    Tag tag = tagOf(stack.getStackItem(0));
+    if (tag == null
+        || tag.builder()
+        || branched
+        || getPC() >= firstHandler
+        || !getClassConstantOperand().equals(getClassName())) {
+      return false;
+    }
+    if (seen == Const.PUTFIELD
+        && (getMethod().isStatic()
+            || stack.getStackDepth() < 2
+            || stack.getStackItem(1).getRegisterNumber() != 0)) {
+      return false;
+    }
+    Site site = sites.get(tag.site());
+    if (site.fieldName != null) {
+      return false;
+    }
+    site.fieldClass = getClassConstantOperand();
+    site.fieldName = getNameConstantOperand();
+    return true;
   }
 
   private void sawNew() {
@@ -266,6 +329,7 @@ public class PerRequestHttpClientDetector extends LockjawDetector {
       sawHeaderOrProperty(owner, name, args);
     } else if (!name.equals("<init>") && stack.getStackDepth() > args) {
       sawReceiver(tagOf(stack.getStackItem(args)), owner, name, signature);
+      sawRequestThroughField(stack.getStackItem(args), owner, name);
       sawHeaderOrProperty(owner, name, args);
     }
     boolean closeHelper =
@@ -291,6 +355,15 @@ public class PerRequestHttpClientDetector extends LockjawDetector {
     }
     Site site = sites.get(tag.site());
     if (tag.builder()) {
+      if (match(SHARED_MANAGER_CONFIGS, owner, name).isPresent()
+          && stack.getStackDepth() > 0
+          && Integer.valueOf(1).equals(stack.getStackItem(0).getConstant())) {
+        site.managerMarkedShared = true;
+      } else if (match(MANAGER_SETTERS, owner, name).isPresent()
+          && stack.getStackDepth() > 0
+          && madeElsewhere(stack.getStackItem(0))) {
+        site.managerFromOutside = true;
+      }
       if (match(BUILDS, owner, name).isPresent()) {
         site.client = true;
         pendingTag = new Tag(tag.site(), false);
@@ -303,6 +376,35 @@ public class PerRequestHttpClientDetector extends LockjawDetector {
       site.used = true;
     } else if (match(CLOSES, owner, name).isPresent()) {
       site.closed = true;
+    }
+  }
+
+  /** A field load, or a parameter of this method: a connection manager not made in this call. */
+  private boolean madeElsewhere(OpcodeStack.Item item) {
+    if (item.getXField() != null) {
+      return true;
+    }
+    int register = item.getRegisterNumber();
+    Method method = getMethod();
+    int parameterSlots = method.isStatic() ? 0 : 1;
+    for (var type : method.getArgumentTypes()) {
+      parameterSlots += type.getSize();
+    }
+    return register >= (method.isStatic() ? 0 : 1) && register < parameterSlots;
+  }
+
+  /** {@code this.client.execute(...)} after a site stored a new client in {@code client}. */
+  private void sawRequestThroughField(OpcodeStack.Item receiver, String owner, String name) {
+    var field = receiver.getXField();
+    if (field == null || match(REQUESTS, owner, name).isEmpty()) {
+      return;
+    }
+    for (Site site : sites) {
+      if (site.fieldName != null
+          && site.fieldName.equals(field.getName())
+          && site.fieldClass.equals(field.getClassDescriptor().getClassName())) {
+        site.sentThroughField = true;
+      }
     }
   }
 
@@ -352,6 +454,28 @@ public class PerRequestHttpClientDetector extends LockjawDetector {
     }
     boolean oneShot = isOneShot(method);
     for (Site site : sites) {
+      if (site.managerFromOutside && site.managerMarkedShared) {
+        continue; // built per call on a shared connection manager: the connections are pooled there
+      }
+      if (site.fieldName != null) {
+        if (site.client && site.sentThroughField && !site.escaped && !oneShot) {
+          report(
+              LockjawBugType.PER_REQUEST_HTTP_CLIENT,
+              Priorities.NORMAL_PRIORITY,
+              method,
+              site.pc,
+              display(method)
+                  + " stores a new HTTP client ("
+                  + site.creation
+                  + ") in the field '"
+                  + site.fieldName
+                  + "' on every call and sends its request through it: the field"
+                  + " looks shared but holds a per-request client, so every request pays a new TCP and"
+                  + " TLS handshake and the previous client is dropped with its connections open."
+                  + " Create the client once (in the constructor) and only use it here.");
+        }
+        continue;
+      }
       if (!site.client || !site.used || site.escaped || (site.passed && !site.closed)) {
         continue;
       }

@@ -3,6 +3,7 @@ package io.github.lockjaw.bytecode;
 import edu.umd.cs.findbugs.BugReporter;
 import edu.umd.cs.findbugs.OpcodeStack;
 import edu.umd.cs.findbugs.Priorities;
+import edu.umd.cs.findbugs.ba.AnalysisContext;
 import edu.umd.cs.findbugs.ba.ClassContext;
 import edu.umd.cs.findbugs.ba.XField;
 import io.github.lockjaw.knowledge.JavaNames;
@@ -23,6 +24,10 @@ import org.apache.bcel.classfile.Code;
 import org.apache.bcel.classfile.Field;
 import org.apache.bcel.classfile.JavaClass;
 import org.apache.bcel.classfile.Method;
+import org.apache.bcel.generic.ConstantPoolGen;
+import org.apache.bcel.generic.INVOKEVIRTUAL;
+import org.apache.bcel.generic.Instruction;
+import org.apache.bcel.generic.InstructionList;
 import org.apache.bcel.generic.Type;
 
 /**
@@ -77,6 +82,13 @@ public class SharedMonitorDetector extends LockjawDetector {
     }
   }
 
+  /**
+   * A {@code synchronized} instance method of a superclass (its template) that calls a method this
+   * class overrides (the hook): the override runs under the inherited monitor.
+   */
+  private record InheritedTemplate(String superclass, String template, String hook) {}
+
+  private final List<InheritedTemplate> inherited = new ArrayList<>();
   private final Map<String, MethodFacts> methods = new LinkedHashMap<>();
   private final List<Region> regions = new ArrayList<>();
   private MethodFacts current;
@@ -92,7 +104,12 @@ public class SharedMonitorDetector extends LockjawDetector {
   @Override
   public void visitClassContext(ClassContext classContext) {
     JavaClass javaClass = classContext.getJavaClass();
-    if (javaClass.isInterface() || !mayLock(javaClass)) {
+    if (javaClass.isInterface()) {
+      return;
+    }
+    inherited.clear();
+    findInheritedTemplates(javaClass);
+    if (!mayLock(javaClass) && inherited.isEmpty()) {
       return;
     }
     methods.clear();
@@ -100,9 +117,138 @@ public class SharedMonitorDetector extends LockjawDetector {
     super.visitClassContext(classContext);
     try {
       reportRegions();
+      reportInherited();
     } finally {
       methods.clear();
       regions.clear();
+      inherited.clear();
+    }
+  }
+
+  /**
+   * The superclasses' synchronized instance methods (up to three levels, not the JDK's) that call a
+   * non-private method this class overrides: {@code synchronized void handle(E e) { ...
+   * doHandle(e); }} with {@code doHandle} overridden here. Superclasses come from the class path
+   * too (a jar).
+   */
+  private void findInheritedTemplates(JavaClass javaClass) {
+    // name+descriptor as the superclass calls it -> the method that runs (a generic override is
+    // reached through its bridge method)
+    Map<String, String> overrides = new HashMap<>();
+    ConstantPoolGen ownPool = new ConstantPoolGen(javaClass.getConstantPool());
+    for (Method method : javaClass.getMethods()) {
+      if (method.isStatic() || method.isPrivate() || method.getName().startsWith("<")) {
+        continue;
+      }
+      String target = method.getName() + method.getSignature();
+      if ((method.getAccessFlags() & Const.ACC_BRIDGE) != 0 && method.getCode() != null) {
+        try {
+          for (Instruction instruction :
+              new InstructionList(method.getCode().getCode()).getInstructions()) {
+            if (instruction instanceof INVOKEVIRTUAL call
+                && call.getMethodName(ownPool).equals(method.getName())) {
+              target = method.getName() + call.getSignature(ownPool);
+            }
+          }
+        } catch (RuntimeException e) {
+          continue; // not code BCEL can read
+        }
+      }
+      overrides.put(method.getName() + method.getSignature(), target);
+    }
+    if (overrides.isEmpty()) {
+      return;
+    }
+    String superName = javaClass.getSuperclassName();
+    for (int depth = 0; depth < 3 && superName != null && !superName.startsWith("java."); depth++) {
+      JavaClass superclass;
+      try {
+        superclass = AnalysisContext.currentAnalysisContext().lookupClass(superName);
+      } catch (ClassNotFoundException e) {
+        return; // a missing class is no evidence
+      }
+      ConstantPoolGen pool = new ConstantPoolGen(superclass.getConstantPool());
+      for (Method template : superclass.getMethods()) {
+        if (!template.isSynchronized()
+            || template.isStatic()
+            || template.getCode() == null
+            || overrides.containsKey(template.getName() + template.getSignature())
+            || Lifecycle.isLifecycleOrConfiguration(
+                template.getName(),
+                template.getArgumentTypes().length,
+                template.getReturnType() == Type.VOID)) {
+          continue;
+        }
+        Instruction[] code;
+        try {
+          code = new InstructionList(template.getCode().getCode()).getInstructions();
+        } catch (RuntimeException e) {
+          continue; // not code BCEL can read
+        }
+        for (Instruction instruction : code) {
+          if (instruction instanceof INVOKEVIRTUAL call) {
+            String hook = overrides.get(call.getMethodName(pool) + call.getSignature(pool));
+            if (hook != null) {
+              inherited.add(
+                  new InheritedTemplate(superclass.getClassName(), template.getName(), hook));
+            }
+          }
+        }
+      }
+      superName = superclass.getSuperclassName();
+    }
+  }
+
+  /**
+   * Overrides that do blocking I/O while the superclass's synchronized template holds the monitor.
+   */
+  private void reportInherited() {
+    if (inherited.isEmpty() || isPerResourceClass()) {
+      return;
+    }
+    Map<String, List<String>> memo = new HashMap<>();
+    Set<String> reported = new HashSet<>();
+    for (InheritedTemplate template : inherited) {
+      MethodFacts hook = methods.get(template.hook());
+      if (hook == null
+          || !reported.add(template.hook())
+          || Lifecycle.isLifecycleOrConfiguration(
+              hook.method.getName(),
+              hook.method.getArgumentTypes().length,
+              hook.method.getReturnType() == Type.VOID)
+          || isStartUp(hook.method)) {
+        continue;
+      }
+      List<String> chain = chainFrom(template.hook(), new HashSet<>(), memo);
+      if (chain.isEmpty()) {
+        continue;
+      }
+      int pc = 0;
+      for (Call call : hook.calls) {
+        if (!chainOf(call, new HashSet<>(), memo).isEmpty()) {
+          pc = call.pc();
+          break;
+        }
+      }
+      String superclass = JavaNames.simpleName(template.superclass().replace('.', '/'));
+      report(
+          LockjawBugType.SHARED_MONITOR_DAO,
+          Priorities.NORMAL_PRIORITY,
+          hook.method,
+          pc,
+          display(hook.method)
+              + " runs under the monitor of the "
+              + JavaNames.simpleName(getClassName())
+              + " instance, taken by "
+              + superclass
+              + "."
+              + template.template()
+              + "() (a synchronized"
+              + " template method it inherits), while it calls "
+              + String.join(", which calls ", chain)
+              + ": every request queues on that one monitor while connections open and I/O runs. The lock"
+              + " should not be held around the I/O: override the template without synchronized, or move"
+              + " the I/O out of the hook, and keep a lock only around the in-memory state it guards.");
     }
   }
 

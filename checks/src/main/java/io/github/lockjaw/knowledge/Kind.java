@@ -82,6 +82,9 @@ public record Kind(String catalog, String name) {
     public static final Kind CLIENT_BUILDER_START = new Kind(CATALOG, "client-builder-start");
     public static final Kind CLIENT_BUILD_METHOD = new Kind(CATALOG, "client-build-method");
     public static final Kind STATELESS_CONFIG = new Kind(CATALOG, "stateless-config");
+    public static final Kind CONNECTION_MANAGER_SETTER =
+        new Kind(CATALOG, "connection-manager-setter");
+    public static final Kind SHARED_MANAGER_CONFIG = new Kind(CATALOG, "shared-manager-config");
     public static final Kind CONNECTION_POOL_TYPE = new Kind(CATALOG, "connection-pool-type");
     public static final Kind REQUEST_METHOD = new Kind(CATALOG, "request-method");
     public static final Kind CLIENT_FLUENT_METHOD = new Kind(CATALOG, "client-fluent-method");

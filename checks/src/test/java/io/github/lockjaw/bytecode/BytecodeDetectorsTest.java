@@ -637,6 +637,155 @@ class BytecodeDetectorsTest {
         }
         """);
     sources.put(
+        "shop.load.HelperPolls",
+        """
+        package shop.load;
+        public class HelperPolls {
+          private static boolean isRunning(Thread t) {
+            return t.isAlive();
+          }
+          protected boolean overridable(Thread t) {
+            return t.isAlive();
+          }
+          private static boolean logsToo(Thread t) {
+            System.out.println(t.getName());
+            return t.isAlive();
+          }
+          public void awaitWorker(Thread worker) throws InterruptedException {
+            while (isRunning(worker)) {
+              Thread.sleep(10);
+            }
+          }
+          public void awaitOverridable(Thread worker) throws InterruptedException {
+            while (overridable(worker)) {
+              Thread.sleep(10);
+            }
+          }
+          public void awaitLogging(Thread worker) throws InterruptedException {
+            while (logsToo(worker)) {
+              Thread.sleep(10);
+            }
+          }
+          public void awaitFlag(Thread worker) throws InterruptedException {
+            boolean alive = worker.isAlive();
+            while (alive) {
+              Thread.sleep(10);
+              alive = worker.isAlive();
+            }
+          }
+          public void flagAlsoStopped(Thread worker, java.util.concurrent.atomic.AtomicBoolean stop)
+              throws InterruptedException {
+            boolean waiting = true;
+            while (waiting) {
+              Thread.sleep(10);
+              waiting = worker.isAlive();
+              if (stop.get()) {
+                waiting = false;
+              }
+            }
+          }
+        }
+        """);
+    sources.put(
+        "shop.meta.PropertyAccessors",
+        """
+        package shop.meta;
+        import java.lang.reflect.Method;
+        import java.util.*;
+        import java.util.concurrent.ConcurrentHashMap;
+        public class PropertyAccessors {
+          private static final Map<Class<?>, Method[]> ACCESSORS = Collections.synchronizedMap(new HashMap<>());
+          private static final Map<Class<?>, Method[]> FAST = new ConcurrentHashMap<>();
+          private final Map<String, String> columns = new Hashtable<>();
+          public Method[] accessorsOf(Class<?> type) {
+            Method[] accessors = getCachedAccessors(type);
+            if (accessors == null) {
+              accessors = type.getMethods();
+              cacheAccessors(type, accessors);
+            }
+            return accessors;
+          }
+          public String columnFor(String property) {
+            String column = lookupColumn(property);
+            if (column == null) {
+              column = property.toLowerCase();
+              rememberColumn(property, column);
+            }
+            return column;
+          }
+          public Method[] fast(Class<?> type) {
+            Method[] accessors = getFast(type);
+            if (accessors == null) {
+              accessors = type.getMethods();
+              putFast(type, accessors);
+            }
+            return accessors;
+          }
+          public Method[] otherKey(Class<?> type) {
+            Method[] accessors = getCachedAccessors(type);
+            if (accessors == null) {
+              accessors = type.getMethods();
+              cacheAccessors(type.getSuperclass(), accessors);
+            }
+            return accessors;
+          }
+          private static Method[] getCachedAccessors(Class<?> type) { return ACCESSORS.get(type); }
+          private static void cacheAccessors(Class<?> type, Method[] accessors) { ACCESSORS.put(type, accessors); }
+          private String lookupColumn(String property) { return columns.get(property); }
+          private void rememberColumn(String property, String column) { columns.put(property, column); }
+          private static Method[] getFast(Class<?> type) { return FAST.get(type); }
+          private static void putFast(Class<?> type, Method[] accessors) { FAST.put(type, accessors); }
+        }
+        """);
+    sources.put(
+        "shop.http.FieldClients",
+        """
+        package shop.http;
+        import java.io.IOException;
+        import org.apache.http.client.methods.HttpGet;
+        import org.apache.http.impl.client.BasicResponseHandler;
+        import org.apache.http.impl.client.CloseableHttpClient;
+        import org.apache.http.impl.client.HttpClients;
+        import org.apache.http.impl.conn.PoolingHttpClientConnectionManager;
+        public class FieldClients {
+          private static final PoolingHttpClientConnectionManager POOL = new PoolingHttpClientConnectionManager();
+          private CloseableHttpClient client;
+          private CloseableHttpClient lazy;
+          public FieldClients() {
+            client = HttpClients.createDefault();
+          }
+          public String authorize(String orderId) throws IOException {
+            this.client = HttpClients.createDefault();
+            return this.client.execute(new HttpGet("http://psp/authorize/" + orderId), new BasicResponseHandler());
+          }
+          public String level(String sku) throws IOException {
+            if (lazy == null) {
+              lazy = HttpClients.createDefault();
+            }
+            return lazy.execute(new HttpGet("http://stock/" + sku), new BasicResponseHandler());
+          }
+          public void reset() {
+            client = HttpClients.createDefault();
+          }
+          public String onSharedPool(String sku, String user) throws IOException {
+            try (CloseableHttpClient perCall = HttpClients.custom()
+                .setConnectionManager(POOL)
+                .setConnectionManagerShared(true)
+                .setUserAgent(user)
+                .build()) {
+              return perCall.execute(new HttpGet("http://inventory/" + sku), new BasicResponseHandler());
+            }
+          }
+          public String onPoolNotShared(String sku) throws IOException {
+            try (CloseableHttpClient perCall = HttpClients.custom()
+                .setConnectionManager(POOL)
+                .build()) {
+              return perCall.execute(new HttpGet("http://inventory/" + sku), new BasicResponseHandler());
+            }
+          }
+        }
+        """);
+    sources.put(
         "shop.http.PriceFeedClient",
         """
         package shop.http;
@@ -902,6 +1051,31 @@ class BytecodeDetectorsTest {
             .findFirst()
             .orElseThrow();
     assertTrue(stock.message().contains("HttpClients.createDefault(...)"), stock.message());
+  }
+
+  @Test
+  void busyWaitPollingThroughASmallPrivateHelper() {
+    assertEquals(
+        "ThreadAliveBusyWait awaitFlag:32, ThreadAliveBusyWait awaitWorker:14",
+        summary(in("shop.load.HelperPolls")));
+  }
+
+  @Test
+  void checkThenActSplitAcrossPrivateHelpersOnACoarselyLockedMap() {
+    assertEquals(
+        "SynchronizedMapCache accessorsOf:10, SynchronizedMapCache columnFor:18",
+        summary(in("shop.meta.PropertyAccessors")));
+  }
+
+  @Test
+  void clientFieldReassignedPerRequestButNotLazilyOrOnASharedManager() {
+    List<AuditFinding> found = in("shop.http.FieldClients");
+    assertEquals(
+        "PerRequestHttpClient authorize:16, PerRequestHttpClient onPoolNotShared:38",
+        summary(found));
+    assertTrue(
+        found.get(0).message().contains("in the field 'client' on every call"),
+        found.get(0).message());
   }
 
   @Test

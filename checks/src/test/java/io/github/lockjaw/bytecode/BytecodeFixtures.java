@@ -22,6 +22,14 @@ final class BytecodeFixtures {
 
   /** Compiles {@code sources} (class name → source) into {@code out}; fails on any error. */
   static void compile(Map<String, String> sources, Path out) throws IOException {
+    compile(sources, out, List.of());
+  }
+
+  /**
+   * Compiles {@code sources} against the test class path and {@code classpath} into {@code out}.
+   */
+  static void compile(Map<String, String> sources, Path out, List<Path> classpath)
+      throws IOException {
     JavaCompiler javac = ToolProvider.getSystemJavaCompiler();
     List<JavaFileObject> units = new ArrayList<>();
     for (Map.Entry<String, String> source : sources.entrySet()) {
@@ -50,7 +58,11 @@ final class BytecodeFixtures {
                     "-d",
                     out.toString(),
                     "-classpath",
-                    System.getProperty("java.class.path")),
+                    classpath.stream()
+                        .map(Path::toString)
+                        .reduce(
+                            System.getProperty("java.class.path"),
+                            (a, b) -> a + File.pathSeparator + b)),
                 null,
                 units)
             .call();

@@ -159,6 +159,32 @@ abstract class AbstractLockjawMojo extends AbstractMojo {
       Severity threshold,
       boolean failOnViolation)
       throws MojoExecutionException, MojoFailureException {
+    reportAndJudge(
+        findings,
+        rules,
+        consoleLines,
+        location,
+        fingerprints,
+        baselined,
+        f -> false,
+        sarif,
+        threshold,
+        failOnViolation);
+  }
+
+  /** As above; findings {@code reportedOnly} accepts are reported but never fail the build. */
+  protected void reportAndJudge(
+      List<Finding> findings,
+      List<Rule> rules,
+      List<String> consoleLines,
+      Function<Finding, String> location,
+      Map<Finding, String> fingerprints,
+      Predicate<Finding> baselined,
+      Predicate<Finding> reportedOnly,
+      File sarif,
+      Severity threshold,
+      boolean failOnViolation)
+      throws MojoExecutionException, MojoFailureException {
     for (String line : consoleLines) {
       if (line.startsWith("lockjaw: ")) {
         getLog().info(line);
@@ -187,7 +213,8 @@ abstract class AbstractLockjawMojo extends AbstractMojo {
     }
     List<Finding> failing =
         findings.stream()
-            .filter(f -> !baselined.test(f) && f.severity().atLeast(threshold))
+            .filter(
+                f -> !baselined.test(f) && !reportedOnly.test(f) && f.severity().atLeast(threshold))
             .toList();
     if (failing.isEmpty()) {
       getLog()

@@ -1,7 +1,11 @@
 package io.github.lockjaw.maven;
 
 import io.github.lockjaw.bytecode.AuditFinding;
+import io.github.lockjaw.bytecode.ClassReach;
 import io.github.lockjaw.bytecode.JarAuditor;
+import io.github.lockjaw.bytecode.JarIdentity;
+import io.github.lockjaw.bytecode.KnownFixes;
+import io.github.lockjaw.maven.exec.IoProblems;
 import io.github.lockjaw.maven.exec.UnreadableJars;
 import io.github.lockjaw.maven.model.AuditFindings;
 import io.github.lockjaw.maven.model.Baseline;
@@ -11,10 +15,14 @@ import io.github.lockjaw.maven.model.Rule;
 import io.github.lockjaw.maven.model.Severity;
 import java.io.File;
 import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
@@ -42,6 +50,15 @@ public class AuditMojo extends AbstractLockjawMojo {
       defaultValue = "${project.build.directory}/lockjaw/lockjaw-audit.sarif")
   private File auditSarif;
 
+  /**
+   * Which dependency findings fail the build. {@code actionable} (the default): a finding in a
+   * release with a known fix (knowledge/known-fixes.txt), or in a class the module's own classes
+   * reach through the jars (a class-level reference graph); the rest are reported as notes without
+   * failing. {@code all}: every finding.
+   */
+  @Parameter(property = "lockjaw.auditFailOn", defaultValue = "actionable")
+  private String auditFailOn;
+
   @Override
   public void execute() throws MojoExecutionException, MojoFailureException {
     if (skip) {
@@ -58,6 +75,7 @@ public class AuditMojo extends AbstractLockjawMojo {
               + "). Run Maven with"
               + " JAVA_HOME set to a JDK 21+; your code can still target an older release.");
     }
+    boolean failOnAll = failOnAll(auditFailOn);
     Set<String> off = checksSwitchedOff();
     Baseline accepted = readBaseline();
 
@@ -104,12 +122,27 @@ public class AuditMojo extends AbstractLockjawMojo {
       throw new MojoExecutionException("lockjaw's audit was interrupted", e);
     }
 
+    Set<String> reached =
+        failOnAll || audited.isEmpty()
+            ? Set.of()
+            : reachedFromModule(new ArrayList<>(jars.keySet()));
+    Map<Path, JarIdentity> identities = new HashMap<>();
+    Set<Finding> notFailing = new HashSet<>();
     Map<Finding, String> coordinates = new LinkedHashMap<>();
     List<Finding> findings = new ArrayList<>();
     for (AuditFinding a : audited) {
       if (off.contains(a.check())) {
         continue;
       }
+      boolean actionable =
+          failOnAll
+              || reached == null
+              || reached.contains(a.className())
+              || KnownFixes.find(
+                      identities.computeIfAbsent(a.jar(), JarIdentity::of),
+                      a.className(),
+                      a.check())
+                  .isPresent();
       Artifact artifact = a.jar() == null ? null : jars.get(a.jar().toAbsolutePath().normalize());
       String where =
           artifact == null
@@ -119,8 +152,12 @@ public class AuditMojo extends AbstractLockjawMojo {
                   + artifact.getArtifactId()
                   + ":"
                   + artifact.getVersion();
-      Finding finding = AuditFindings.toFinding(a);
+      Finding finding =
+          AuditFindings.toFinding(a, actionable ? Severity.WARNING : Severity.SUGGESTION);
       findings.add(finding);
+      if (!actionable) {
+        notFailing.add(finding);
+      }
       // groupId:artifactId without the version: a finding that survives an upgrade stays baselined
       coordinates.put(
           finding,
@@ -153,6 +190,11 @@ public class AuditMojo extends AbstractLockjawMojo {
               + f.check()
               + "] "
               + (baselined.test(f) ? "(baselined) " : "")
+              + (notFailing.contains(f)
+                  ? "(not reached from "
+                      + project.getArtifactId()
+                      + "'s classes, no known fix: not failing) "
+                  : "")
               + f.message());
       perArtifact.merge(gav, 1, Integer::sum);
     }
@@ -164,6 +206,15 @@ public class AuditMojo extends AbstractLockjawMojo {
         .distinct()
         .sorted()
         .forEach(check -> rules.add(AuditFindings.rule(check)));
+    if (!notFailing.isEmpty()) {
+      lines.add(
+          "lockjaw: "
+              + notFailing.size()
+              + " finding(s) in dependency classes that "
+              + project.getArtifactId()
+              + "'s classes do not reach and with no known fix: reported as notes, not failing the build"
+              + " (-Dlockjaw.auditFailOn=all fails on them too)");
+    }
     reportAndJudge(
         findings,
         rules,
@@ -171,9 +222,59 @@ public class AuditMojo extends AbstractLockjawMojo {
         f -> f.file(),
         fingerprints,
         baselined,
+        notFailing::contains,
         auditSarif,
         threshold,
         failOnViolation);
+  }
+
+  /**
+   * {@code lockjaw.auditFailOn}: true for {@code all}, false for {@code actionable}, else a clear
+   * error.
+   */
+  static boolean failOnAll(String value) throws MojoFailureException {
+    String mode = value == null ? "" : value.trim().toLowerCase(Locale.ROOT);
+    return switch (mode) {
+      case "", "actionable" -> false;
+      case "all" -> true;
+      default ->
+          throw new MojoFailureException(
+              "lockjaw.auditFailOn is '"
+                  + value
+                  + "'; use 'actionable' (the default: fail on findings in a release with a"
+                  + " known fix or in dependency classes your code reaches, report the rest) or 'all' (fail on every"
+                  + " finding).");
+    };
+  }
+
+  /**
+   * The dependency classes the module's compiled classes reach, or null when the module has not
+   * been compiled (then lockjaw cannot tell, and every finding counts).
+   */
+  private Set<String> reachedFromModule(List<Path> jarPaths) throws MojoExecutionException {
+    Path classes = Path.of(project.getBuild().getOutputDirectory());
+    if (!Files.isDirectory(classes)) {
+      getLog()
+          .warn(
+              "lockjaw: "
+                  + classes
+                  + " does not exist, so lockjaw cannot tell which dependency classes "
+                  + project.getArtifactId()
+                  + " uses: every finding counts. Run 'mvn compile lockjaw:audit' to fail only on"
+                  + " findings your code reaches or with a known fix.");
+      return null;
+    }
+    try {
+      return ClassReach.from(List.of(classes), jarPaths);
+    } catch (IOException e) {
+      throw new MojoExecutionException(
+          "lockjaw could not read the classes of "
+              + project.getArtifactId()
+              + " or its dependency jars to see which"
+              + " classes it uses: "
+              + IoProblems.describe(e),
+          e);
+    }
   }
 
   /** Checks set to OFF in the plugin's checks configuration. */

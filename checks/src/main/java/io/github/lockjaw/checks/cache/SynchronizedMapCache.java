@@ -12,11 +12,14 @@ import com.google.errorprone.bugpatterns.BugChecker.MethodTreeMatcher;
 import com.google.errorprone.bugpatterns.BugChecker.SynchronizedTreeMatcher;
 import com.google.errorprone.fixes.SuggestedFix;
 import com.google.errorprone.matchers.Description;
+import com.google.errorprone.util.ASTHelpers;
 import com.sun.source.tree.LambdaExpressionTree;
 import com.sun.source.tree.MethodTree;
 import com.sun.source.tree.SynchronizedTree;
 import com.sun.source.tree.Tree;
 import com.sun.source.util.TreePath;
+import com.sun.tools.javac.code.Symbol.MethodSymbol;
+import io.github.lockjaw.checks.support.EntryPoints;
 import io.github.lockjaw.checks.support.GuardingMonitor;
 import io.github.lockjaw.common.LockjawDocs;
 import io.github.lockjaw.common.MapLocking;
@@ -47,7 +50,42 @@ public final class SynchronizedMapCache extends BugChecker
 
   @Override
   public Description matchMethod(MethodTree tree, VisitorState state) {
-    return match(tree, state);
+    Description inline = match(tree, state);
+    if (inline != Description.NO_MATCH) {
+      return inline;
+    }
+    return matchHelpers(tree, state);
+  }
+
+  /** The check in one private helper and the put in another: {@link HelperCacheLookup}. */
+  private Description matchHelpers(MethodTree method, VisitorState state) {
+    MethodSymbol symbol = ASTHelpers.getSymbol(method);
+    if (symbol == null
+        || symbol.isConstructor()
+        || EntryPoints.isSetUp(method, state)
+        || EntryPoints.isOneShot(method, state)) {
+      return Description.NO_MATCH;
+    }
+    Optional<HelperCacheLookup> found = HelperCacheLookup.findIn(method, state.getPath(), state);
+    if (found.isEmpty()) {
+      return Description.NO_MATCH;
+    }
+    HelperCacheLookup lookup = found.get();
+    String name = lookup.map().getSimpleName().toString();
+    return buildDescription(lookup.get())
+        .setMessage(
+            "Check-then-act cache on '"
+                + name
+                + "', a coarsely locked map, split across "
+                + ASTHelpers.getSymbol(lookup.get()).getSimpleName()
+                + "() and "
+                + ASTHelpers.getSymbol(lookup.put()).getSimpleName()
+                + "(): each helper call locks the"
+                + " whole map, so every reader queues on it, and two threads that miss at once both"
+                + " build the value. Make the map a ConcurrentHashMap and fill it with computeIfAbsent"
+                + " in one call. "
+                + LockjawDocs.noFixReason())
+        .build();
   }
 
   @Override

@@ -33,13 +33,17 @@ import javax.lang.model.element.ElementKind;
  *     and constant values, so that it can move to a static field unchanged
  * @param statelessConfigured whether the builder chain turns the client's cookie store off
  * @param perCallPool whether a connection pool is created inside the expression
+ * @param onSharedManager whether the builder chain gives the client a connection manager held in a
+ *     field or passed in ({@code setConnectionManager(pool)}) and marks it shared ({@code
+ *     setConnectionManagerShared(true)}): the client borrows that manager's pooled connections
  */
 public record HttpClientCreation(
     ExpressionTree expression,
     ApiCatalog.Entry entry,
     boolean hoistable,
     boolean statelessConfigured,
-    boolean perCallPool) {
+    boolean perCallPool,
+    boolean onSharedManager) {
 
   /** Whether a shared instance of this client serves concurrent callers. */
   public boolean threadSafe() {
@@ -77,7 +81,7 @@ public record HttpClientCreation(
       List<ExpressionTree> args = new ArrayList<>(newClass.getArguments());
       boolean hoistable =
           newClass.getClassBody() == null && newClass.getEnclosingExpression() == null;
-      return Optional.of(build(tree, entry.get(), args, hoistable, false, state));
+      return Optional.of(build(tree, entry.get(), args, hoistable, false, false, state));
     }
     if (!(tree instanceof MethodInvocationTree invocation)) {
       return Optional.empty();
@@ -90,7 +94,13 @@ public record HttpClientCreation(
     if (factory.isPresent()) {
       return Optional.of(
           build(
-              tree, factory.get(), new ArrayList<>(invocation.getArguments()), true, false, state));
+              tree,
+              factory.get(),
+              new ArrayList<>(invocation.getArguments()),
+              true,
+              false,
+              false,
+              state));
     }
     if (!HttpClientKnowledge.isBuildMethod(method, state)) {
       return Optional.empty();
@@ -99,6 +109,8 @@ public record HttpClientCreation(
     List<ExpressionTree> args = new ArrayList<>(invocation.getArguments());
     boolean hoistable = true;
     boolean stateless = false;
+    boolean markedShared = false;
+    boolean managerFromOutside = false;
     boolean followedVariable = false;
     ExpressionTree current = ASTHelpers.getReceiver(invocation);
     for (int steps = 0; current != null && steps < 64; steps++) {
@@ -112,12 +124,28 @@ public record HttpClientCreation(
         Optional<ApiCatalog.Entry> start = HttpClientKnowledge.builderStartMethod(callSymbol);
         if (start.isPresent()) {
           return Optional.of(
-              build(tree, start.get(), args, hoistable && !followedVariable, stateless, state));
+              build(
+                  tree,
+                  start.get(),
+                  args,
+                  hoistable && !followedVariable,
+                  stateless,
+                  markedShared && managerFromOutside,
+                  state));
         }
         if (callSymbol.isStatic()) {
           return Optional.empty();
         }
         stateless |= HttpClientKnowledge.isStatelessConfig(callSymbol, state);
+        if (call.getArguments().size() == 1
+            && HttpClientKnowledge.isSharedManagerConfig(callSymbol, state)) {
+          markedShared |=
+              Boolean.TRUE.equals(ASTHelpers.constValue(call.getArguments().get(0), Boolean.class));
+        }
+        if (call.getArguments().size() == 1
+            && HttpClientKnowledge.isConnectionManagerSetter(callSymbol, state)) {
+          managerFromOutside |= isFieldOrParameter(call.getArguments().get(0));
+        }
         current = ASTHelpers.getReceiver(call);
       } else if (current instanceof NewClassTree newBuilder) {
         Symbol type = ASTHelpers.getSymbol(newBuilder.getIdentifier());
@@ -129,7 +157,14 @@ public record HttpClientCreation(
         hoistable &=
             newBuilder.getClassBody() == null && newBuilder.getEnclosingExpression() == null;
         return Optional.of(
-            build(tree, start.get(), args, hoistable && !followedVariable, stateless, state));
+            build(
+                tree,
+                start.get(),
+                args,
+                hoistable && !followedVariable,
+                stateless,
+                markedShared && managerFromOutside,
+                state));
       } else if (current instanceof IdentifierTree identifier && !followedVariable) {
         // A builder held in a local variable: follow its initializer once.
         Symbol variable = ASTHelpers.getSymbol(identifier);
@@ -155,6 +190,7 @@ public record HttpClientCreation(
       List<ExpressionTree> args,
       boolean hoistable,
       boolean stateless,
+      boolean onSharedManager,
       VisitorState state) {
     boolean allConstant = hoistable;
     boolean pool = false;
@@ -162,7 +198,20 @@ public record HttpClientCreation(
       allConstant &= isHoistableValue(arg, state);
       pool |= containsPoolCreation(arg);
     }
-    return new HttpClientCreation(tree, entry, allConstant, stateless, pool);
+    return new HttpClientCreation(tree, entry, allConstant, stateless, pool, onSharedManager);
+  }
+
+  /**
+   * {@code POOL}, {@code this.manager}, a parameter: a manager made elsewhere, not in this call.
+   */
+  private static boolean isFieldOrParameter(ExpressionTree arg) {
+    ExpressionTree tree = ASTHelpers.stripParentheses(arg);
+    if (!(tree instanceof IdentifierTree) && !(tree instanceof MemberSelectTree)) {
+      return false;
+    }
+    Symbol symbol = ASTHelpers.getSymbol(tree);
+    return symbol != null
+        && (symbol.getKind() == ElementKind.FIELD || symbol.getKind() == ElementKind.PARAMETER);
   }
 
   /** Whether an expression names any variable that is not a static field. */

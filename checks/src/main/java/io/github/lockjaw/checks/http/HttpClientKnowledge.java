@@ -59,6 +59,18 @@ public final class HttpClientKnowledge {
         .isPresent();
   }
 
+  public static boolean isConnectionManagerSetter(MethodSymbol method, VisitorState state) {
+    return KnownSymbols.instanceMethod(
+            Kind.HttpClients.CONNECTION_MANAGER_SETTER.index(), method, state)
+        .isPresent();
+  }
+
+  public static boolean isSharedManagerConfig(MethodSymbol method, VisitorState state) {
+    return KnownSymbols.instanceMethod(
+            Kind.HttpClients.SHARED_MANAGER_CONFIG.index(), method, state)
+        .isPresent();
+  }
+
   public static boolean isRequestMethod(MethodSymbol method, VisitorState state) {
     return KnownSymbols.instanceMethod(Kind.HttpClients.REQUEST_METHOD.index(), method, state)
         .isPresent();

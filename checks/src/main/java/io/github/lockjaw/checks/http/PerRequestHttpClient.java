@@ -105,9 +105,12 @@ public final class PerRequestHttpClient extends BugChecker
       return Description.NO_MATCH;
     }
     HttpClientCreation creation = found.get();
+    if (creation.onSharedManager()) {
+      return Description.NO_MATCH; // borrows pooled connections from a manager shared by all calls
+    }
     Optional<HttpClientUsage> perRequest = HttpClientUsage.perRequest(path, state);
     if (perRequest.isEmpty()) {
-      return Description.NO_MATCH;
+      return matchFieldPerRequest(tree, creation, state);
     }
     HttpClientUsage usage = perRequest.get();
     MethodTree method = HttpClientUsage.enclosingMethod(path);
@@ -130,6 +133,30 @@ public final class PerRequestHttpClient extends BugChecker
     return description.build();
   }
 
+  /**
+   * {@code this.client = HttpClients.createDefault();} in the method that then sends through it.
+   */
+  private Description matchFieldPerRequest(
+      ExpressionTree tree, HttpClientCreation creation, VisitorState state) {
+    Optional<FieldClientPerRequest> found = FieldClientPerRequest.of(state.getPath(), state);
+    if (found.isEmpty()) {
+      return Description.NO_MATCH;
+    }
+    MethodTree method = found.get().method();
+    if (EntryPoints.isSetUp(method, state) || isOneShot(method, state)) {
+      return Description.NO_MATCH;
+    }
+    String client = HttpClientKnowledge.simpleName(clientTypeName(creation, state));
+    return buildDescription(tree)
+        .setMessage(
+            message(
+                new FieldReassigned(
+                    client,
+                    found.get().field().getSimpleName().toString(),
+                    method.getName().toString())))
+        .build();
+  }
+
   /** What a finding is about, for {@link #message}. */
   private sealed interface Finding {}
 
@@ -140,6 +167,9 @@ public final class PerRequestHttpClient extends BugChecker
       HttpClientUsage usage,
       Optional<HoistHttpClientFix.Hoist> hoist)
       implements Finding {}
+
+  /** A client field given a new client in the request method that sends through it. */
+  private record FieldReassigned(String client, String field, String method) implements Finding {}
 
   /** A {@code Connection: close} request header. */
   private record ConnectionCloseHeader() implements Finding {}
@@ -204,6 +234,19 @@ public final class PerRequestHttpClient extends BugChecker
         }
         yield message.toString();
       }
+      case FieldReassigned(String client, String field, String method) ->
+          "The field '"
+              + field
+              + "' gets a new "
+              + client
+              + " on every call of "
+              + method
+              + "(), which"
+              + " then sends its request through it: the field looks shared but holds a per-request"
+              + " client, so no connection is reused, every request pays a new TCP and TLS handshake, and"
+              + " the previous client is dropped with its connection pool still open. Create the client"
+              + " once (in the constructor or the field's initializer, or inject it) and only use it"
+              + " here. (No automatic fix: other methods may read the field.)";
       case ConnectionCloseHeader() ->
           "'Connection: close' makes the server close the connection after this response, so"
               + " the next request opens a new TCP and TLS connection instead of reusing this one."

@@ -4,8 +4,10 @@ import com.google.errorprone.VisitorState;
 import com.google.errorprone.util.ASTHelpers;
 import com.sun.source.tree.AssignmentTree;
 import com.sun.source.tree.BinaryTree;
+import com.sun.source.tree.ClassTree;
 import com.sun.source.tree.CompoundAssignmentTree;
 import com.sun.source.tree.EnhancedForLoopTree;
+import com.sun.source.tree.ExpressionStatementTree;
 import com.sun.source.tree.ExpressionTree;
 import com.sun.source.tree.ForLoopTree;
 import com.sun.source.tree.IdentifierTree;
@@ -14,6 +16,7 @@ import com.sun.source.tree.LambdaExpressionTree;
 import com.sun.source.tree.LiteralTree;
 import com.sun.source.tree.MemberReferenceTree;
 import com.sun.source.tree.MethodInvocationTree;
+import com.sun.source.tree.MethodTree;
 import com.sun.source.tree.ReturnTree;
 import com.sun.source.tree.StatementTree;
 import com.sun.source.tree.Tree;
@@ -28,6 +31,8 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import javax.lang.model.element.ElementKind;
+import javax.lang.model.element.Modifier;
+import javax.lang.model.type.TypeKind;
 
 /**
  * A loop whose exit waits on a polled state ({@code Thread.isAlive()} and kin), taken apart: what
@@ -79,6 +84,14 @@ public final class PollingLoop {
   private TryTree interruptTry;
   private boolean spinShape;
 
+  /** The argument of a helper that polls it ({@code isRunning(worker)}), or null. */
+  private ExpressionTree helperArgument;
+
+  private MethodInvocationTree helperCall;
+
+  /** The local flag the poll is stored in on each pass ({@code alive = t.isAlive();}), or null. */
+  private Symbol flag;
+
   private PollingLoop(StatementTree loop, VisitorState state) {
     this.loop = loop;
     this.state = state;
@@ -109,6 +122,9 @@ public final class PollingLoop {
 
   /** The receiver of the poll, or null when it is implicit ({@code isAlive()} in a Thread). */
   public ExpressionTree receiver() {
+    if (helperArgument != null) {
+      return helperArgument;
+    }
     return poll == null ? null : ASTHelpers.getReceiver(poll); // a method reference has no call
   }
 
@@ -133,6 +149,31 @@ public final class PollingLoop {
         && !form.forClauses()
         && spinShape
         && work == Work.SPIN;
+  }
+
+  /**
+   * The helper the poll is read through ({@code while (isRunning(worker))} with {@code private
+   * boolean isRunning(Thread t) { return t.isAlive(); }}), or empty when the loop polls directly.
+   */
+  public Optional<MethodInvocationTree> helperCall() {
+    return Optional.ofNullable(helperCall);
+  }
+
+  /**
+   * Why lockjaw does not rewrite the loop although it only waits: the poll is read through a helper
+   * or stored in a flag variable, which other code may use too. Empty otherwise.
+   */
+  public Optional<String> indirection() {
+    if (helperCall != null) {
+      return Optional.of(
+          "the poll is read through the helper "
+              + ASTHelpers.getSymbol(helperCall).getSimpleName()
+              + "()");
+    }
+    if (flag != null) {
+      return Optional.of("the poll is stored in the flag '" + flag.getSimpleName() + "'");
+    }
+    return Optional.empty();
   }
 
   /** The try/catch around the pause that handles the interrupt, if the body has one. */
@@ -236,6 +277,12 @@ public final class PollingLoop {
   /** {@code t.isAlive()}, {@code !f.isDone()}, {@code latch.getCount() > 0}, read while busy. */
   private boolean singlePoll(Atom atom) {
     ExpressionTree e = atom.expr();
+    if (e instanceof MethodInvocationTree helper && helperPoll(helper, atom.negated())) {
+      return true;
+    }
+    if (e instanceof IdentifierTree local && flagPoll(local, atom.negated())) {
+      return true;
+    }
     if (e instanceof MethodInvocationTree call) {
       Optional<BlockingKnowledge.PolledState> ps =
           BlockingKnowledge.polledState(ASTHelpers.getSymbol(call), state);
@@ -276,6 +323,136 @@ public final class PollingLoop {
       poll = call;
       polled = ps.get();
       return true;
+    }
+    return false;
+  }
+
+  /**
+   * {@code isRunning(worker)} where {@code isRunning} is a private method of the enclosing class
+   * whose whole body is {@code return t.isAlive();} (or {@code return !t.isDone();}...) on its one
+   * parameter, and {@code worker} is a local, a parameter or a field: the poll of {@code worker}.
+   */
+  private boolean helperPoll(MethodInvocationTree call, boolean negated) {
+    MethodSymbol symbol = ASTHelpers.getSymbol(call);
+    if (symbol == null
+        || !symbol.getModifiers().contains(Modifier.PRIVATE)
+        || call.getArguments().size() != 1
+        || symbol.getParameters().size() != 1
+        || !(call.getMethodSelect() instanceof IdentifierTree)) {
+      return false;
+    }
+    ExpressionTree argument = ASTHelpers.stripParentheses(call.getArguments().get(0));
+    Symbol argumentSymbol = ASTHelpers.getSymbol(argument);
+    if (!(argument instanceof IdentifierTree)
+        || argumentSymbol == null
+        || !(argumentSymbol.getKind() == ElementKind.LOCAL_VARIABLE
+            || argumentSymbol.getKind() == ElementKind.PARAMETER
+            || argumentSymbol.getKind() == ElementKind.FIELD)) {
+      return false;
+    }
+    ClassTree owner = ASTHelpers.findEnclosingNode(state.getPath(), ClassTree.class);
+    if (owner == null) {
+      return false;
+    }
+    MethodTree helper = null;
+    for (Tree member : owner.getMembers()) {
+      if (member instanceof MethodTree candidate
+          && symbol.equals(ASTHelpers.getSymbol(candidate))) {
+        helper = candidate;
+      }
+    }
+    if (helper == null
+        || helper.getBody() == null
+        || helper.getBody().getStatements().size() != 1
+        || !(helper.getBody().getStatements().get(0) instanceof ReturnTree ret)
+        || ret.getExpression() == null) {
+      return false;
+    }
+    ExpressionTree returned = ASTHelpers.stripParentheses(ret.getExpression());
+    boolean helperNegated = false;
+    if (returned instanceof UnaryTree not && not.getKind() == Tree.Kind.LOGICAL_COMPLEMENT) {
+      helperNegated = true;
+      returned = ASTHelpers.stripParentheses(not.getExpression());
+    }
+    if (!(returned instanceof MethodInvocationTree inner)) {
+      return false;
+    }
+    ExpressionTree innerReceiver = ASTHelpers.getReceiver(inner);
+    Symbol parameter = ASTHelpers.getSymbol(helper.getParameters().get(0));
+    if (innerReceiver == null
+        || parameter == null
+        || !parameter.equals(ASTHelpers.getSymbol(innerReceiver))) {
+      return false;
+    }
+    Optional<BlockingKnowledge.PolledState> ps =
+        BlockingKnowledge.polledState(ASTHelpers.getSymbol(inner), state);
+    if (ps.isEmpty() || !(ps.get().busy().equals("true") || ps.get().busy().equals("false"))) {
+      return false;
+    }
+    boolean busyWhenTrue = ps.get().busy().equals("true");
+    // the loop goes on while (negated XOR helperNegated XOR inner) holds: busy when that is the
+    // busy sense
+    if (busyWhenTrue == (negated != helperNegated)) {
+      return false;
+    }
+    poll = inner;
+    polled = ps.get();
+    helperArgument = argument;
+    helperCall = call;
+    return true;
+  }
+
+  /**
+   * {@code while (alive) { ...; alive = t.isAlive(); }}: a boolean local whose one assignment in
+   * the loop is a top-level statement of its body storing a poll (or its negation). The statement
+   * is taken out of the body: it is the poll, not work.
+   */
+  private boolean flagPoll(IdentifierTree local, boolean negated) {
+    Symbol symbol = ASTHelpers.getSymbol(local);
+    if (symbol == null
+        || symbol.getKind() != ElementKind.LOCAL_VARIABLE
+        || symbol.type.getKind() != TypeKind.BOOLEAN) {
+      return false;
+    }
+    int[] assignments = {0};
+    new TreeScanner<Void, Void>() {
+      @Override
+      public Void visitAssignment(AssignmentTree node, Void unused) {
+        if (symbol.equals(ASTHelpers.getSymbol(node.getVariable()))) {
+          assignments[0]++;
+        }
+        return super.visitAssignment(node, null);
+      }
+
+      @Override
+      public Void visitCompoundAssignment(CompoundAssignmentTree node, Void unused) {
+        if (symbol.equals(ASTHelpers.getSymbol(node.getVariable()))) {
+          assignments[0] += 2;
+        }
+        return super.visitCompoundAssignment(node, null);
+      }
+    }.scan(loop, null);
+    if (assignments[0] != 1) {
+      return false;
+    }
+    for (StatementTree statement : form.body()) {
+      if (statement instanceof ExpressionStatementTree expression
+          && expression.getExpression() instanceof AssignmentTree assignment
+          && symbol.equals(ASTHelpers.getSymbol(assignment.getVariable()))) {
+        ExpressionTree value = ASTHelpers.stripParentheses(assignment.getExpression());
+        boolean valueNegated = false;
+        if (value instanceof UnaryTree not && not.getKind() == Tree.Kind.LOGICAL_COMPLEMENT) {
+          valueNegated = true;
+          value = ASTHelpers.stripParentheses(not.getExpression());
+        }
+        if (!(value instanceof MethodInvocationTree)
+            || !singlePoll(new Atom(value, negated != valueNegated))) {
+          return false;
+        }
+        flag = symbol;
+        form.body().remove(statement);
+        return true;
+      }
     }
     return false;
   }

@@ -68,7 +68,11 @@ public final class ThreadAliveBusyWait extends BugChecker
     PollingLoop polling = found.get();
     // only a loop that does nothing but wait gets a fix (or the reason it has none)
     Optional<BlockingWaitFix.FixResult> fix =
-        polling.onlyWaits() ? Optional.of(BlockingWaitFix.build(polling, state)) : Optional.empty();
+        !polling.onlyWaits()
+            ? Optional.empty()
+            : polling.indirection().isPresent()
+                ? Optional.of(BlockingWaitFix.FixResult.none(polling.indirection().get()))
+                : Optional.of(BlockingWaitFix.build(polling, state));
     Description.Builder description =
         buildDescription(polling.loop())
             .setMessage(message(polling, fix, CappedWait.millis(state.getPath())));

@@ -1718,4 +1718,167 @@ class PerRequestHttpClientTest {
             "}")
         .doTest();
   }
+
+  // ---- a client field reassigned per request (issue 12) -----------------------------------------
+
+  @Test
+  void clientFieldReassignedInTheRequestMethod() {
+    compilation
+        .addSourceLines(
+            "PaymentGateway.java",
+            "import java.io.IOException;",
+            "import java.net.URI;",
+            "import java.net.http.HttpClient;",
+            "import java.net.http.HttpRequest;",
+            "import java.net.http.HttpResponse;",
+            "import org.apache.http.client.methods.HttpPost;",
+            "import org.apache.http.impl.client.BasicResponseHandler;",
+            "import org.apache.http.impl.client.CloseableHttpClient;",
+            "import org.apache.http.impl.client.HttpClients;",
+            "public class PaymentGateway {",
+            "  private CloseableHttpClient client;",
+            "  private HttpClient http;",
+            "  public String authorize(String orderId) throws IOException {",
+            "    // BUG: Diagnostic contains: The field 'client' gets a new CloseableHttpClient on every call of authorize()",
+            "    this.client = HttpClients.createDefault();",
+            "    return this.client.execute(new HttpPost(\"https://psp.example.com/authorize/\" + orderId),",
+            "        new BasicResponseHandler());",
+            "  }",
+            "  public String status(String orderId) throws IOException, InterruptedException {",
+            "    synchronized (this) {",
+            "      try {",
+            "        // BUG: Diagnostic contains: The field 'http' gets a new HttpClient on every call of status()",
+            "        http = HttpClient.newBuilder().build();",
+            "        return http.send(HttpRequest.newBuilder(URI.create(\"https://psp.example.com/status/\" + orderId)).build(),",
+            "            HttpResponse.BodyHandlers.ofString()).body();",
+            "      } finally {",
+            "        System.out.println(\"status \" + orderId);",
+            "      }",
+            "    }",
+            "  }",
+            "}")
+        .doTest();
+  }
+
+  @Test
+  void clientFieldAssignedOnceLazilyOnFailureOrOutsideTheRequest() {
+    compilation
+        .addSourceLines(
+            "StockGateway.java",
+            "import java.io.IOException;",
+            "import org.apache.http.client.methods.HttpGet;",
+            "import org.apache.http.impl.client.BasicResponseHandler;",
+            "import org.apache.http.impl.client.CloseableHttpClient;",
+            "import org.apache.http.impl.client.HttpClients;",
+            "public class StockGateway {",
+            "  private CloseableHttpClient client;",
+            "  private CloseableHttpClient lazy;",
+            "  private CloseableHttpClient retrying = HttpClients.createDefault();",
+            "  private final Other other = new Other();",
+            "  static class Other { CloseableHttpClient client; }",
+            "  public StockGateway() {",
+            "    client = HttpClients.createDefault();",
+            "  }",
+            "  public void init() {",
+            "    this.client = HttpClients.createDefault();",
+            "  }",
+            "  public void setTimeoutMillis(int millis) {",
+            "    this.client = HttpClients.custom().setMaxConnPerRoute(millis > 0 ? 20 : 2).build();",
+            "  }",
+            "  public String level(String sku) throws IOException {",
+            "    if (lazy == null) {",
+            "      lazy = HttpClients.createDefault();",
+            "    }",
+            "    return lazy.execute(new HttpGet(\"http://stock/\" + sku), new BasicResponseHandler());",
+            "  }",
+            "  public String retry(String sku) throws IOException {",
+            "    try {",
+            "      return retrying.execute(new HttpGet(\"http://stock/\" + sku), new BasicResponseHandler());",
+            "    } catch (IOException e) {",
+            "      retrying = HttpClients.createDefault();",
+            "      return retrying.execute(new HttpGet(\"http://stock/\" + sku), new BasicResponseHandler());",
+            "    }",
+            "  }",
+            "  public String viaOther(String sku) throws IOException {",
+            "    other.client = HttpClients.createDefault();",
+            "    return client.execute(new HttpGet(\"http://stock/\" + sku), new BasicResponseHandler());",
+            "  }",
+            "}")
+        .doTest();
+  }
+
+  @Test
+  void clientBuiltPerCallOnASharedConnectionManagerMarkedShared() {
+    compilation
+        .addSourceLines(
+            "InventoryClient.java",
+            "import java.io.IOException;",
+            "import org.apache.http.client.methods.HttpGet;",
+            "import org.apache.http.impl.client.BasicResponseHandler;",
+            "import org.apache.http.impl.client.CloseableHttpClient;",
+            "import org.apache.http.impl.client.HttpClients;",
+            "import org.apache.http.impl.conn.PoolingHttpClientConnectionManager;",
+            "public class InventoryClient {",
+            "  private static final PoolingHttpClientConnectionManager POOL = new PoolingHttpClientConnectionManager();",
+            "  private final PoolingHttpClientConnectionManager injected;",
+            "  public InventoryClient(PoolingHttpClientConnectionManager injected) { this.injected = injected; }",
+            "  public String count(String sku, String user) throws IOException {",
+            "    try (CloseableHttpClient client = HttpClients.custom()",
+            "        .setConnectionManager(POOL)",
+            "        .setConnectionManagerShared(true)",
+            "        .setUserAgent(user)",
+            "        .build()) {",
+            "      return client.execute(new HttpGet(\"http://inventory/\" + sku), new BasicResponseHandler());",
+            "    }",
+            "  }",
+            "  public String reserved(String sku) throws IOException {",
+            "    CloseableHttpClient client = HttpClients.custom()",
+            "        .setConnectionManagerShared(true)",
+            "        .setConnectionManager(this.injected)",
+            "        .build();",
+            "    try {",
+            "      return client.execute(new HttpGet(\"http://inventory/reserved/\" + sku), new BasicResponseHandler());",
+            "    } finally {",
+            "      client.close();",
+            "    }",
+            "  }",
+            "}")
+        .doTest();
+  }
+
+  @Test
+  void clientBuiltPerCallOnAManagerNotMarkedSharedOrCreatedPerCall() {
+    compilation
+        .addSourceLines(
+            "InventoryClient.java",
+            "import java.io.IOException;",
+            "import org.apache.http.client.methods.HttpGet;",
+            "import org.apache.http.impl.client.BasicResponseHandler;",
+            "import org.apache.http.impl.client.CloseableHttpClient;",
+            "import org.apache.http.impl.client.HttpClients;",
+            "import org.apache.http.impl.conn.PoolingHttpClientConnectionManager;",
+            "public class InventoryClient {",
+            "  private static final PoolingHttpClientConnectionManager POOL = new PoolingHttpClientConnectionManager();",
+            "  public String count(String sku, boolean shared) throws IOException {",
+            "    // BUG: Diagnostic contains: A new CloseableHttpClient is created for one request",
+            "    try (CloseableHttpClient client = HttpClients.custom()",
+            "        .setConnectionManager(POOL)",
+            "        .setConnectionManagerShared(shared)",
+            "        .build()) {",
+            "      return client.execute(new HttpGet(\"http://inventory/\" + sku), new BasicResponseHandler());",
+            "    }",
+            "  }",
+            "  public String local(String sku) throws IOException {",
+            "    PoolingHttpClientConnectionManager pool = new PoolingHttpClientConnectionManager();",
+            "    // BUG: Diagnostic contains: A new CloseableHttpClient is created for one request",
+            "    try (CloseableHttpClient client = HttpClients.custom()",
+            "        .setConnectionManager(pool)",
+            "        .setConnectionManagerShared(true)",
+            "        .build()) {",
+            "      return client.execute(new HttpGet(\"http://inventory/\" + sku), new BasicResponseHandler());",
+            "    }",
+            "  }",
+            "}")
+        .doTest();
+  }
 }

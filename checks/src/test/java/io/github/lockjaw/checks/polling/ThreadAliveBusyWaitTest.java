@@ -1556,4 +1556,167 @@ class ThreadAliveBusyWaitTest {
             """)
         .doTest();
   }
+
+  // ---- the poll read through a small helper (issue 12) ------------------------------------------
+
+  @Test
+  void pollInsideASmallPrivateHelperCalledFromTheLoop() {
+    compilation
+        .addSourceLines(
+            "LoadHarness.java",
+            "import java.util.concurrent.Future;",
+            "public class LoadHarness {",
+            "  private final Thread reporter = new Thread(() -> {});",
+            "  private static boolean isRunning(Thread t) {",
+            "    return t.isAlive();",
+            "  }",
+            "  private boolean finished(Future<?> f) {",
+            "    return (f.isDone());",
+            "  }",
+            "  public void awaitWorker(Thread worker) throws InterruptedException {",
+            "    // BUG: Diagnostic contains: this loop polls worker.isAlive() until the thread ends",
+            "    while (isRunning(worker)) {",
+            "      Thread.sleep(10);",
+            "    }",
+            "  }",
+            "  public void awaitReporter() throws InterruptedException {",
+            "    // BUG: Diagnostic contains: (No automatic fix: the poll is read through the helper isRunning().)",
+            "    while (isRunning(reporter)) {",
+            "      Thread.yield();",
+            "    }",
+            "  }",
+            "  public void awaitResult(Future<?> result) throws InterruptedException {",
+            "    // BUG: Diagnostic contains: this loop polls result.isDone()",
+            "    while (!finished(result)) {",
+            "      Thread.sleep(5);",
+            "    }",
+            "  }",
+            "}")
+        .doTest();
+  }
+
+  @Test
+  void helpersThatAreNotASimplePollOfTheirArgument() {
+    compilation
+        .addSourceLines(
+            "LoadHarness.java",
+            "import java.util.List;",
+            "public class LoadHarness {",
+            "  protected boolean isRunning(Thread t) {",
+            "    return t.isAlive();",
+            "  }",
+            "  private static boolean logsToo(Thread t) {",
+            "    System.out.println(\"polling \" + t.getName());",
+            "    return t.isAlive();",
+            "  }",
+            "  private static boolean alive(Thread t) {",
+            "    return t.isAlive();",
+            "  }",
+            "  private static boolean otherThread(Thread t) {",
+            "    return Thread.currentThread().isAlive();",
+            "  }",
+            "  public void overridable(Thread worker) throws InterruptedException {",
+            "    while (isRunning(worker)) {",
+            "      Thread.sleep(10);",
+            "    }",
+            "  }",
+            "  public void helperDoesMore(Thread worker) throws InterruptedException {",
+            "    while (logsToo(worker)) {",
+            "      Thread.sleep(10);",
+            "    }",
+            "  }",
+            "  public void waitsUntilStarted(Thread worker) throws InterruptedException {",
+            "    while (!alive(worker)) {",
+            "      Thread.sleep(10);",
+            "    }",
+            "  }",
+            "  public void pollsSomethingElse(Thread worker) throws InterruptedException {",
+            "    while (otherThread(worker)) {",
+            "      Thread.sleep(10);",
+            "    }",
+            "  }",
+            "  public void nextWorkerEachPass(List<Thread> workers) throws InterruptedException {",
+            "    int i = 0;",
+            "    Thread worker = workers.get(0);",
+            "    while (alive(worker)) {",
+            "      Thread.sleep(10);",
+            "      worker = workers.get(++i % workers.size());",
+            "    }",
+            "  }",
+            "}")
+        .doTest();
+  }
+
+  // ---- the poll stored in a flag variable (issue 12) --------------------------------------------
+
+  @Test
+  void pollStoredInAFlagVariableOnEachPass() {
+    compilation
+        .addSourceLines(
+            "LoadHarness.java",
+            "import java.util.concurrent.Future;",
+            "public class LoadHarness {",
+            "  public void awaitWorker(Thread worker) throws InterruptedException {",
+            "    boolean alive = worker.isAlive();",
+            "    // BUG: Diagnostic contains: (No automatic fix: the poll is stored in the flag 'alive'.)",
+            "    while (alive) {",
+            "      Thread.sleep(10);",
+            "      alive = worker.isAlive();",
+            "    }",
+            "  }",
+            "  public Object awaitResult(Future<?> result) throws Exception {",
+            "    boolean done = false;",
+            "    // BUG: Diagnostic contains: this loop polls result.isDone()",
+            "    while (!done) {",
+            "      done = result.isDone();",
+            "      Thread.sleep(5);",
+            "    }",
+            "    return result.get();",
+            "  }",
+            "  public void awaitDo(Thread worker) throws InterruptedException {",
+            "    boolean running;",
+            "    // BUG: Diagnostic contains: this loop polls worker.isAlive()",
+            "    do {",
+            "      Thread.yield();",
+            "      running = worker.isAlive();",
+            "    } while (running);",
+            "  }",
+            "}")
+        .doTest();
+  }
+
+  @Test
+  void flagsThatAreNotJustThePoll() {
+    compilation
+        .addSourceLines(
+            "LoadHarness.java",
+            "public class LoadHarness {",
+            "  private volatile boolean stopRequested;",
+            "  public void untilStartedOrStopped(Thread worker) throws InterruptedException {",
+            "    boolean waiting = true;",
+            "    while (waiting) {",
+            "      Thread.sleep(10);",
+            "      waiting = worker.isAlive();",
+            "      if (stopRequested) {",
+            "        waiting = false;",
+            "      }",
+            "    }",
+            "  }",
+            "  public void untilStarted(Thread worker) throws InterruptedException {",
+            "    boolean started = false;",
+            "    while (!started) {",
+            "      Thread.sleep(10);",
+            "      started = worker.isAlive();",
+            "    }",
+            "  }",
+            "  public void flagFromSomethingElse(Thread worker) throws InterruptedException {",
+            "    boolean busy = true;",
+            "    while (busy) {",
+            "      Thread.sleep(10);",
+            "      busy = worker.getName().isEmpty();",
+            "    }",
+            "  }",
+            "}")
+        .doTest();
+  }
 }

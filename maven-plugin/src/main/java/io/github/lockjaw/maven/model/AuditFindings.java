@@ -13,9 +13,14 @@ public final class AuditFindings {
 
   /** The finding of the detector's result; its file is the jar (or class directory). */
   public static Finding toFinding(AuditFinding a) {
+    return toFinding(a, Severity.WARNING);
+  }
+
+  /** The finding of the detector's result at the given severity. */
+  public static Finding toFinding(AuditFinding a, Severity severity) {
     return new Finding(
         a.check(),
-        Severity.WARNING,
+        severity,
         a.jar() == null ? "" : a.jar().toAbsolutePath().toString(),
         Math.max(a.line(), 0),
         0,
