@@ -7,11 +7,10 @@ import com.google.auto.service.AutoService;
 import com.google.errorprone.BugPattern;
 import com.google.errorprone.VisitorState;
 import com.google.errorprone.bugpatterns.BugChecker;
-import com.google.errorprone.bugpatterns.BugChecker.MethodTreeMatcher;
-import com.google.errorprone.bugpatterns.BugChecker.SynchronizedTreeMatcher;
 import com.google.errorprone.matchers.Description;
 import com.google.errorprone.util.ASTHelpers;
 import com.sun.source.tree.AssignmentTree;
+import com.sun.source.tree.BlockTree;
 import com.sun.source.tree.ClassTree;
 import com.sun.source.tree.IdentifierTree;
 import com.sun.source.tree.IfTree;
@@ -19,7 +18,6 @@ import com.sun.source.tree.LambdaExpressionTree;
 import com.sun.source.tree.MemberSelectTree;
 import com.sun.source.tree.MethodInvocationTree;
 import com.sun.source.tree.MethodTree;
-import com.sun.source.tree.SynchronizedTree;
 import com.sun.source.tree.Tree;
 import com.sun.source.util.TreePath;
 import com.sun.source.util.TreeScanner;
@@ -28,11 +26,11 @@ import com.sun.tools.javac.code.Symbol.MethodSymbol;
 import com.sun.tools.javac.code.Symbol.VarSymbol;
 import com.sun.tools.javac.code.Type;
 import io.github.lockjaw.checks.dao.SharedMonitor;
+import io.github.lockjaw.checks.dao.SharedMonitorRegionChecker;
 import io.github.lockjaw.checks.support.CatalogMethods;
 import io.github.lockjaw.checks.support.EntryPoints;
 import io.github.lockjaw.checks.support.FieldAccesses;
 import io.github.lockjaw.common.LockjawDocs;
-import io.github.lockjaw.common.Resilience;
 import io.github.lockjaw.knowledge.Kind;
 import io.github.lockjaw.knowledge.KnowledgeIndex;
 import io.github.lockjaw.knowledge.Lifecycle;
@@ -60,41 +58,14 @@ import java.util.Set;
     linkType = CUSTOM,
     link = LockjawDocs.BASE + "ResourceLookupUnderLock.md",
     tags = BugPattern.StandardTags.PERFORMANCE)
-public final class ResourceLookupUnderLock extends BugChecker
-    implements MethodTreeMatcher, SynchronizedTreeMatcher {
+public final class ResourceLookupUnderLock extends SharedMonitorRegionChecker {
   private static final CatalogMethods LOOKUPS = CatalogMethods.of(Kind.Resources.RESOURCE_LOOKUP);
   private static final List<String> ARCHIVE_TYPES = Kind.Resources.ARCHIVE_TYPE.index().typeNames();
 
   @Override
-  public Description matchMethod(MethodTree tree, VisitorState state) {
-    Optional<SharedMonitor> monitor = SharedMonitor.ofMethod(tree);
-    if (monitor.isEmpty() || tree.getBody() == null) {
-      return Description.NO_MATCH;
-    }
-    return safely(tree.getBody(), monitor.get(), state);
-  }
-
-  @Override
-  public Description matchSynchronized(SynchronizedTree tree, VisitorState state) {
-    Optional<SharedMonitor> monitor = SharedMonitor.ofBlock(tree);
-    if (monitor.isEmpty() || monitor.get().isHeldAround(state.getPath())) {
-      return Description.NO_MATCH;
-    }
-    return safely(tree.getBlock(), monitor.get(), state);
-  }
-
-  private Description safely(Tree body, SharedMonitor monitor, VisitorState state) {
-    try {
-      return match(body, monitor, state);
-    } catch (RuntimeException e) {
-      Resilience.rethrowIfStrict(e);
-      return Description.NO_MATCH;
-    }
-  }
-
-  private Description match(Tree body, SharedMonitor monitor, VisitorState state) {
+  protected Description matchRegion(
+      Tree region, BlockTree body, SharedMonitor monitor, VisitorState state) {
     TreePath path = state.getPath();
-    Tree region = path.getLeaf();
     MethodTree method = SharedMonitor.enclosingMethod(path);
     if (method == null || !isPerRequestPath(method, state) || isPerArchiveLock(monitor, state)) {
       return Description.NO_MATCH;
