@@ -205,6 +205,17 @@ abstract class LockjawDetector extends OpcodeStackDetector {
     return methodName.equals("<init>") ? "constructor" : methodName;
   }
 
+  /** A cheap first test: a synchronized method, or a monitorenter byte in some code. */
+  protected static boolean mayLock(JavaClass javaClass) {
+    for (Method method : javaClass.getMethods()) {
+      if (method.isSynchronized()
+          || (method.getCode() != null && containsMonitorEnter(method.getCode()))) {
+        return true;
+      }
+    }
+    return false;
+  }
+
   /**
    * Whether the code may contain a monitorenter: a byte scan, so an operand byte can say yes where
    * there is none (costing only time), never no where there is one.
