@@ -68,7 +68,8 @@ final class ComputedValueSafety {
    */
   private static boolean constructionStaysOutOf(
       NewClassTree created, VarSymbol map, MethodSymbol enclosingMethod, VisitorState state) {
-    Map<MethodSymbol, MethodTree> methods = new HashMap<>();
+    Map<MethodSymbol, MethodTree> methods =
+        MoreTrees.declaredMethods(state.getPath().getCompilationUnit());
     Map<ClassSymbol, ClassTree> classes = new HashMap<>();
     new TreeScanner<Void, Void>() {
       @Override
@@ -78,15 +79,6 @@ final class ComputedValueSafety {
           classes.put(symbol, node);
         }
         return super.visitClass(node, unused);
-      }
-
-      @Override
-      public Void visitMethod(MethodTree node, Void unused) {
-        MethodSymbol symbol = ASTHelpers.getSymbol(node);
-        if (symbol != null) {
-          methods.put(symbol, node);
-        }
-        return super.visitMethod(node, unused);
       }
     }.scan(state.getPath().getCompilationUnit(), null);
 

@@ -30,12 +30,12 @@ import io.github.lockjaw.checks.dao.SharedMonitorRegionChecker;
 import io.github.lockjaw.checks.support.CatalogMethods;
 import io.github.lockjaw.checks.support.EntryPoints;
 import io.github.lockjaw.checks.support.FieldAccesses;
+import io.github.lockjaw.checks.support.MoreTrees;
 import io.github.lockjaw.common.LockjawDocs;
 import io.github.lockjaw.knowledge.Kind;
 import io.github.lockjaw.knowledge.KnowledgeIndex;
 import io.github.lockjaw.knowledge.Lifecycle;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
@@ -70,7 +70,7 @@ public final class ResourceLookupUnderLock extends SharedMonitorRegionChecker {
     if (method == null || !isPerRequestPath(method, state) || isPerArchiveLock(monitor, state)) {
       return Description.NO_MATCH;
     }
-    Map<MethodSymbol, MethodTree> declared = methodsOf(path.getCompilationUnit());
+    Map<MethodSymbol, MethodTree> declared = MoreTrees.declaredMethods(path.getCompilationUnit());
     List<String> chain = lookupChain(body, declared, new HashSet<>(), state);
     if (chain.isEmpty() || isOneTimeInitialisation(body, method)) {
       return Description.NO_MATCH;
@@ -170,22 +170,6 @@ public final class ResourceLookupUnderLock extends SharedMonitorRegionChecker {
       }
     }.scan(tree, null);
     return found;
-  }
-
-  /** The methods declared in this file, by symbol. */
-  private static Map<MethodSymbol, MethodTree> methodsOf(Tree unit) {
-    Map<MethodSymbol, MethodTree> methods = new HashMap<>();
-    new TreeScanner<Void, Void>() {
-      @Override
-      public Void visitMethod(MethodTree node, Void unused) {
-        MethodSymbol symbol = ASTHelpers.getSymbol(node);
-        if (symbol != null) {
-          methods.put(symbol, node);
-        }
-        return super.visitMethod(node, null);
-      }
-    }.scan(unit, null);
-    return methods;
   }
 
   /**

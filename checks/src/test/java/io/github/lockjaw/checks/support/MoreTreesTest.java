@@ -177,4 +177,35 @@ class MoreTreesTest {
     assertFalse(all.contains("println"));
     assertFalse(all.contains("size"));
   }
+
+  @Test
+  void declaredMethodsFindsEveryMethodOfTheFileByItsSymbol() throws IOException {
+    JavaFileObject file =
+        new SimpleJavaFileObject(URI.create("string:///Worker.java"), JavaFileObject.Kind.SOURCE) {
+          @Override
+          public CharSequence getCharContent(boolean ignoreEncodingErrors) {
+            return SOURCE;
+          }
+        };
+    JavacTask task =
+        (JavacTask)
+            ToolProvider.getSystemJavaCompiler()
+                .getTask(null, null, null, List.of("-proc:none"), null, List.of(file));
+    CompilationUnitTree unit = task.parse().iterator().next();
+    task.analyze();
+
+    List<String> names = new ArrayList<>();
+    MoreTrees.declaredMethods(unit)
+        .forEach(
+            (symbol, tree) -> {
+              assertEquals(symbol.getSimpleName(), tree.getName());
+              names.add(symbol.owner.getSimpleName() + "." + symbol.getSimpleName());
+            });
+    names.sort(null);
+    // Worker's constructor and three methods, and the anonymous Thread's run() and the constructor
+    // javac adds to it (an anonymous class has no name)
+    assertEquals(
+        List.of(".<init>", ".run", "Worker.<init>", "Worker.deferred", "Worker.log", "Worker.run"),
+        names);
+  }
 }
