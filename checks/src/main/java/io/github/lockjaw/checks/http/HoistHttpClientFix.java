@@ -8,7 +8,6 @@ import com.sun.source.tree.BlockTree;
 import com.sun.source.tree.CatchTree;
 import com.sun.source.tree.ClassTree;
 import com.sun.source.tree.IdentifierTree;
-import com.sun.source.tree.LambdaExpressionTree;
 import com.sun.source.tree.MethodInvocationTree;
 import com.sun.source.tree.NewClassTree;
 import com.sun.source.tree.StatementTree;
@@ -22,6 +21,7 @@ import com.sun.tools.javac.code.Symbol;
 import com.sun.tools.javac.code.Symbol.MethodSymbol;
 import com.sun.tools.javac.code.Type;
 import com.sun.tools.javac.code.Types;
+import io.github.lockjaw.checks.support.ImmediateCodeScanner;
 import io.github.lockjaw.checks.support.MoreTrees;
 import io.github.lockjaw.common.Resilience;
 import java.util.ArrayList;
@@ -424,7 +424,7 @@ public final class HoistHttpClientFix {
      * catches.
      */
     private void collectThrown(Tree tree, Set<Tree> removed, List<Type> thrown) {
-      new TreeScanner<Void, Void>() {
+      new ImmediateCodeScanner<Void, Void>() {
         @Override
         public Void scan(Tree node, Void unused) {
           return node == null || removed.contains(node) ? null : super.scan(node, null);
@@ -464,16 +464,6 @@ public final class HoistHttpClientFix {
           }
           scan(node.getCatches(), null);
           scan(node.getFinallyBlock(), null);
-          return null;
-        }
-
-        @Override
-        public Void visitLambdaExpression(LambdaExpressionTree node, Void unused) {
-          return null;
-        }
-
-        @Override
-        public Void visitClass(ClassTree node, Void unused) {
           return null;
         }
       }.scan(tree, null);

@@ -11,10 +11,8 @@ import com.google.errorprone.matchers.Description;
 import com.google.errorprone.util.ASTHelpers;
 import com.sun.source.tree.AssignmentTree;
 import com.sun.source.tree.BlockTree;
-import com.sun.source.tree.ClassTree;
 import com.sun.source.tree.IdentifierTree;
 import com.sun.source.tree.IfTree;
-import com.sun.source.tree.LambdaExpressionTree;
 import com.sun.source.tree.MemberSelectTree;
 import com.sun.source.tree.MethodInvocationTree;
 import com.sun.source.tree.MethodTree;
@@ -30,6 +28,7 @@ import io.github.lockjaw.checks.dao.SharedMonitorRegionChecker;
 import io.github.lockjaw.checks.support.CatalogMethods;
 import io.github.lockjaw.checks.support.EntryPoints;
 import io.github.lockjaw.checks.support.FieldAccesses;
+import io.github.lockjaw.checks.support.ImmediateCodeScanner;
 import io.github.lockjaw.checks.support.MoreTrees;
 import io.github.lockjaw.common.LockjawDocs;
 import io.github.lockjaw.knowledge.Kind;
@@ -128,7 +127,7 @@ public final class ResourceLookupUnderLock extends SharedMonitorRegionChecker {
       Set<MethodSymbol> visiting,
       VisitorState state) {
     List<String> found = new ArrayList<>();
-    new TreeScanner<Void, Void>() {
+    new ImmediateCodeScanner<Void, Void>() {
       @Override
       public Void scan(Tree node, Void unused) {
         return found.isEmpty() ? super.scan(node, unused) : null;
@@ -157,16 +156,6 @@ public final class ResourceLookupUnderLock extends SharedMonitorRegionChecker {
           }
         }
         return super.visitMethodInvocation(call, null);
-      }
-
-      @Override
-      public Void visitLambdaExpression(LambdaExpressionTree node, Void unused) {
-        return null;
-      }
-
-      @Override
-      public Void visitClass(ClassTree node, Void unused) {
-        return null;
       }
     }.scan(tree, null);
     return found;

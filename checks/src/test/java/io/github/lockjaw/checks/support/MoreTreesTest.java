@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.sun.source.tree.CatchTree;
 import com.sun.source.tree.CompilationUnitTree;
+import com.sun.source.tree.MemberSelectTree;
 import com.sun.source.tree.MethodInvocationTree;
 import com.sun.source.tree.MethodTree;
 import com.sun.source.tree.NewClassTree;
@@ -207,5 +208,23 @@ class MoreTreesTest {
     assertEquals(
         List.of(".<init>", ".run", "Worker.<init>", "Worker.deferred", "Worker.log", "Worker.run"),
         names);
+  }
+
+  @Test
+  void immediateCodeScannerEntersNeitherLambdasNorClassBodies() throws IOException {
+    MethodTree run = method(parse(SOURCE), "run");
+    List<String> calls = new ArrayList<>();
+    new ImmediateCodeScanner<Void, Void>() {
+      @Override
+      public Void visitMethodInvocation(MethodInvocationTree node, Void unused) {
+        calls.add(
+            node.getMethodSelect() instanceof MemberSelectTree select
+                ? select.getIdentifier().toString()
+                : node.getMethodSelect().toString());
+        return super.visitMethodInvocation(node, unused);
+      }
+    }.scan(run, null);
+    // deferred(...) runs later, in the lambda and in the anonymous class's run()
+    assertEquals(List.of("size", "log", "valueOf", "execute", "start"), calls);
   }
 }
