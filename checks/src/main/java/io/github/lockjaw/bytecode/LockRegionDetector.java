@@ -5,7 +5,6 @@ import edu.umd.cs.findbugs.OpcodeStack;
 import edu.umd.cs.findbugs.Priorities;
 import edu.umd.cs.findbugs.ba.ClassContext;
 import edu.umd.cs.findbugs.ba.XField;
-import io.github.lockjaw.common.Resilience;
 import io.github.lockjaw.knowledge.JavaNames;
 import io.github.lockjaw.knowledge.Kind;
 import io.github.lockjaw.knowledge.KnowledgeIndex;
@@ -94,9 +93,7 @@ public class LockRegionDetector extends LockjawDetector {
     try {
       analyse();
     } catch (RuntimeException e) {
-      Resilience.recordIfStrict(getClass().getSimpleName() + " on " + javaClass.getClassName(), e);
-      bugReporter.logError(
-          "lockjaw: " + getClass().getSimpleName() + " skipped " + javaClass.getClassName(), e);
+      skipped(javaClass, e);
     } finally {
       code.clear();
       byKey.clear();
