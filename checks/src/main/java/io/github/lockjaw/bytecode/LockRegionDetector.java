@@ -5,7 +5,6 @@ import edu.umd.cs.findbugs.OpcodeStack;
 import edu.umd.cs.findbugs.Priorities;
 import edu.umd.cs.findbugs.ba.ClassContext;
 import edu.umd.cs.findbugs.ba.XField;
-import io.github.lockjaw.common.Resilience;
 import io.github.lockjaw.knowledge.JavaNames;
 import io.github.lockjaw.knowledge.Kind;
 import io.github.lockjaw.knowledge.KnowledgeIndex;
@@ -72,14 +71,9 @@ public class LockRegionDetector extends LockjawDetector {
       boolean receiverLocal,
       String valueType) {}
 
-  private record Monitor(String key, String description, String fieldSignature) {}
-
-  private record Region(
-      Method method, Monitor monitor, List<int[]> ranges, int pc, boolean whole) {}
-
   private final Map<String, List<Insn>> code = new LinkedHashMap<>();
   private final Map<String, Method> byKey = new HashMap<>();
-  private final List<Region> regions = new ArrayList<>();
+  private final List<LockedRegion> regions = new ArrayList<>();
   private List<Insn> current;
 
   public LockRegionDetector(BugReporter bugReporter) {
@@ -99,24 +93,12 @@ public class LockRegionDetector extends LockjawDetector {
     try {
       analyse();
     } catch (RuntimeException e) {
-      Resilience.recordIfStrict(getClass().getSimpleName() + " on " + javaClass.getClassName(), e);
-      bugReporter.logError(
-          "lockjaw: " + getClass().getSimpleName() + " skipped " + javaClass.getClassName(), e);
+      skipped(javaClass, e);
     } finally {
       code.clear();
       byKey.clear();
       regions.clear();
     }
-  }
-
-  private static boolean mayLock(JavaClass javaClass) {
-    for (Method method : javaClass.getMethods()) {
-      if (method.isSynchronized()
-          || (method.getCode() != null && containsMonitorEnter(method.getCode()))) {
-        return true;
-      }
-    }
-    return false;
   }
 
   @Override
@@ -127,13 +109,7 @@ public class LockRegionDetector extends LockjawDetector {
     code.put(key, current);
     byKey.put(key, method);
     if (method.isSynchronized()) {
-      String simple = JavaNames.simpleName(getClassName());
-      Monitor monitor =
-          method.isStatic()
-              ? new Monitor("class:" + getClassName(), "the class monitor of " + simple, null)
-              : new Monitor("this", "the monitor of the " + simple + " instance", null);
-      regions.add(
-          new Region(method, monitor, List.of(new int[] {0, body.getCode().length}), -1, true));
+      regions.add(LockedRegion.ofSynchronizedMethod(method, body, getClassName()));
     }
     super.visit(body);
   }
@@ -196,28 +172,10 @@ public class LockRegionDetector extends LockjawDetector {
   }
 
   private void sawMonitorEnter() {
-    OpcodeStack.Item lock = stack.getStackItem(0);
-    XField field = lock.getXField();
-    Monitor monitor = null;
-    String simple = JavaNames.simpleName(getClassName());
-    if (lock.getRegisterNumber() == 0 && !getMethod().isStatic()) {
-      monitor = new Monitor("this", "the monitor of the " + simple + " instance", null);
-    } else if (field != null && (field.isStatic() || lock.getFieldLoadedFromRegister() == 0)) {
-      monitor =
-          new Monitor(
-              "field:" + field.getClassName() + "." + field.getName(),
-              "the lock in field '" + field.getName() + "'",
-              field.getSignature());
-    } else if ("Ljava/lang/Class;".equals(lock.getSignature())
-        && lock.getConstant() instanceof String type) {
-      String internal = type.replace('.', '/');
-      monitor =
-          new Monitor(
-              "class:" + internal, "the class monitor of " + JavaNames.simpleName(internal), null);
-    }
+    LockedRegion.Monitor monitor =
+        LockedRegion.Monitor.atMonitorEnter(stack.getStackItem(0), getMethod(), getClassName());
     if (monitor != null) {
-      regions.add(
-          new Region(getMethod(), monitor, monitorRegion(getCode(), getPC()), getPC(), false));
+      regions.add(LockedRegion.atMonitorEnter(getMethod(), monitor, getCode(), getPC()));
     }
   }
 
@@ -226,7 +184,7 @@ public class LockRegionDetector extends LockjawDetector {
   private void analyse() {
     Map<String, String> entryOf = requestPaths();
     Set<String> reported = new HashSet<>();
-    for (Region region : regions) {
+    for (LockedRegion region : regions) {
       Method method = region.method();
       if (method.getName().startsWith("<")) {
         continue;
@@ -308,7 +266,7 @@ public class LockRegionDetector extends LockjawDetector {
     }
   }
 
-  private List<Insn> inRegion(Region region) {
+  private List<Insn> inRegion(LockedRegion region) {
     List<Insn> all =
         code.getOrDefault(region.method().getName() + region.method().getSignature(), List.of());
     List<Insn> inside = new ArrayList<>();
@@ -322,7 +280,7 @@ public class LockRegionDetector extends LockjawDetector {
 
   // --- resource lookups ------------------------------------------------------------------------
 
-  private Optional<String> resourceLookup(Region region, List<Insn> insns) {
+  private Optional<String> resourceLookup(LockedRegion region, List<Insn> insns) {
     String name = region.method().getName();
     if (Lifecycle.isConfigurationName(name)) {
       return Optional.empty();
@@ -404,7 +362,7 @@ public class LockRegionDetector extends LockjawDetector {
 
   // --- read-mostly state -----------------------------------------------------------------------
 
-  private Optional<String> readMostly(Region region, List<Insn> insns) {
+  private Optional<String> readMostly(LockedRegion region, List<Insn> insns) {
     Method method = region.method();
     String name = method.getName();
     if (method.isPrivate()

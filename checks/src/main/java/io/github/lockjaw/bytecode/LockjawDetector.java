@@ -61,15 +61,19 @@ abstract class LockjawDetector extends OpcodeStackDetector {
       super.visitClassContext(classContext);
     } catch (RuntimeException e) {
       // a surprise shape is no finding; the analysis of the other classes goes on
-      Resilience.recordIfStrict(
-          getClass().getSimpleName() + " on " + classContext.getJavaClass().getClassName(), e);
-      bugReporter.logError(
-          "lockjaw: "
-              + getClass().getSimpleName()
-              + " skipped "
-              + classContext.getJavaClass().getClassName(),
-          e);
+      skipped(classContext.getJavaClass(), e);
     }
+  }
+
+  /**
+   * Records that this detector gave up on a class after an unexpected exception: logged for
+   * SpotBugs' error summary, and remembered for the tests under {@code -Dlockjaw.strict=true} (see
+   * {@link Resilience#swallowed()}).
+   */
+  protected final void skipped(JavaClass javaClass, RuntimeException e) {
+    Resilience.recordIfStrict(getClass().getSimpleName() + " on " + javaClass.getClassName(), e);
+    bugReporter.logError(
+        "lockjaw: " + getClass().getSimpleName() + " skipped " + javaClass.getClassName(), e);
   }
 
   /**
@@ -203,6 +207,17 @@ abstract class LockjawDetector extends OpcodeStackDetector {
 
   protected static String displayName(String methodName) {
     return methodName.equals("<init>") ? "constructor" : methodName;
+  }
+
+  /** A cheap first test: a synchronized method, or a monitorenter byte in some code. */
+  protected static boolean mayLock(JavaClass javaClass) {
+    for (Method method : javaClass.getMethods()) {
+      if (method.isSynchronized()
+          || (method.getCode() != null && containsMonitorEnter(method.getCode()))) {
+        return true;
+      }
+    }
+    return false;
   }
 
   /**

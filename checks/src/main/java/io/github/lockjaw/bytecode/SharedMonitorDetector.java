@@ -1,7 +1,6 @@
 package io.github.lockjaw.bytecode;
 
 import edu.umd.cs.findbugs.BugReporter;
-import edu.umd.cs.findbugs.OpcodeStack;
 import edu.umd.cs.findbugs.Priorities;
 import edu.umd.cs.findbugs.ba.AnalysisContext;
 import edu.umd.cs.findbugs.ba.ClassContext;
@@ -56,15 +55,6 @@ public class SharedMonitorDetector extends LockjawDetector {
   }
 
   /** A monitor: {@code this}, the class object of a class, or a lock field. */
-  private record Monitor(String key, String description, boolean staticField) {
-    Monitor(String key, String description) {
-      this(key, description, false);
-    }
-  }
-
-  private record Region(
-      Method method, Monitor monitor, List<int[]> ranges, int pc, boolean whole) {}
-
   /** A call: to blocking I/O (io != null), or to a method of this class (self != null). */
   private record Call(int pc, String io, String self, String selfDisplay) {}
 
@@ -90,7 +80,7 @@ public class SharedMonitorDetector extends LockjawDetector {
 
   private final List<InheritedTemplate> inherited = new ArrayList<>();
   private final Map<String, MethodFacts> methods = new LinkedHashMap<>();
-  private final List<Region> regions = new ArrayList<>();
+  private final List<LockedRegion> regions = new ArrayList<>();
   private MethodFacts current;
   private String lastFieldRead;
   private int lastFieldReadPc = -10;
@@ -252,40 +242,13 @@ public class SharedMonitorDetector extends LockjawDetector {
     }
   }
 
-  /** A cheap first test: a synchronized method, or a monitorenter byte in some code. */
-  private static boolean mayLock(JavaClass javaClass) {
-    for (Method method : javaClass.getMethods()) {
-      if (method.isSynchronized()) {
-        return true;
-      }
-      Code code = method.getCode();
-      if (code != null) {
-        for (byte b : code.getCode()) {
-          if ((b & 0xff) == Const.MONITORENTER) {
-            return true;
-          }
-        }
-      }
-    }
-    return false;
-  }
-
   @Override
   public void visit(Code code) {
     Method method = getMethod();
     current = new MethodFacts(method);
     methods.put(method.getName() + method.getSignature(), current);
     if (method.isSynchronized()) {
-      Monitor monitor =
-          method.isStatic()
-              ? new Monitor(
-                  "class:" + getClassName(),
-                  "the class monitor of " + JavaNames.simpleName(getClassName()))
-              : new Monitor(
-                  "this",
-                  "the monitor of the " + JavaNames.simpleName(getClassName()) + " instance");
-      regions.add(
-          new Region(method, monitor, List.of(new int[] {0, code.getCode().length}), -1, true));
+      regions.add(LockedRegion.ofSynchronizedMethod(method, code, getClassName()));
     }
     super.visit(code);
   }
@@ -340,32 +303,15 @@ public class SharedMonitorDetector extends LockjawDetector {
   }
 
   private void sawMonitorEnter() {
-    OpcodeStack.Item lock = stack.getStackItem(0);
-    Monitor monitor = null;
-    XField field = lock.getXField();
-    if (lock.getRegisterNumber() == 0 && !getMethod().isStatic()) {
-      monitor =
-          new Monitor(
-              "this", "the monitor of the " + JavaNames.simpleName(getClassName()) + " instance");
-    } else if (field != null && (field.isStatic() || lock.getFieldLoadedFromRegister() == 0)) {
-      if (isResourceSignature(field.getSignature())) {
-        return; // a connection's own monitor is per connection
-      }
-      monitor =
-          new Monitor(
-              "field:" + field.getClassName() + "." + field.getName(),
-              "the lock in field '" + field.getName() + "'",
-              field.isStatic());
-    } else if ("Ljava/lang/Class;".equals(lock.getSignature())
-        && lock.getConstant() instanceof String type) {
-      String internal = type.replace('.', '/');
-      monitor =
-          new Monitor(
-              "class:" + internal, "the class monitor of " + JavaNames.simpleName(internal));
+    LockedRegion.Monitor monitor =
+        LockedRegion.Monitor.atMonitorEnter(stack.getStackItem(0), getMethod(), getClassName());
+    if (monitor != null
+        && monitor.fieldSignature() != null
+        && isResourceSignature(monitor.fieldSignature())) {
+      return; // a connection's own monitor is per connection
     }
     if (monitor != null && !inCatchClause(getCode(), getPC())) {
-      regions.add(
-          new Region(getMethod(), monitor, monitorRegion(getCode(), getPC()), getPC(), false));
+      regions.add(LockedRegion.atMonitorEnter(getMethod(), monitor, getCode(), getPC()));
     }
   }
 
@@ -461,15 +407,15 @@ public class SharedMonitorDetector extends LockjawDetector {
 
   private void reportRegions() {
     Map<String, List<String>> memo = new HashMap<>();
-    Map<String, List<Region>> byMonitor = new LinkedHashMap<>();
-    for (Region region : regions) {
+    Map<String, List<LockedRegion>> byMonitor = new LinkedHashMap<>();
+    for (LockedRegion region : regions) {
       byMonitor.computeIfAbsent(region.monitor().key(), k -> new ArrayList<>()).add(region);
     }
     boolean perResource = isPerResourceClass();
-    Map<Region, List<String>> chains = new LinkedHashMap<>();
-    Map<Region, Integer> reportPcs = new HashMap<>();
+    Map<LockedRegion, List<String>> chains = new LinkedHashMap<>();
+    Map<LockedRegion, Integer> reportPcs = new HashMap<>();
     Set<String> blockingMembers = new HashSet<>();
-    for (Region region : regions) {
+    for (LockedRegion region : regions) {
       Method method = region.method();
       if (method.getName().startsWith("<")
           || Lifecycle.isLifecycleOrConfiguration(
@@ -507,14 +453,14 @@ public class SharedMonitorDetector extends LockjawDetector {
       reportPcs.put(region, pc);
       blockingMembers.add(region.monitor().key() + " " + method.getName() + "()");
     }
-    for (Map.Entry<Region, List<String>> entry : chains.entrySet()) {
-      Region region = entry.getKey();
+    for (Map.Entry<LockedRegion, List<String>> entry : chains.entrySet()) {
+      LockedRegion region = entry.getKey();
       Method method = region.method();
       String key = region.monitor().key();
       // the members that also do I/O under the monitor first, then the rest, in class-file order
       Set<String> others = new LinkedHashSet<>();
       for (boolean io : new boolean[] {true, false}) {
-        for (Region member : byMonitor.get(key)) {
+        for (LockedRegion member : byMonitor.get(key)) {
           String name = member.method().getName() + "()";
           if (member.method() != method
               && !member.method().getName().startsWith("<")
@@ -620,7 +566,8 @@ public class SharedMonitorDetector extends LockjawDetector {
     return false;
   }
 
-  private String message(Method method, Region region, List<String> chain, List<String> others) {
+  private String message(
+      Method method, LockedRegion region, List<String> chain, List<String> others) {
     String name = region.whole() ? display(method) : "The synchronized block in " + display(method);
     StringBuilder message =
         new StringBuilder()

@@ -31,7 +31,6 @@ import com.sun.source.tree.UnaryTree;
 import com.sun.source.tree.VariableTree;
 import com.sun.source.util.TreePath;
 import com.sun.source.util.TreeScanner;
-import com.sun.tools.javac.code.Flags;
 import com.sun.tools.javac.code.Symbol;
 import com.sun.tools.javac.code.Symbol.ClassSymbol;
 import com.sun.tools.javac.code.Symbol.MethodSymbol;
@@ -40,16 +39,13 @@ import com.sun.tools.javac.code.Type;
 import io.github.lockjaw.checks.support.MoreTrees;
 import io.github.lockjaw.common.Resilience;
 import io.github.lockjaw.knowledge.ApiCatalog;
-import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
-import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
-import java.util.function.Predicate;
 import java.util.stream.Collectors;
 import javax.lang.model.element.ElementKind;
 import javax.lang.model.element.Modifier;
@@ -120,7 +116,7 @@ public final class ComputeIfAbsentFix {
       return null;
     }
     MethodSymbol enclosingMethod = enclosingMethod(region);
-    if (!isSafeValue(shape.value(), lookup.map(), enclosingMethod, state)) {
+    if (!ComputedValueSafety.isSafeValue(shape.value(), lookup.map(), enclosingMethod, state)) {
       return null;
     }
     int regionStart = ASTHelpers.getStartPosition(statements.get(0));
@@ -184,23 +180,6 @@ public final class ComputeIfAbsentFix {
       }
     }.scan(state.getPath().getCompilationUnit(), null);
     return shared[0];
-  }
-
-  /**
-   * Whether the tree reads a field that is not final: without the lock, such a read could race with
-   * the writers the lock used to exclude. With {@code staticOnly}, only static fields count (inside
-   * a constructor, instance fields belong to the object being built).
-   */
-  private static boolean readsMutableField(Tree tree, VarSymbol map, boolean staticOnly) {
-    return MoreTrees.anyMatch(
-        tree,
-        node ->
-            (node instanceof IdentifierTree || node instanceof MemberSelectTree)
-                && ASTHelpers.getSymbol(node) instanceof VarSymbol var
-                && var.getKind() == ElementKind.FIELD
-                && !var.equals(map)
-                && (var.flags() & Flags.FINAL) == 0
-                && (!staticOnly || ASTHelpers.isStatic(var)));
   }
 
   /** Recognises the three canonical shapes of a locked lookup. */
@@ -288,7 +267,7 @@ public final class ComputeIfAbsentFix {
         || !CacheLookup.sameKey(put.getArguments().get(0), get.getArguments().get(0), state)) {
       return null;
     }
-    if (mentions(value, v)) {
+    if (ComputedValueSafety.mentions(value, v)) {
       return null;
     }
     return new Shape(get, value, read.text(), assignTo);
@@ -361,14 +340,6 @@ public final class ComputeIfAbsentFix {
     return ASTHelpers.stripParentheses(tree).getKind() == Tree.Kind.NULL_LITERAL;
   }
 
-  private static boolean mentions(Tree tree, Symbol symbol) {
-    return MoreTrees.anyMatch(
-        tree,
-        node ->
-            (node instanceof IdentifierTree || node instanceof MemberSelectTree)
-                && symbol.equals(ASTHelpers.getSymbol(node)));
-  }
-
   /** Keys a ConcurrentHashMap accepts for sure. */
   private static boolean isNonNull(ExpressionTree tree, Symbol lock, VisitorState state) {
     ExpressionTree e = ASTHelpers.stripParentheses(tree);
@@ -438,173 +409,6 @@ public final class ComputeIfAbsentFix {
       }
     }.scan(value, null);
     return dereferenced[0] && !conditional[0];
-  }
-
-  /** A value the fix may compute inside computeIfAbsent. */
-  private static boolean isSafeValue(
-      ExpressionTree value, VarSymbol map, MethodSymbol enclosingMethod, VisitorState state) {
-    ExpressionTree v = ASTHelpers.stripParentheses(value);
-    if (!(v instanceof NewClassTree created) || created.getClassBody() != null) {
-      return false; // only 'new' is surely non-null
-    }
-    if (mentions(v, map) || (enclosingMethod != null && calls(v, enclosingMethod))) {
-      return false;
-    }
-    if (readsMutableField(v, map, false)) {
-      return false; // new Product(id, version): 'version' was read under the lock
-    }
-    if (throwsChecked(v, state) || capturesMutableLocal(v)) {
-      return false;
-    }
-    return constructionStaysOutOf(created, map, enclosingMethod, state);
-  }
-
-  /**
-   * Whether building the value can never reach the same map or the lookup method again: every
-   * constructor, initializer and method it runs is either in the JDK or declared in this file
-   * (followed transitively) and none of them touches the map. A nested computeIfAbsent on the same
-   * ConcurrentHashMap can throw "Recursive update" where the locked code simply re-entered.
-   */
-  private static boolean constructionStaysOutOf(
-      NewClassTree created, VarSymbol map, MethodSymbol enclosingMethod, VisitorState state) {
-    Map<MethodSymbol, MethodTree> methods = new HashMap<>();
-    Map<ClassSymbol, ClassTree> classes = new HashMap<>();
-    new TreeScanner<Void, Void>() {
-      @Override
-      public Void visitClass(ClassTree node, Void unused) {
-        ClassSymbol symbol = ASTHelpers.getSymbol(node);
-        if (symbol != null) {
-          classes.put(symbol, node);
-        }
-        return super.visitClass(node, unused);
-      }
-
-      @Override
-      public Void visitMethod(MethodTree node, Void unused) {
-        MethodSymbol symbol = ASTHelpers.getSymbol(node);
-        if (symbol != null) {
-          methods.put(symbol, node);
-        }
-        return super.visitMethod(node, unused);
-      }
-    }.scan(state.getPath().getCompilationUnit(), null);
-
-    ArrayDeque<Tree> work = new ArrayDeque<>();
-    Set<Symbol> seen = new HashSet<>();
-    work.add(created);
-    while (!work.isEmpty()) {
-      Tree tree = work.poll();
-      if (mentions(tree, map) || (enclosingMethod != null && calls(tree, enclosingMethod))) {
-        return false;
-      }
-      if (tree != created && readsMutableField(tree, map, true)) {
-        return false;
-      }
-      for (MethodSymbol callee : invokedMethods(tree)) {
-        if (!seen.add(callee)) {
-          continue;
-        }
-        ClassSymbol owner = callee.enclClass();
-        if (owner != null && owner.getQualifiedName().toString().startsWith("java.")) {
-          continue;
-        }
-        MethodTree body = methods.get(callee);
-        if (body == null) {
-          return false; // code lockjaw cannot see may call back into the cache
-        }
-        work.add(body);
-        if (callee.isConstructor()) {
-          ClassTree declaring = classes.get(owner);
-          if (declaring == null) {
-            return false;
-          }
-          for (Tree member : declaring.getMembers()) {
-            boolean instanceInit =
-                (member instanceof BlockTree block && !block.isStatic())
-                    || (member instanceof VariableTree field
-                        && field.getInitializer() != null
-                        && !field.getModifiers().getFlags().contains(Modifier.STATIC));
-            if (instanceInit) {
-              work.add(member);
-            }
-          }
-          Type superclass = owner.getSuperclass();
-          if (superclass != null
-              && superclass.tsym instanceof ClassSymbol superSymbol
-              && !superSymbol.getQualifiedName().toString().startsWith("java.")
-              && !classes.containsKey(superSymbol)) {
-            return false;
-          }
-        }
-      }
-    }
-    return true;
-  }
-
-  /** Methods and constructors called in a tree, not counting lambda bodies (they run later). */
-  private static Set<MethodSymbol> invokedMethods(Tree tree) {
-    Set<MethodSymbol> found = new LinkedHashSet<>();
-    new TreeScanner<Void, Void>() {
-      @Override
-      public Void visitMethodInvocation(MethodInvocationTree node, Void unused) {
-        found.add(ASTHelpers.getSymbol(node));
-        return super.visitMethodInvocation(node, unused);
-      }
-
-      @Override
-      public Void visitNewClass(NewClassTree node, Void unused) {
-        MethodSymbol constructor = ASTHelpers.getSymbol(node);
-        if (constructor != null) {
-          found.add(constructor);
-        }
-        return super.visitNewClass(node, unused);
-      }
-    }.scan(tree, null);
-    return found;
-  }
-
-  private static boolean calls(Tree tree, MethodSymbol method) {
-    return MoreTrees.anyMatch(
-        tree,
-        node ->
-            node instanceof MethodInvocationTree call && method.equals(ASTHelpers.getSymbol(call)));
-  }
-
-  private static boolean throwsChecked(Tree tree, VisitorState state) {
-    Type runtime = state.getSymtab().runtimeExceptionType;
-    Type error = state.getSymtab().errorType;
-    Predicate<Symbol> checked =
-        symbol -> {
-          if (!(symbol instanceof MethodSymbol method)) {
-            return false;
-          }
-          for (Type thrown : method.getThrownTypes()) {
-            if (!ASTHelpers.isSubtype(thrown, runtime, state)
-                && !ASTHelpers.isSubtype(thrown, error, state)) {
-              return true;
-            }
-          }
-          return false;
-        };
-    return MoreTrees.anyMatch(
-        tree,
-        LambdaExpressionTree.class::isInstance,
-        node ->
-            (node instanceof MethodInvocationTree call && checked.test(ASTHelpers.getSymbol(call)))
-                || (node instanceof NewClassTree newClass
-                    && checked.test(ASTHelpers.getSymbol(newClass))));
-  }
-
-  /** A lambda may capture only effectively final locals. */
-  private static boolean capturesMutableLocal(Tree tree) {
-    return MoreTrees.anyMatch(
-        tree,
-        node ->
-            node instanceof IdentifierTree
-                && ASTHelpers.getSymbol(node) instanceof VarSymbol var
-                && var.getKind() != ElementKind.FIELD
-                && var.getKind() != ElementKind.ENUM_CONSTANT
-                && (var.flags() & (Flags.FINAL | Flags.EFFECTIVELY_FINAL)) == 0);
   }
 
   private static MethodSymbol enclosingMethod(TreePath region) {

@@ -5,14 +5,12 @@ import com.google.errorprone.util.ASTHelpers;
 import com.sun.source.tree.AssignmentTree;
 import com.sun.source.tree.BinaryTree;
 import com.sun.source.tree.BlockTree;
-import com.sun.source.tree.ClassTree;
 import com.sun.source.tree.DoWhileLoopTree;
 import com.sun.source.tree.EnhancedForLoopTree;
 import com.sun.source.tree.ExpressionTree;
 import com.sun.source.tree.ForLoopTree;
 import com.sun.source.tree.IdentifierTree;
 import com.sun.source.tree.IfTree;
-import com.sun.source.tree.LambdaExpressionTree;
 import com.sun.source.tree.LiteralTree;
 import com.sun.source.tree.MemberReferenceTree;
 import com.sun.source.tree.MemberSelectTree;
@@ -34,6 +32,7 @@ import com.sun.tools.javac.code.Symbol;
 import com.sun.tools.javac.code.Symbol.MethodSymbol;
 import com.sun.tools.javac.code.Symbol.VarSymbol;
 import com.sun.tools.javac.code.Type;
+import io.github.lockjaw.checks.support.ImmediateCodeScanner;
 import io.github.lockjaw.checks.support.MoreTrees;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -128,18 +127,8 @@ public final class BlockingIoFacts {
   private Summary scanForIo(Tree body) {
     List<String> chain = new ArrayList<>();
     int[] executions = {0};
-    new TreeScanner<Void, Void>() {
+    new ImmediateCodeScanner<Void, Void>() {
       private int loops;
-
-      @Override
-      public Void visitLambdaExpression(LambdaExpressionTree tree, Void unused) {
-        return null;
-      }
-
-      @Override
-      public Void visitClass(ClassTree tree, Void unused) {
-        return null;
-      }
 
       @Override
       public Void visitBlock(BlockTree block, Void unused) {

@@ -7,8 +7,6 @@ import com.google.auto.service.AutoService;
 import com.google.errorprone.BugPattern;
 import com.google.errorprone.VisitorState;
 import com.google.errorprone.bugpatterns.BugChecker;
-import com.google.errorprone.bugpatterns.BugChecker.MethodTreeMatcher;
-import com.google.errorprone.bugpatterns.BugChecker.SynchronizedTreeMatcher;
 import com.google.errorprone.fixes.SuggestedFix;
 import com.google.errorprone.fixes.SuggestedFixes;
 import com.google.errorprone.matchers.Description;
@@ -23,11 +21,11 @@ import com.sun.source.util.TreePath;
 import com.sun.tools.javac.code.Symbol.MethodSymbol;
 import com.sun.tools.javac.code.Symbol.VarSymbol;
 import io.github.lockjaw.checks.dao.SharedMonitor;
+import io.github.lockjaw.checks.dao.SharedMonitorRegionChecker;
 import io.github.lockjaw.checks.support.EntryPoints;
 import io.github.lockjaw.checks.support.FieldAccesses;
 import io.github.lockjaw.checks.support.LockRemoval;
 import io.github.lockjaw.common.LockjawDocs;
-import io.github.lockjaw.common.Resilience;
 import io.github.lockjaw.knowledge.Lifecycle;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
@@ -54,38 +52,10 @@ import javax.lang.model.element.Modifier;
     linkType = CUSTOM,
     link = LockjawDocs.BASE + "ReadMostlyStateUnderLock.md",
     tags = BugPattern.StandardTags.PERFORMANCE)
-public final class ReadMostlyStateUnderLock extends BugChecker
-    implements MethodTreeMatcher, SynchronizedTreeMatcher {
+public final class ReadMostlyStateUnderLock extends SharedMonitorRegionChecker {
 
   @Override
-  public Description matchMethod(MethodTree tree, VisitorState state) {
-    Optional<SharedMonitor> monitor = SharedMonitor.ofMethod(tree);
-    if (monitor.isEmpty() || tree.getBody() == null) {
-      return Description.NO_MATCH;
-    }
-    return safely(tree, tree.getBody(), monitor.get(), state);
-  }
-
-  @Override
-  public Description matchSynchronized(SynchronizedTree tree, VisitorState state) {
-    Optional<SharedMonitor> monitor = SharedMonitor.ofBlock(tree);
-    if (monitor.isEmpty() || monitor.get().isHeldAround(state.getPath())) {
-      return Description.NO_MATCH;
-    }
-    return safely(tree, tree.getBlock(), monitor.get(), state);
-  }
-
-  private Description safely(
-      Tree region, BlockTree body, SharedMonitor monitor, VisitorState state) {
-    try {
-      return match(region, body, monitor, state);
-    } catch (RuntimeException e) {
-      Resilience.rethrowIfStrict(e);
-      return Description.NO_MATCH;
-    }
-  }
-
-  private Description match(
+  protected Description matchRegion(
       Tree region, BlockTree body, SharedMonitor monitor, VisitorState state) {
     TreePath path = state.getPath();
     MethodTree method = SharedMonitor.enclosingMethod(path);

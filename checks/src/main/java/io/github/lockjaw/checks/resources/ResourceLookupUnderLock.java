@@ -7,19 +7,15 @@ import com.google.auto.service.AutoService;
 import com.google.errorprone.BugPattern;
 import com.google.errorprone.VisitorState;
 import com.google.errorprone.bugpatterns.BugChecker;
-import com.google.errorprone.bugpatterns.BugChecker.MethodTreeMatcher;
-import com.google.errorprone.bugpatterns.BugChecker.SynchronizedTreeMatcher;
 import com.google.errorprone.matchers.Description;
 import com.google.errorprone.util.ASTHelpers;
 import com.sun.source.tree.AssignmentTree;
-import com.sun.source.tree.ClassTree;
+import com.sun.source.tree.BlockTree;
 import com.sun.source.tree.IdentifierTree;
 import com.sun.source.tree.IfTree;
-import com.sun.source.tree.LambdaExpressionTree;
 import com.sun.source.tree.MemberSelectTree;
 import com.sun.source.tree.MethodInvocationTree;
 import com.sun.source.tree.MethodTree;
-import com.sun.source.tree.SynchronizedTree;
 import com.sun.source.tree.Tree;
 import com.sun.source.util.TreePath;
 import com.sun.source.util.TreeScanner;
@@ -28,16 +24,17 @@ import com.sun.tools.javac.code.Symbol.MethodSymbol;
 import com.sun.tools.javac.code.Symbol.VarSymbol;
 import com.sun.tools.javac.code.Type;
 import io.github.lockjaw.checks.dao.SharedMonitor;
+import io.github.lockjaw.checks.dao.SharedMonitorRegionChecker;
 import io.github.lockjaw.checks.support.CatalogMethods;
 import io.github.lockjaw.checks.support.EntryPoints;
 import io.github.lockjaw.checks.support.FieldAccesses;
+import io.github.lockjaw.checks.support.ImmediateCodeScanner;
+import io.github.lockjaw.checks.support.MoreTrees;
 import io.github.lockjaw.common.LockjawDocs;
-import io.github.lockjaw.common.Resilience;
 import io.github.lockjaw.knowledge.Kind;
 import io.github.lockjaw.knowledge.KnowledgeIndex;
 import io.github.lockjaw.knowledge.Lifecycle;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
@@ -60,46 +57,19 @@ import java.util.Set;
     linkType = CUSTOM,
     link = LockjawDocs.BASE + "ResourceLookupUnderLock.md",
     tags = BugPattern.StandardTags.PERFORMANCE)
-public final class ResourceLookupUnderLock extends BugChecker
-    implements MethodTreeMatcher, SynchronizedTreeMatcher {
+public final class ResourceLookupUnderLock extends SharedMonitorRegionChecker {
   private static final CatalogMethods LOOKUPS = CatalogMethods.of(Kind.Resources.RESOURCE_LOOKUP);
   private static final List<String> ARCHIVE_TYPES = Kind.Resources.ARCHIVE_TYPE.index().typeNames();
 
   @Override
-  public Description matchMethod(MethodTree tree, VisitorState state) {
-    Optional<SharedMonitor> monitor = SharedMonitor.ofMethod(tree);
-    if (monitor.isEmpty() || tree.getBody() == null) {
-      return Description.NO_MATCH;
-    }
-    return safely(tree.getBody(), monitor.get(), state);
-  }
-
-  @Override
-  public Description matchSynchronized(SynchronizedTree tree, VisitorState state) {
-    Optional<SharedMonitor> monitor = SharedMonitor.ofBlock(tree);
-    if (monitor.isEmpty() || monitor.get().isHeldAround(state.getPath())) {
-      return Description.NO_MATCH;
-    }
-    return safely(tree.getBlock(), monitor.get(), state);
-  }
-
-  private Description safely(Tree body, SharedMonitor monitor, VisitorState state) {
-    try {
-      return match(body, monitor, state);
-    } catch (RuntimeException e) {
-      Resilience.rethrowIfStrict(e);
-      return Description.NO_MATCH;
-    }
-  }
-
-  private Description match(Tree body, SharedMonitor monitor, VisitorState state) {
+  protected Description matchRegion(
+      Tree region, BlockTree body, SharedMonitor monitor, VisitorState state) {
     TreePath path = state.getPath();
-    Tree region = path.getLeaf();
     MethodTree method = SharedMonitor.enclosingMethod(path);
     if (method == null || !isPerRequestPath(method, state) || isPerArchiveLock(monitor, state)) {
       return Description.NO_MATCH;
     }
-    Map<MethodSymbol, MethodTree> declared = methodsOf(path.getCompilationUnit());
+    Map<MethodSymbol, MethodTree> declared = MoreTrees.declaredMethods(path.getCompilationUnit());
     List<String> chain = lookupChain(body, declared, new HashSet<>(), state);
     if (chain.isEmpty() || isOneTimeInitialisation(body, method)) {
       return Description.NO_MATCH;
@@ -157,7 +127,7 @@ public final class ResourceLookupUnderLock extends BugChecker
       Set<MethodSymbol> visiting,
       VisitorState state) {
     List<String> found = new ArrayList<>();
-    new TreeScanner<Void, Void>() {
+    new ImmediateCodeScanner<Void, Void>() {
       @Override
       public Void scan(Tree node, Void unused) {
         return found.isEmpty() ? super.scan(node, unused) : null;
@@ -187,34 +157,8 @@ public final class ResourceLookupUnderLock extends BugChecker
         }
         return super.visitMethodInvocation(call, null);
       }
-
-      @Override
-      public Void visitLambdaExpression(LambdaExpressionTree node, Void unused) {
-        return null;
-      }
-
-      @Override
-      public Void visitClass(ClassTree node, Void unused) {
-        return null;
-      }
     }.scan(tree, null);
     return found;
-  }
-
-  /** The methods declared in this file, by symbol. */
-  private static Map<MethodSymbol, MethodTree> methodsOf(Tree unit) {
-    Map<MethodSymbol, MethodTree> methods = new HashMap<>();
-    new TreeScanner<Void, Void>() {
-      @Override
-      public Void visitMethod(MethodTree node, Void unused) {
-        MethodSymbol symbol = ASTHelpers.getSymbol(node);
-        if (symbol != null) {
-          methods.put(symbol, node);
-        }
-        return super.visitMethod(node, null);
-      }
-    }.scan(unit, null);
-    return methods;
   }
 
   /**

@@ -7,20 +7,17 @@ import com.google.auto.service.AutoService;
 import com.google.errorprone.BugPattern;
 import com.google.errorprone.VisitorState;
 import com.google.errorprone.bugpatterns.BugChecker;
-import com.google.errorprone.bugpatterns.BugChecker.MethodTreeMatcher;
-import com.google.errorprone.bugpatterns.BugChecker.SynchronizedTreeMatcher;
 import com.google.errorprone.fixes.SuggestedFix;
 import com.google.errorprone.matchers.Description;
 import com.sun.source.tree.BlockTree;
 import com.sun.source.tree.MethodTree;
-import com.sun.source.tree.SynchronizedTree;
 import com.sun.source.tree.Tree;
 import com.sun.source.util.TreePath;
 import com.sun.tools.javac.code.Symbol.VarSymbol;
 import io.github.lockjaw.checks.dao.SharedMonitor;
+import io.github.lockjaw.checks.dao.SharedMonitorRegionChecker;
 import io.github.lockjaw.checks.support.RequestPaths;
 import io.github.lockjaw.common.LockjawDocs;
-import io.github.lockjaw.common.Resilience;
 import java.util.ArrayList;
 import java.util.EnumSet;
 import java.util.LinkedHashSet;
@@ -45,39 +42,12 @@ import java.util.Set;
     linkType = CUSTOM,
     link = LockjawDocs.BASE + "StatisticsUnderSharedLock.md",
     tags = BugPattern.StandardTags.PERFORMANCE)
-public final class StatisticsUnderSharedLock extends BugChecker
-    implements MethodTreeMatcher, SynchronizedTreeMatcher {
+public final class StatisticsUnderSharedLock extends SharedMonitorRegionChecker {
 
   @Override
-  public Description matchMethod(MethodTree tree, VisitorState state) {
-    Optional<SharedMonitor> monitor = SharedMonitor.ofMethod(tree);
-    if (monitor.isEmpty() || tree.getBody() == null) {
-      return Description.NO_MATCH;
-    }
-    return safely(tree.getBody(), monitor.get(), state);
-  }
-
-  @Override
-  public Description matchSynchronized(SynchronizedTree tree, VisitorState state) {
-    Optional<SharedMonitor> monitor = SharedMonitor.ofBlock(tree);
-    if (monitor.isEmpty() || monitor.get().isHeldAround(state.getPath())) {
-      return Description.NO_MATCH;
-    }
-    return safely(tree.getBlock(), monitor.get(), state);
-  }
-
-  private Description safely(BlockTree body, SharedMonitor monitor, VisitorState state) {
-    try {
-      return match(body, monitor, state);
-    } catch (RuntimeException e) {
-      Resilience.rethrowIfStrict(e);
-      return Description.NO_MATCH;
-    }
-  }
-
-  private Description match(BlockTree body, SharedMonitor monitor, VisitorState state) {
+  protected Description matchRegion(
+      Tree region, BlockTree body, SharedMonitor monitor, VisitorState state) {
     TreePath path = state.getPath();
-    Tree region = path.getLeaf();
     MethodTree method = SharedMonitor.enclosingMethod(path);
     if (method == null) {
       return Description.NO_MATCH;

@@ -1,15 +1,20 @@
 package io.github.lockjaw.checks.support;
 
+import com.google.errorprone.util.ASTHelpers;
 import com.sun.source.tree.CatchTree;
 import com.sun.source.tree.ClassTree;
 import com.sun.source.tree.IdentifierTree;
 import com.sun.source.tree.LambdaExpressionTree;
+import com.sun.source.tree.MethodTree;
 import com.sun.source.tree.Tree;
 import com.sun.source.tree.UnionTypeTree;
 import com.sun.source.tree.VariableTree;
 import com.sun.source.util.TreeScanner;
+import com.sun.tools.javac.code.Symbol.MethodSymbol;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.function.Predicate;
@@ -110,5 +115,24 @@ public final class MoreTrees {
       }
     }.scan(tree, null);
     return names;
+  }
+
+  /**
+   * The methods and constructors declared in {@code tree} (a compilation unit, say), those of
+   * nested and local classes included, by symbol: the bodies an analysis follows calls into.
+   */
+  public static Map<MethodSymbol, MethodTree> declaredMethods(Tree tree) {
+    Map<MethodSymbol, MethodTree> methods = new HashMap<>();
+    new TreeScanner<Void, Void>() {
+      @Override
+      public Void visitMethod(MethodTree node, Void unused) {
+        MethodSymbol symbol = ASTHelpers.getSymbol(node);
+        if (symbol != null) {
+          methods.put(symbol, node);
+        }
+        return super.visitMethod(node, unused);
+      }
+    }.scan(tree, null);
+    return methods;
   }
 }

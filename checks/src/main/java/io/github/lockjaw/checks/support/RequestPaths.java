@@ -11,7 +11,6 @@ import com.sun.tools.javac.code.Symbol;
 import com.sun.tools.javac.code.Symbol.MethodSymbol;
 import java.util.ArrayDeque;
 import java.util.Deque;
-import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
@@ -28,17 +27,8 @@ public final class RequestPaths {
 
   /** The request paths of the unit {@code state} is in. */
   public static RequestPaths of(VisitorState state) {
-    Map<MethodSymbol, MethodTree> declared = new HashMap<>();
-    new TreeScanner<Void, Void>() {
-      @Override
-      public Void visitMethod(MethodTree node, Void unused) {
-        MethodSymbol symbol = ASTHelpers.getSymbol(node);
-        if (symbol != null) {
-          declared.put(symbol, node);
-        }
-        return super.visitMethod(node, null);
-      }
-    }.scan(state.getPath().getCompilationUnit(), null);
+    Map<MethodSymbol, MethodTree> declared =
+        MoreTrees.declaredMethods(state.getPath().getCompilationUnit());
     Map<MethodSymbol, MethodTree> entryOf = new LinkedHashMap<>();
     Deque<MethodSymbol> work = new ArrayDeque<>();
     for (Map.Entry<MethodSymbol, MethodTree> method : declared.entrySet()) {

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.sun.source.tree.CatchTree;
 import com.sun.source.tree.CompilationUnitTree;
+import com.sun.source.tree.MemberSelectTree;
 import com.sun.source.tree.MethodInvocationTree;
 import com.sun.source.tree.MethodTree;
 import com.sun.source.tree.NewClassTree;
@@ -176,5 +177,54 @@ class MoreTreesTest {
     assertTrue(all.containsAll(Set.of("executor", "names", "count", "why", "Executor", "List")));
     assertFalse(all.contains("println"));
     assertFalse(all.contains("size"));
+  }
+
+  @Test
+  void declaredMethodsFindsEveryMethodOfTheFileByItsSymbol() throws IOException {
+    JavaFileObject file =
+        new SimpleJavaFileObject(URI.create("string:///Worker.java"), JavaFileObject.Kind.SOURCE) {
+          @Override
+          public CharSequence getCharContent(boolean ignoreEncodingErrors) {
+            return SOURCE;
+          }
+        };
+    JavacTask task =
+        (JavacTask)
+            ToolProvider.getSystemJavaCompiler()
+                .getTask(null, null, null, List.of("-proc:none"), null, List.of(file));
+    CompilationUnitTree unit = task.parse().iterator().next();
+    task.analyze();
+
+    List<String> names = new ArrayList<>();
+    MoreTrees.declaredMethods(unit)
+        .forEach(
+            (symbol, tree) -> {
+              assertEquals(symbol.getSimpleName(), tree.getName());
+              names.add(symbol.owner.getSimpleName() + "." + symbol.getSimpleName());
+            });
+    names.sort(null);
+    // Worker's constructor and three methods, and the anonymous Thread's run() and the constructor
+    // javac adds to it (an anonymous class has no name)
+    assertEquals(
+        List.of(".<init>", ".run", "Worker.<init>", "Worker.deferred", "Worker.log", "Worker.run"),
+        names);
+  }
+
+  @Test
+  void immediateCodeScannerEntersNeitherLambdasNorClassBodies() throws IOException {
+    MethodTree run = method(parse(SOURCE), "run");
+    List<String> calls = new ArrayList<>();
+    new ImmediateCodeScanner<Void, Void>() {
+      @Override
+      public Void visitMethodInvocation(MethodInvocationTree node, Void unused) {
+        calls.add(
+            node.getMethodSelect() instanceof MemberSelectTree select
+                ? select.getIdentifier().toString()
+                : node.getMethodSelect().toString());
+        return super.visitMethodInvocation(node, unused);
+      }
+    }.scan(run, null);
+    // deferred(...) runs later, in the lambda and in the anonymous class's run()
+    assertEquals(List.of("size", "log", "valueOf", "execute", "start"), calls);
   }
 }
