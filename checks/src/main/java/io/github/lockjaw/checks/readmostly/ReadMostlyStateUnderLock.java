@@ -8,15 +8,11 @@ import com.google.errorprone.BugPattern;
 import com.google.errorprone.VisitorState;
 import com.google.errorprone.bugpatterns.BugChecker;
 import com.google.errorprone.fixes.SuggestedFix;
-import com.google.errorprone.fixes.SuggestedFixes;
 import com.google.errorprone.matchers.Description;
 import com.google.errorprone.util.ASTHelpers;
 import com.sun.source.tree.BlockTree;
-import com.sun.source.tree.ExpressionStatementTree;
 import com.sun.source.tree.MethodTree;
-import com.sun.source.tree.SynchronizedTree;
 import com.sun.source.tree.Tree;
-import com.sun.source.tree.VariableTree;
 import com.sun.source.util.TreePath;
 import com.sun.tools.javac.code.Symbol.MethodSymbol;
 import com.sun.tools.javac.code.Symbol.VarSymbol;
@@ -24,10 +20,8 @@ import io.github.lockjaw.checks.dao.SharedMonitor;
 import io.github.lockjaw.checks.dao.SharedMonitorRegionChecker;
 import io.github.lockjaw.checks.support.EntryPoints;
 import io.github.lockjaw.checks.support.FieldAccesses;
-import io.github.lockjaw.checks.support.LockRemoval;
 import io.github.lockjaw.common.LockjawDocs;
 import io.github.lockjaw.knowledge.Lifecycle;
-import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Optional;
@@ -122,9 +116,9 @@ public final class ReadMostlyStateUnderLock extends SharedMonitorRegionChecker {
           .append("Make '")
           .append(field.getSimpleName())
           .append("' volatile and read it once without the lock.");
-      noFix = whyNoVolatileFix(field, read, accesses, state);
+      noFix = VolatileFieldFix.whyNot(field, read, accesses, state);
       if (noFix == null) {
-        fix = volatileFix(region, field, accesses, state);
+        fix = VolatileFieldFix.of(region, field, accesses, state);
         if (fix.isEmpty()) {
           noFix = "lockjaw could not rewrite this declaration";
         }
@@ -174,78 +168,5 @@ public final class ReadMostlyStateUnderLock extends SharedMonitorRegionChecker {
     // that changes a collection or map the field holds changes the state the lock reads
     return ReadOnlyRegion.holdsStateContents(access, state)
         && !ReadOnlyRegion.isReadOnlyUse(access, state);
-  }
-
-  /**
-   * Why a volatile field would not keep the meaning, or null: the field must be private and neither
-   * final nor volatile, the region must read it exactly once and nothing else, and every write must
-   * be a plain assignment in a method that does not read it (writers only assign).
-   */
-  private static String whyNoVolatileFix(
-      VarSymbol field, ReadOnlyRegion read, FieldAccesses accesses, VisitorState state) {
-    Set<Modifier> modifiers = field.getModifiers();
-    if (!modifiers.contains(Modifier.PRIVATE)) {
-      return "'" + field.getSimpleName() + "' is not private, so other classes may write it";
-    }
-    if (modifiers.contains(Modifier.FINAL) || modifiers.contains(Modifier.VOLATILE)) {
-      return "'" + field.getSimpleName() + "' is final or volatile already";
-    }
-    if (read.reads() != 1 || read.fields().size() != 1) {
-      return "the lock holds several reads, which it keeps consistent with each other";
-    }
-    Set<MethodTree> writers = new LinkedHashSet<>();
-    for (FieldAccesses.Access access : accesses.of(field)) {
-      if (access.kind() == FieldAccesses.Kind.ASSIGN) {
-        if (!(access.path().getParentPath().getParentPath().getLeaf()
-            instanceof ExpressionStatementTree)) {
-          return "an assignment to '" + field.getSimpleName() + "' is used as a value";
-        }
-        if (access.method() != null) {
-          writers.add(access.method());
-        }
-      } else if (access.kind() != FieldAccesses.Kind.READ) {
-        return "'" + field.getSimpleName() + "' is changed by more than a plain assignment";
-      }
-    }
-    for (FieldAccesses.Access access : accesses.of(field)) {
-      if (access.kind() == FieldAccesses.Kind.READ && writers.contains(access.method())) {
-        return access.method().getName()
-            + "() reads '"
-            + field.getSimpleName()
-            + "' before it writes it, under the same lock";
-      }
-    }
-    return null;
-  }
-
-  private static Optional<SuggestedFix> volatileFix(
-      Tree region, VarSymbol field, FieldAccesses accesses, VisitorState state) {
-    VariableTree declaration = accesses.declaration(field);
-    if (declaration == null) {
-      return Optional.empty();
-    }
-    Optional<SuggestedFix> volatileField =
-        SuggestedFixes.addModifiers(declaration, state, Modifier.VOLATILE);
-    if (volatileField.isEmpty()) {
-      return Optional.empty();
-    }
-    SuggestedFix.Builder fix = SuggestedFix.builder().merge(volatileField.get());
-    if (region instanceof MethodTree method) {
-      Optional<SuggestedFix> unlocked =
-          SuggestedFixes.removeModifiers(method, state, Modifier.SYNCHRONIZED);
-      if (unlocked.isEmpty()) {
-        return Optional.empty();
-      }
-      fix.merge(unlocked.get());
-    } else if (region instanceof SynchronizedTree block) {
-      String body = LockRemoval.unwrap(block, new ArrayList<>(), state);
-      if (body == null) {
-        return Optional.empty();
-      }
-      fix.replace(block, body);
-    } else {
-      return Optional.empty();
-    }
-    return Optional.of(fix.build());
   }
 }
