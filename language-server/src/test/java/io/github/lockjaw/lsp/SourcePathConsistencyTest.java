@@ -116,5 +116,12 @@ class SourcePathConsistencyTest {
     System.out.println(
         "helper body '" + helperBody + "': the build says " + build + ", the editor " + editor);
     assertEquals(build, editor, "helper body: " + helperBody);
+    // and the verdict itself: a helper that only pauses briefly (or does nothing) keeps the loop a
+    // busy wait; one that blocks for a minute, however deep, does not
+    boolean blocks = helperBody.contains("60_000") || helperBody.contains("sleepy");
+    assertEquals(
+        blocks ? List.of() : List.of("ThreadAliveBusyWait@7"),
+        editor,
+        "helper body: " + helperBody);
   }
 }

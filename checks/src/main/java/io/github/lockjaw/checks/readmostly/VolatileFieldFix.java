@@ -3,16 +3,20 @@ package io.github.lockjaw.checks.readmostly;
 import com.google.errorprone.VisitorState;
 import com.google.errorprone.fixes.SuggestedFix;
 import com.google.errorprone.fixes.SuggestedFixes;
+import com.sun.source.tree.BlockTree;
 import com.sun.source.tree.ExpressionStatementTree;
 import com.sun.source.tree.MethodTree;
+import com.sun.source.tree.StatementTree;
 import com.sun.source.tree.SynchronizedTree;
 import com.sun.source.tree.Tree;
 import com.sun.source.tree.VariableTree;
+import com.sun.source.util.TreePath;
 import com.sun.tools.javac.code.Symbol.VarSymbol;
 import io.github.lockjaw.checks.support.FieldAccesses;
 import io.github.lockjaw.checks.support.LockRemoval;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
+import java.util.List;
 import java.util.Optional;
 import java.util.Set;
 import javax.lang.model.element.Modifier;
@@ -43,12 +47,14 @@ final class VolatileFieldFix {
       return "the lock holds several reads, which it keeps consistent with each other";
     }
     Set<MethodTree> writers = new LinkedHashSet<>();
+    boolean goesOn = false;
     for (FieldAccesses.Access access : accesses.of(field)) {
       if (access.kind() == FieldAccesses.Kind.ASSIGN) {
-        if (!(access.path().getParentPath().getParentPath().getLeaf()
-            instanceof ExpressionStatementTree)) {
+        TreePath statement = access.path().getParentPath().getParentPath();
+        if (!(statement.getLeaf() instanceof ExpressionStatementTree)) {
           return "an assignment to '" + field.getSimpleName() + "' is used as a value";
         }
+        goesOn |= !isLastUnderItsLock(statement);
         if (access.method() != null) {
           writers.add(access.method());
         }
@@ -63,6 +69,12 @@ final class VolatileFieldFix {
             + field.getSimpleName()
             + "' before it writes it, under the same lock";
       }
+    }
+    if (goesOn) {
+      // this.foo = f; f.init(); under the lock: an unlocked reader could see a half-built foo
+      return "a writer goes on after it assigns '"
+          + field.getSimpleName()
+          + "', which an unlocked reader could then see half done";
     }
     return null;
   }
@@ -100,5 +112,18 @@ final class VolatileFieldFix {
       return Optional.empty();
     }
     return Optional.of(fix.build());
+  }
+
+  /** The statement is the last one of a method body or of a synchronized block. */
+  private static boolean isLastUnderItsLock(TreePath statement) {
+    if (!(statement.getParentPath().getLeaf() instanceof BlockTree block)) {
+      return false;
+    }
+    List<? extends StatementTree> statements = block.getStatements();
+    if (statements.isEmpty() || statements.get(statements.size() - 1) != statement.getLeaf()) {
+      return false;
+    }
+    Tree owner = statement.getParentPath().getParentPath().getLeaf();
+    return owner instanceof MethodTree || owner instanceof SynchronizedTree;
   }
 }

@@ -97,6 +97,11 @@ final class LongAdderFix {
         int start = ((JCTree) access.tree()).getStartPosition();
         boolean inRegion = start >= bodyStart && start < bodyEnd;
         if (inRegion) {
+          if (access.kind() == FieldAccesses.Kind.READ) {
+            // long n = count; under the lock: a LongAdder cannot be read into a long as it is
+            reasons.add("the region reads '" + field.getSimpleName() + "' besides updating it");
+            return Optional.empty();
+          }
           continue; // the updates below rewrite these
         }
         String source = state.getSourceForNode(access.tree());
@@ -202,7 +207,7 @@ final class LongAdderFix {
       return Optional.of(
           compound.getKind() == Tree.Kind.PLUS_ASSIGNMENT
               ? target + ".add(" + amount + ")"
-              : target + ".add(-(" + amount + "))");
+              : target + ".add(-(long) (" + amount + "))");
     }
     return Optional.empty();
   }

@@ -10,6 +10,7 @@ import com.sun.source.tree.IdentifierTree;
 import com.sun.source.tree.MemberSelectTree;
 import com.sun.source.tree.MethodInvocationTree;
 import com.sun.source.tree.MethodTree;
+import com.sun.source.tree.ParenthesizedTree;
 import com.sun.source.tree.Tree;
 import com.sun.source.tree.UnaryTree;
 import com.sun.source.tree.VariableTree;
@@ -131,6 +132,10 @@ public final class FieldAccesses {
   }
 
   private static Kind kindOf(TreePath path) {
+    // (hits)++ and (f) = x write the field as hits++ and f = x do: classify the outermost parens
+    while (path.getParentPath().getLeaf() instanceof ParenthesizedTree) {
+      path = path.getParentPath();
+    }
     Tree leaf = path.getLeaf();
     Tree parent = path.getParentPath().getLeaf();
     if (parent instanceof AssignmentTree assignment && assignment.getVariable() == leaf) {

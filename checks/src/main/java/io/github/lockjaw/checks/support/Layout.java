@@ -43,6 +43,7 @@ public final class Layout {
 
   /** The white space before {@code position} on its line, or null when code precedes it there. */
   public static String indentationAt(CharSequence source, int position) {
+    position = Math.min(Math.max(position, 0), source.length());
     int start = lineStart(source, position);
     String before = source.subSequence(start, position).toString();
     return before.isBlank() ? before.replace("\r", "") : null;

@@ -1,8 +1,13 @@
 package io.github.lockjaw.checks.support;
 
 import com.google.errorprone.VisitorState;
+import com.sun.source.tree.BlockTree;
+import com.sun.source.tree.CaseTree;
+import com.sun.source.tree.ClassTree;
 import com.sun.source.tree.StatementTree;
 import com.sun.source.tree.SynchronizedTree;
+import com.sun.source.tree.VariableTree;
+import com.sun.source.util.TreePath;
 import com.sun.tools.javac.tree.JCTree;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -30,6 +35,20 @@ public final class LockRemoval {
     CharSequence source = state.getSourceCode();
     if (statements.isEmpty() || source == null) {
       return null;
+    }
+    // the statements replace the block in place: only where the block is a statement of a block
+    // (not the only statement of an if, loop or label, which would then guard the first alone),
+    // and only when it declares nothing that would move into the enclosing scope
+    TreePath path = TreePath.getPath(state.getPath().getCompilationUnit(), block);
+    if (path == null
+        || !(path.getParentPath().getLeaf() instanceof BlockTree
+            || path.getParentPath().getLeaf() instanceof CaseTree)) {
+      return null;
+    }
+    for (StatementTree statement : statements) {
+      if (statement instanceof VariableTree || statement instanceof ClassTree) {
+        return null;
+      }
     }
     int start = ((JCTree) statements.get(0)).getStartPosition();
     int end = state.getEndPosition(statements.get(statements.size() - 1));

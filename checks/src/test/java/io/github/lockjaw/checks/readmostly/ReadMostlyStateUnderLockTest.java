@@ -139,6 +139,37 @@ class ReadMostlyStateUnderLockTest {
   }
 
   @Test
+  void noVolatileFixWhenAWriterGoesOnWithTheObjectItPublished() {
+    // reload() fills the map after it assigned it: under the lock no reader sees it half filled;
+    // with a volatile field and an unlocked reader, one could
+    compilation
+        .addSourceLines(
+            "PricingRules.java",
+            """
+            import java.util.HashMap;
+            import java.util.Map;
+
+            public class PricingRules {
+              private Map<String, Integer> discounts = Map.of();
+
+              // BUG: Diagnostic contains: a writer goes on after it assigns 'discounts'
+              public synchronized Map<String, Integer> getDiscounts() {
+                return discounts;
+              }
+
+              public synchronized void reload(Map<String, Integer> fresh) {
+                Map<String, Integer> next = new HashMap<>();
+                discounts = next;
+                next.putAll(fresh);
+              }
+            }
+            """
+                .lines()
+                .toArray(String[]::new))
+        .doTest();
+  }
+
+  @Test
   void volatileFixForASynchronizedGetter() {
     refactoring
         .addInputLines(

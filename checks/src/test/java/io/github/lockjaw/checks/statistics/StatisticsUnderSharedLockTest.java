@@ -353,4 +353,92 @@ class StatisticsUnderSharedLockTest {
             "}")
         .doTest();
   }
+
+  @Test
+  void noFixWhenTheRegionReadsACounterIntoALocal() {
+    refactoring
+        .addInputLines("Around.java", AROUND)
+        .expectUnchanged()
+        .addInputLines("ProceedingJoinPoint.java", JOIN_POINT)
+        .expectUnchanged()
+        .addInputLines(
+            "CallMonitoringAspect.java",
+            """
+            import org.aspectj.lang.ProceedingJoinPoint;
+            import org.aspectj.lang.annotation.Around;
+
+            public class CallMonitoringAspect {
+              private int callCount = 0;
+              private long accumulatedCallTime;
+              private volatile boolean enabled = true;
+
+              public int getCallCount() {
+                return callCount;
+              }
+
+              @Around("within(@org.springframework.stereotype.Repository *)")
+              public Object invoke(ProceedingJoinPoint joinPoint) throws Throwable {
+                long start = System.nanoTime();
+                try {
+                  return joinPoint.proceed();
+                } finally {
+                  long elapsed = (System.nanoTime() - start) / 1_000_000;
+                  synchronized (this) {
+                    long before = this.callCount;
+                    this.callCount++;
+                    this.accumulatedCallTime += elapsed + before - before;
+                  }
+                }
+              }
+            }
+            """
+                .lines()
+                .toArray(String[]::new))
+        .expectUnchanged()
+        .doTest();
+  }
+
+  @Test
+  void noFixWhenTheLockedBlockIsTheOnlyStatementOfAnIf() {
+    refactoring
+        .addInputLines("Around.java", AROUND)
+        .expectUnchanged()
+        .addInputLines("ProceedingJoinPoint.java", JOIN_POINT)
+        .expectUnchanged()
+        .addInputLines(
+            "CallMonitoringAspect.java",
+            """
+            import org.aspectj.lang.ProceedingJoinPoint;
+            import org.aspectj.lang.annotation.Around;
+
+            public class CallMonitoringAspect {
+              private int callCount = 0;
+              private long accumulatedCallTime;
+              private volatile boolean enabled = true;
+
+              public int getCallCount() {
+                return callCount;
+              }
+
+              @Around("within(@org.springframework.stereotype.Repository *)")
+              public Object invoke(ProceedingJoinPoint joinPoint) throws Throwable {
+                long start = System.nanoTime();
+                try {
+                  return joinPoint.proceed();
+                } finally {
+                  long elapsed = (System.nanoTime() - start) / 1_000_000;
+                  if (enabled)
+                    synchronized (this) {
+                      this.callCount++;
+                      this.accumulatedCallTime += elapsed;
+                    }
+                }
+              }
+            }
+            """
+                .lines()
+                .toArray(String[]::new))
+        .expectUnchanged()
+        .doTest();
+  }
 }
