@@ -15,6 +15,7 @@ import com.sun.source.tree.DoWhileLoopTree;
 import com.sun.source.tree.ForLoopTree;
 import com.sun.source.tree.StatementTree;
 import com.sun.source.tree.WhileLoopTree;
+import io.github.lockjaw.checks.support.LifecyclePaths;
 import io.github.lockjaw.common.LockjawDocs;
 import io.github.lockjaw.common.Resilience;
 import java.util.Optional;
@@ -58,6 +59,9 @@ public final class ThreadAliveBusyWait extends BugChecker
     Optional<PollingLoop> found;
     try {
       found = PollingLoop.of(loop, state);
+      if (found.isPresent() && LifecyclePaths.of(state).isLifecycleOnly(state.getPath())) {
+        return Description.NO_MATCH; // a helper reached only from start-up or shutdown code
+      }
     } catch (RuntimeException e) {
       Resilience.rethrowIfStrict(e);
       return Description.NO_MATCH; // an unexpected shape: stay silent rather than fail the build

@@ -1719,4 +1719,196 @@ class ThreadAliveBusyWaitTest {
             "}")
         .doTest();
   }
+
+  // ---------------------------------------------------------------------------------------------
+  // Code reached only from lifecycle code in its own class (LifecyclePaths)
+  // ---------------------------------------------------------------------------------------------
+
+  @Test
+  void cappedWaitInAHelperThatOnlyStopReachesIsSilent() {
+    // Tomcat's WebappClassLoaderBase: stop() -> clearReferences() -> clearReferencesThreads(),
+    // which gives each leftover thread of an undeployed application two seconds to end
+    compilation
+        .addSourceLines(
+            "WebappClassLoader.java",
+            """
+            import java.util.List;
+            import java.util.concurrent.CopyOnWriteArrayList;
+            public class WebappClassLoader extends ClassLoader {
+              private final List<Thread> started = new CopyOnWriteArrayList<>();
+              private volatile boolean running;
+              public void start() {
+                running = true;
+              }
+              public void stop() throws InterruptedException {
+                running = false;
+                clearReferences();
+              }
+              protected void clearReferences() throws InterruptedException {
+                clearReferencesThreads();
+              }
+              private void clearReferencesThreads() throws InterruptedException {
+                for (Thread thread : started) {
+                  thread.interrupt();
+                  int count = 0;
+                  while (thread.isAlive() && count < 100) {
+                    Thread.sleep(20);
+                    count++;
+                  }
+                }
+              }
+              @Override
+              public Class<?> loadClass(String name) throws ClassNotFoundException {
+                if (!running) {
+                  throw new IllegalStateException("stopped");
+                }
+                return super.loadClass(name);
+              }
+            }
+            """)
+        .doTest();
+  }
+
+  @Test
+  void theSameCleanupReachedFromLoadClassIsReported() {
+    // the twin of the class above: a request path (loadClass) reaches the same wait
+    compilation
+        .addSourceLines(
+            "WebappClassLoader.java",
+            """
+            import java.util.List;
+            import java.util.concurrent.CopyOnWriteArrayList;
+            public class WebappClassLoader extends ClassLoader {
+              private final List<Thread> started = new CopyOnWriteArrayList<>();
+              private volatile boolean running;
+              public void stop() throws InterruptedException {
+                running = false;
+                clearReferences();
+              }
+              protected void clearReferences() throws InterruptedException {
+                clearReferencesThreads();
+              }
+              private void clearReferencesThreads() throws InterruptedException {
+                for (Thread thread : started) {
+                  thread.interrupt();
+                  int count = 0;
+                  // BUG: Diagnostic contains: thread.join(2000)
+                  while (thread.isAlive() && count < 100) {
+                    Thread.sleep(20);
+                    count++;
+                  }
+                }
+              }
+              @Override
+              public Class<?> loadClass(String name) throws ClassNotFoundException {
+                if (!running) {
+                  try {
+                    clearReferences();
+                  } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                  }
+                  throw new IllegalStateException("stopped");
+                }
+                return super.loadClass(name);
+              }
+            }
+            """)
+        .doTest();
+  }
+
+  @Test
+  void theSameHelperAlsoCalledFromARequestMethodIsReported() {
+    compilation
+        .addSourceLines(
+            "WorkerPool.java",
+            """
+            public class WorkerPool {
+              private Thread worker = new Thread(() -> {});
+              public void stop() throws InterruptedException {
+                awaitWorker(worker);
+              }
+              public String handle(String request) throws InterruptedException {
+                worker = new Thread(() -> System.out.println(request));
+                worker.start();
+                awaitWorker(worker);
+                return "done";
+              }
+              private void awaitWorker(Thread thread) throws InterruptedException {
+                int count = 0;
+                // BUG: Diagnostic contains: thread.join(2000)
+                while (thread.isAlive() && count < 100) {
+                  Thread.sleep(20);
+                  count++;
+                }
+              }
+            }
+            """)
+        .doTest();
+  }
+
+  @Test
+  void aProtectedHelperReachedFromStopAndFromAnUnknownPublicMethodIsReported() {
+    compilation
+        .addSourceLines(
+            "Connector.java",
+            """
+            public class Connector {
+              private final Thread acceptor = new Thread(() -> {}, "acceptor");
+              public void stop() throws InterruptedException {
+                awaitAcceptor();
+              }
+              public void pause() throws InterruptedException {
+                awaitAcceptor();
+              }
+              protected void awaitAcceptor() throws InterruptedException {
+                // BUG: Diagnostic contains: acceptor.join()
+                while (acceptor.isAlive()) {
+                  Thread.sleep(10);
+                }
+              }
+            }
+            """)
+        .doTest();
+  }
+
+  @Test
+  void aWaitInALambdaOrAnOverrideOfAHelperIsNotLifecycleOnly() {
+    compilation
+        .addSourceLines(
+            "Shutdowns.java",
+            """
+            import java.util.concurrent.ExecutorService;
+            abstract class Stoppable {
+              abstract void await(Thread thread) throws InterruptedException;
+            }
+            public class Shutdowns extends Stoppable {
+              private final ExecutorService executor;
+              Shutdowns(ExecutorService executor) {
+                this.executor = executor;
+              }
+              public void stop(Thread thread) throws InterruptedException {
+                await(thread);
+                inBackground(thread);
+              }
+              // an implementation: the superclass's callers reach it too
+              @Override
+              void await(Thread thread) throws InterruptedException {
+                // BUG: Diagnostic contains: thread.join()
+                while (thread.isAlive()) {
+                  Thread.sleep(10);
+                }
+              }
+              private void inBackground(Thread thread) {
+                executor.execute(
+                    () -> {
+                      // BUG: Diagnostic contains: thread.join()
+                      while (thread.isAlive()) {
+                        Thread.onSpinWait();
+                      }
+                    });
+              }
+            }
+            """)
+        .doTest();
+  }
 }
