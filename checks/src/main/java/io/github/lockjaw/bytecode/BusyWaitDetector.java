@@ -61,10 +61,20 @@ public class BusyWaitDetector extends LockjawDetector {
     BLOCKING
   }
 
+  /**
+   * One call; for a poll, the conditional branch that tests its result ({@code exitBranch}, -1 if
+   * none) and the constant it is compared with first ({@code compareWith}: {@code getCount() > 0},
+   * {@code isAlive() == true}; 0 when it is tested as it is).
+   */
   private record Call(
-      int pc, CallKind kind, KnowledgeIndex.MethodEntry poll, String receiver, int exitBranch) {}
+      int pc,
+      CallKind kind,
+      KnowledgeIndex.MethodEntry poll,
+      String receiver,
+      int exitBranch,
+      int compareWith) {}
 
-  private record Branch(int pc, int target) {}
+  private record Branch(int pc, int target, int opcode) {}
 
   private final List<Call> calls = new ArrayList<>();
   private final List<Branch> backEdges = new ArrayList<>();
@@ -75,6 +85,10 @@ public class BusyWaitDetector extends LockjawDetector {
   private final List<Integer> counterSteps = new ArrayList<>(); // pcs of iinc
   private final List<Integer> intCompares = new ArrayList<>(); // pcs of if_icmp<cond>
   private int pendingPoll = -1;
+  private int pendingConstant = 0;
+
+  /** The lifecycle-only methods of the class being visited, once a finding needs them. */
+  private LifecycleReach lifecycleReach;
 
   /** A poll stored in a boolean local ({@code alive = t.isAlive();}): call index to register. */
   private final Map<Integer, Integer> flagOfPoll = new HashMap<>();
@@ -101,6 +115,7 @@ public class BusyWaitDetector extends LockjawDetector {
   public void visitClassContext(ClassContext classContext) {
     if (constantPoolMentions(classContext.getJavaClass(), POLL_NAMES)) {
       pollHelpers.clear();
+      lifecycleReach = null;
       ConstantPoolGen pool = new ConstantPoolGen(classContext.getJavaClass().getConstantPool());
       for (Method method : classContext.getJavaClass().getMethods()) {
         pollHelper(pool, method)
@@ -148,9 +163,12 @@ public class BusyWaitDetector extends LockjawDetector {
     if (pendingPoll >= 0 && !isComparisonGlue(seen) && !isJump(seen)) {
       pendingPoll = -1;
     }
+    if (pendingPoll >= 0 && isComparisonGlue(seen) && seen != Const.LCMP) {
+      pendingConstant = seen == Const.ICONST_1 || seen == Const.LCONST_1 ? 1 : 0;
+    }
     if (isJump(seen)) {
       int target = getBranchTarget();
-      Branch branch = new Branch(getPC(), target);
+      Branch branch = new Branch(getPC(), target, seen);
       if (seen >= Const.IF_ICMPEQ && seen <= Const.IF_ICMPLE) {
         intCompares.add(getPC());
       }
@@ -159,7 +177,9 @@ public class BusyWaitDetector extends LockjawDetector {
         if (pendingPoll >= 0) {
           Call poll = calls.get(pendingPoll);
           calls.set(
-              pendingPoll, new Call(poll.pc(), poll.kind(), poll.poll(), poll.receiver(), getPC()));
+              pendingPoll,
+              new Call(
+                  poll.pc(), poll.kind(), poll.poll(), poll.receiver(), getPC(), pendingConstant));
           pendingPoll = -1;
         }
       }
@@ -176,7 +196,7 @@ public class BusyWaitDetector extends LockjawDetector {
           sawCall(seen);
       // string concatenation or a lambda being created: nothing runs, nothing waits
       case Const.INVOKEDYNAMIC ->
-          calls.add(new Call(getPC(), CallKind.NON_BLOCKING, null, null, -1));
+          calls.add(new Call(getPC(), CallKind.NON_BLOCKING, null, null, -1, 0));
       case Const.IINC -> counterSteps.add(getPC());
       case Const.ASTORE, Const.ASTORE_0, Const.ASTORE_1, Const.ASTORE_2, Const.ASTORE_3 ->
           stores.add(new int[] {getPC(), getRegisterOperand()});
@@ -254,20 +274,23 @@ public class BusyWaitDetector extends LockjawDetector {
     KnowledgeIndex.MethodEntry helperPoll =
         owner.equals(getClassName()) && args == 1 ? pollHelpers.get(name + signature) : null;
     if (helperPoll != null && stack.getStackDepth() > 0) {
-      calls.add(new Call(getPC(), CallKind.POLL, helperPoll, receiver(stack.getStackItem(0)), -1));
+      calls.add(
+          new Call(getPC(), CallKind.POLL, helperPoll, receiver(stack.getStackItem(0)), -1, 0));
       pendingPoll = calls.size() - 1;
+      pendingConstant = 0;
       return;
     }
     if (seen != Const.INVOKESTATIC && POLL_NAMES.contains(name) && args == 0) {
       Optional<KnowledgeIndex.MethodEntry> poll = match(POLLS, owner, name);
       if (poll.isPresent() && stack.getStackDepth() > 0) {
         calls.add(
-            new Call(getPC(), CallKind.POLL, poll.get(), receiver(stack.getStackItem(0)), -1));
+            new Call(getPC(), CallKind.POLL, poll.get(), receiver(stack.getStackItem(0)), -1, 0));
         pendingPoll = calls.size() - 1;
+        pendingConstant = 0;
         return;
       }
     }
-    calls.add(new Call(getPC(), classify(seen, owner, name, signature, args), null, null, -1));
+    calls.add(new Call(getPC(), classify(seen, owner, name, signature, args), null, null, -1, 0));
   }
 
   /** Where the polled object comes from, when it stays put: this, a local or a field. */
@@ -364,9 +387,13 @@ public class BusyWaitDetector extends LockjawDetector {
             || reported.contains(poll.pc())) {
           continue;
         }
-        boolean exits = poll.exitBranch() >= 0 && exitsLoop(poll.exitBranch(), start, end);
+        boolean exits =
+            poll.exitBranch() >= 0
+                && exitsLoop(poll.exitBranch(), start, end)
+                && waitsForTheEvent(poll, poll.exitBranch(), poll.compareWith(), start, end);
         if (poll.exitBranch() < 0 && flagOfPoll.containsKey(index)) {
-          exits = flagExitsLoop(flagOfPoll.get(index), start, end);
+          int test = flagExitTest(flagOfPoll.get(index), start, end);
+          exits = test >= 0 && waitsForTheEvent(poll, test, 0, start, end);
         }
         if (!exits || changesInLoop(poll.receiver(), start, end)) {
           continue;
@@ -421,10 +448,65 @@ public class BusyWaitDetector extends LockjawDetector {
   }
 
   /**
-   * {@code while (alive) { ...; alive = t.isAlive(); }}: the flag is stored once in the loop (the
-   * poll) and a test of it leaves the loop.
+   * Whether the loop goes on while the polled event is pending and leaves once it happened, as
+   * {@code while (t.isAlive())} does: a loop that goes on only until the thread is alive ({@code
+   * while (!t.isAlive())}, waiting for it to start), until a task is submitted or a latch armed,
+   * waits for something no blocking call of the polled object replaces. {@code branchPc} is the
+   * conditional branch that tests the poll (or the flag it was stored in), after a comparison with
+   * {@code compareWith}.
    */
-  private boolean flagExitsLoop(int register, int start, int end) {
+  private boolean waitsForTheEvent(Call poll, int branchPc, int compareWith, int start, int end) {
+    Branch branch = null;
+    for (Branch conditional : conditionals) {
+      if (conditional.pc() == branchPc) {
+        branch = conditional;
+      }
+    }
+    if (branch == null) {
+      return false;
+    }
+    // the polled value while the event is pending and once it happened (blocking.txt 'busy':
+    // true: isAlive() stays true while the thread runs; false: isDone() stays false; nonzero:
+    // getCount() stays above zero)
+    String busy = poll.poll().attribute("busy").orElse("true");
+    long pending =
+        switch (busy) {
+          case "false" -> 0;
+          case "nonzero" -> 2;
+          default -> 1;
+        };
+    long happened = busy.equals("false") ? 1 : 0;
+    return exitsWhen(branch, compareWith, happened, start, end)
+        && !exitsWhen(branch, compareWith, pending, start, end);
+  }
+
+  /** Whether the loop is left when the tested value is {@code value}. */
+  private boolean exitsWhen(Branch branch, int compareWith, long value, int start, int end) {
+    int sign = Long.compare(value, compareWith);
+    int opcode = branch.opcode();
+    if (opcode >= Const.IF_ICMPEQ && opcode <= Const.IF_ICMPLE) {
+      opcode = opcode - Const.IF_ICMPEQ + Const.IFEQ;
+    }
+    boolean taken =
+        switch (opcode) {
+          case Const.IFEQ -> sign == 0;
+          case Const.IFNE -> sign != 0;
+          case Const.IFLT -> sign < 0;
+          case Const.IFGE -> sign >= 0;
+          case Const.IFGT -> sign > 0;
+          case Const.IFLE -> sign <= 0;
+          default -> false;
+        };
+    // taken, the branch leaves the loop unless it is the back edge or jumps over a break
+    boolean takenLeaves = branch.pc() != end && (branch.target() > end || branch.target() < start);
+    return takenLeaves == taken;
+  }
+
+  /**
+   * {@code while (alive) { ...; alive = t.isAlive(); }}: the flag is stored once in the loop (the
+   * poll) and a test of it leaves the loop; the pc of that test, else -1.
+   */
+  private int flagExitTest(int register, int start, int end) {
     // the whole loop: a continue-like branch back to the start can end before the last pass's code
     int last = end;
     for (Branch back : backEdges) {
@@ -439,17 +521,17 @@ public class BusyWaitDetector extends LockjawDetector {
       }
     }
     if (storesInLoop != 1) {
-      return false;
+      return -1;
     }
     for (int[] test : flagTests) {
       if (test[1] == register
           && test[0] >= start
           && test[0] <= end
           && exitsLoop(test[0], start, end)) {
-        return true;
+        return test[0];
       }
     }
-    return false;
+    return -1;
   }
 
   private boolean changesInLoop(String receiver, int start, int end) {
@@ -477,6 +559,12 @@ public class BusyWaitDetector extends LockjawDetector {
   }
 
   private void reportPoll(Method method, Call poll, boolean otherWork) {
+    if (lifecycleReach == null) {
+      lifecycleReach = LifecycleReach.of(getThisClass());
+    }
+    if (lifecycleReach.isLifecycleOnly(method)) {
+      return; // a helper reached only from start-up or shutdown code in this class
+    }
     KnowledgeIndex.MethodEntry polled = poll.poll();
     String await =
         JavaNames.words(polled.attribute("await").orElse("a blocking call").replace("+", ", "));

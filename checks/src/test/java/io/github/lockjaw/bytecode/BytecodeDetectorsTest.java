@@ -559,6 +559,136 @@ class BytecodeDetectorsTest {
         }
         """);
     sources.put(
+        "shop.load.StartWaits",
+        """
+        package shop.load;
+        import java.util.concurrent.*;
+        public class StartWaits {
+          public void untilStarted(Thread worker) throws InterruptedException {
+            while (!worker.isAlive()) {
+              Thread.sleep(10);
+            }
+          }
+          public void untilStartedDo(Thread worker) {
+            do {
+              Thread.onSpinWait();
+            } while (!worker.isAlive());
+          }
+          public void untilStartedBreak(Thread worker) {
+            while (true) {
+              if (worker.isAlive()) {
+                break;
+              }
+              Thread.yield();
+            }
+          }
+          public void untilSubmitted(Future<?> task) throws InterruptedException {
+            while (task.isDone()) {
+              Thread.sleep(10);
+            }
+          }
+          public void untilArmed(CountDownLatch latch) throws InterruptedException {
+            while (latch.getCount() == 0) {
+              Thread.sleep(10);
+            }
+          }
+          public void untilEnded(Thread worker) throws InterruptedException {
+            while (worker.isAlive()) {                                        // line 33
+              Thread.sleep(10);
+            }
+          }
+          public void untilEndedDo(Thread worker) {
+            do {
+              Thread.onSpinWait();
+            } while (worker.isAlive());                                       // line 40
+          }
+          public void untilDone(Future<?> task) throws InterruptedException {
+            while (!task.isDone()) {                                          // line 43
+              Thread.sleep(10);
+            }
+          }
+          public void untilOpen(CountDownLatch latch) throws InterruptedException {
+            while (latch.getCount() != 0) {                                   // line 48
+              Thread.sleep(10);
+            }
+          }
+        }
+        """);
+    sources.put(
+        "shop.load.ContainerLoader",
+        """
+        package shop.load;
+        import java.util.*;
+        import java.util.concurrent.*;
+        public class ContainerLoader {
+          private final List<Thread> started = new CopyOnWriteArrayList<>();
+          private volatile boolean running;
+          public void stop() throws InterruptedException {
+            running = false;
+            clearReferences();
+          }
+          protected void clearReferences() throws InterruptedException {
+            clearReferencesThreads();
+          }
+          private void clearReferencesThreads() throws InterruptedException {
+            for (Thread thread : started) {
+              int count = 0;
+              while (thread.isAlive() && count < 100) {
+                Thread.sleep(20);
+                count++;
+              }
+            }
+          }
+          public Class<?> load(String name) throws ClassNotFoundException {
+            if (!running) {
+              throw new IllegalStateException("stopped");
+            }
+            return Class.forName(name);
+          }
+        }
+        """);
+    sources.put(
+        "shop.load.ContainerPool",
+        """
+        package shop.load;
+        public class ContainerPool {
+          private final Thread acceptor = new Thread(() -> {}, "acceptor");
+          private Thread worker = new Thread(() -> {});
+          public void stop() throws InterruptedException {
+            awaitWorker(worker);
+            awaitAcceptor();
+            Runnable later = () -> awaitQuietly(worker);
+            later.run();
+          }
+          public String handle(String request) throws InterruptedException {
+            worker = new Thread(() -> System.out.println(request));
+            worker.start();
+            awaitWorker(worker);
+            return "done";
+          }
+          public void pause() throws InterruptedException {
+            awaitAcceptor();
+          }
+          private void awaitWorker(Thread thread) throws InterruptedException {
+            int count = 0;
+            while (thread.isAlive() && count < 100) {                           // line 22
+              Thread.sleep(20);
+              count++;
+            }
+          }
+          protected void awaitAcceptor() throws InterruptedException {
+            while (acceptor.isAlive()) {                                        // line 28
+              Thread.sleep(10);
+            }
+          }
+          private static void awaitQuietly(Thread thread) {
+            while (thread.isAlive()) {                                          // line 33
+              Thread.onSpinWait();
+            }
+          }
+        }
+        """);
+    sources.put(
         "shop.dao.CarefulDao",
         """
         package shop.dao;
@@ -1058,6 +1188,32 @@ class BytecodeDetectorsTest {
     assertEquals(
         "ThreadAliveBusyWait awaitFlag:32, ThreadAliveBusyWait awaitWorker:14",
         summary(in("shop.load.HelperPolls")));
+  }
+
+  @Test
+  void aWaitUntilStartedIsNotABusyWaitButAWaitUntilEndedIs() {
+    // the poll's direction: the loop must go on while the thread lives (the task runs, the latch
+    // is not open); waiting for a thread to start, a task to be submitted or a latch to be armed
+    // is no wait that join(), get() or await() replaces
+    assertEquals(
+        "ThreadAliveBusyWait untilDone:43, ThreadAliveBusyWait untilEnded:33,"
+            + " ThreadAliveBusyWait untilEndedDo:40, ThreadAliveBusyWait untilOpen:48",
+        summary(in("shop.load.StartWaits")));
+  }
+
+  @Test
+  void aCappedWaitReachedOnlyFromStopIsSilent() {
+    // Tomcat's WebappClassLoaderBase: stop() -> protected clearReferences() -> private
+    // clearReferencesThreads(), all in the same class
+    assertEquals("", summary(in("shop.load.ContainerLoader")));
+  }
+
+  @Test
+  void aHelperAlsoReachedFromARequestOrAnUnknownPublicMethodOrALambdaIsReported() {
+    assertEquals(
+        "ThreadAliveBusyWait awaitAcceptor:28, ThreadAliveBusyWait awaitQuietly:33,"
+            + " ThreadAliveBusyWait awaitWorker:22",
+        summary(in("shop.load.ContainerPool")));
   }
 
   @Test
