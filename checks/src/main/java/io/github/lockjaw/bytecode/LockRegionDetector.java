@@ -74,6 +74,10 @@ public class LockRegionDetector extends LockjawDetector {
   private final Map<String, List<Insn>> code = new LinkedHashMap<>();
   private final Map<String, Method> byKey = new HashMap<>();
   private final List<LockedRegion> regions = new ArrayList<>();
+
+  /** The methods of the class reached only from configuration code, once a region needs them. */
+  private LifecycleReach configurationReach;
+
   private List<Insn> current;
 
   public LockRegionDetector(BugReporter bugReporter) {
@@ -89,6 +93,7 @@ public class LockRegionDetector extends LockjawDetector {
     code.clear();
     byKey.clear();
     regions.clear();
+    configurationReach = null;
     super.visitClassContext(classContext);
     try {
       analyse();
@@ -282,7 +287,7 @@ public class LockRegionDetector extends LockjawDetector {
 
   private Optional<String> resourceLookup(LockedRegion region, List<Insn> insns) {
     String name = region.method().getName();
-    if (Lifecycle.isConfigurationName(name)) {
+    if (Lifecycle.isConfigurationName(name) || isConfigurationOnly(region.method())) {
       return Optional.empty();
     }
     String lockSignature = region.monitor().fieldSignature();
@@ -360,6 +365,18 @@ public class LockRegionDetector extends LockjawDetector {
     return false;
   }
 
+  /**
+   * Whether the class calls {@code method} only from constructors, initialisers and configuration
+   * methods ({@link LifecycleReach}, with the configuration names as its anchors).
+   */
+  private boolean isConfigurationOnly(Method method) {
+    if (configurationReach == null) {
+      configurationReach =
+          LifecycleReach.of(getThisClass(), m -> Lifecycle.isConfigurationName(m.getName()));
+    }
+    return configurationReach.isLifecycleOnly(method);
+  }
+
   // --- read-mostly state -----------------------------------------------------------------------
 
   private Optional<String> readMostly(LockedRegion region, List<Insn> insns) {
@@ -367,7 +384,8 @@ public class LockRegionDetector extends LockjawDetector {
     String name = method.getName();
     if (method.isPrivate()
         || !Lifecycle.hasPrefix(name, ACCESSOR_PREFIXES)
-        || Lifecycle.isConfigurationName(name)) {
+        || Lifecycle.isConfigurationName(name)
+        || isConfigurationOnly(method)) {
       return Optional.empty();
     }
     Set<String> fields = new LinkedHashSet<>();

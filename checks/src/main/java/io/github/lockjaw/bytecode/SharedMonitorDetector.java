@@ -81,6 +81,10 @@ public class SharedMonitorDetector extends LockjawDetector {
   private final List<InheritedTemplate> inherited = new ArrayList<>();
   private final Map<String, MethodFacts> methods = new LinkedHashMap<>();
   private final List<LockedRegion> regions = new ArrayList<>();
+
+  /** The methods of the class reached only from lifecycle code, once a region needs them. */
+  private LifecycleReach lifecycleReach;
+
   private MethodFacts current;
   private String lastFieldRead;
   private int lastFieldReadPc = -10;
@@ -104,6 +108,7 @@ public class SharedMonitorDetector extends LockjawDetector {
     }
     methods.clear();
     regions.clear();
+    lifecycleReach = null;
     super.visitClassContext(classContext);
     try {
       reportRegions();
@@ -423,6 +428,7 @@ public class SharedMonitorDetector extends LockjawDetector {
               method.getArgumentTypes().length,
               method.getReturnType() == Type.VOID)
           || isStartUp(method)
+          || isLifecycleOnly(method)
           || (perResource
               && (region.monitor().key().equals("this")
                   || region.monitor().key().startsWith("field:" + getDottedClassName() + ".")
@@ -538,6 +544,14 @@ public class SharedMonitorDetector extends LockjawDetector {
     }
     int opcode = code[target - 1] & 0xff;
     return opcode >= Const.IRETURN && opcode <= Const.RETURN;
+  }
+
+  /** Whether the class calls {@code method} only from lifecycle code ({@link LifecycleReach}). */
+  private boolean isLifecycleOnly(Method method) {
+    if (lifecycleReach == null) {
+      lifecycleReach = LifecycleReach.of(getThisClass());
+    }
+    return lifecycleReach.isLifecycleOnly(method);
   }
 
   /** The method implements a start-up step of a supertype ({@code start-up-method}). */

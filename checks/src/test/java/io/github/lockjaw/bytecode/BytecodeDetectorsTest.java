@@ -689,6 +689,195 @@ class BytecodeDetectorsTest {
         }
         """);
     sources.put(
+        "shop.dao.SchemaRegistry",
+        """
+        package shop.dao;
+        import java.sql.*;
+        import java.util.*;
+        import javax.sql.DataSource;
+        public class SchemaRegistry {
+          private final DataSource dataSource;
+          private final Map<String, String> columns = new HashMap<>();
+          public SchemaRegistry(DataSource dataSource) {
+            this.dataSource = dataSource;
+          }
+          public void start() throws SQLException {
+            loadColumns("orders");
+          }
+          private synchronized void loadColumns(String table) throws SQLException {
+            try (Connection c = dataSource.getConnection();
+                PreparedStatement ps = c.prepareStatement("select name from columns where t = ?")) {
+              ps.setString(1, table);
+              try (ResultSet rs = ps.executeQuery()) {
+                while (rs.next()) {
+                  columns.put(rs.getString(1), table);
+                }
+              }
+            }
+          }
+          public synchronized String tableOf(String column) {
+            return columns.get(column);
+          }
+        }
+        """);
+    sources.put(
+        "shop.dao.SchemaLookup",
+        """
+        package shop.dao;
+        import java.sql.*;
+        import java.util.*;
+        import javax.sql.DataSource;
+        public class SchemaLookup {
+          private final DataSource dataSource;
+          private final Map<String, String> columns = new HashMap<>();
+          public SchemaLookup(DataSource dataSource) {
+            this.dataSource = dataSource;
+          }
+          public void start() throws SQLException {
+            loadColumns("orders");
+          }
+          public String columnOf(String table, String column) throws SQLException {
+            loadColumns(table);
+            return tableOf(column);
+          }
+          private synchronized void loadColumns(String table) throws SQLException {
+            try (Connection c = dataSource.getConnection();
+                PreparedStatement ps = c.prepareStatement("select name from columns where t = ?")) {
+              ps.setString(1, table);
+              try (ResultSet rs = ps.executeQuery()) {
+                while (rs.next()) {
+                  columns.put(rs.getString(1), table);
+                }
+              }
+            }
+          }
+          public synchronized String tableOf(String column) {
+            return columns.get(column);
+          }
+        }
+        """);
+    sources.put(
+        "shop.res.JarIndex",
+        """
+        package shop.res;
+        import java.util.*;
+        import java.util.jar.*;
+        public class JarIndex {
+          private final JarFile[] jarFiles;
+          private final Set<String> known = new HashSet<>();
+          public JarIndex(JarFile[] jarFiles) {
+            this.jarFiles = jarFiles;
+          }
+          public void start() {
+            probeAll(new String[] {"META-INF/MANIFEST.MF"});
+          }
+          protected void probeAll(String[] names) {
+            for (String name : names) {
+              synchronized (jarFiles) {
+                for (JarFile jar : jarFiles) {
+                  if (jar.getJarEntry(name) != null) {
+                    known.add(name);
+                  }
+                }
+              }
+            }
+          }
+        }
+        """);
+    sources.put(
+        "shop.res.JarLookup",
+        """
+        package shop.res;
+        import java.util.*;
+        import java.util.jar.*;
+        public class JarLookup {
+          private final JarFile[] jarFiles;
+          private final Set<String> known = new HashSet<>();
+          public JarLookup(JarFile[] jarFiles) {
+            this.jarFiles = jarFiles;
+          }
+          public void start() {
+            probeAll(new String[] {"META-INF/MANIFEST.MF"});
+          }
+          public boolean contains(String name) {
+            probeAll(new String[] {name});
+            return known.contains(name);
+          }
+          protected void probeAll(String[] names) {
+            for (String name : names) {
+              synchronized (jarFiles) {
+                for (JarFile jar : jarFiles) {
+                  if (jar.getJarEntry(name) != null) {
+                    known.add(name);
+                  }
+                }
+              }
+            }
+          }
+        }
+        """);
+    sources.put(
+        "shop.ctx.RefreshableContext",
+        """
+        package shop.ctx;
+        public abstract class RefreshableContext {
+          static class BeanFactory {}
+          private BeanFactory beanFactory;
+          private final Object beanFactoryMonitor = new Object();
+          protected final void refreshBeanFactory() {
+            if (getBeanFactory() != null) {
+              closeBeanFactory();
+            }
+            BeanFactory created = new BeanFactory();
+            synchronized (this.beanFactoryMonitor) {
+              this.beanFactory = created;
+            }
+          }
+          protected final void closeBeanFactory() {
+            synchronized (this.beanFactoryMonitor) {
+              this.beanFactory = null;
+            }
+          }
+          protected final BeanFactory getBeanFactory() {
+            synchronized (this.beanFactoryMonitor) {
+              return this.beanFactory;
+            }
+          }
+        }
+        """);
+    sources.put(
+        "shop.ctx.RequestContext",
+        """
+        package shop.ctx;
+        public abstract class RequestContext {
+          static class BeanFactory {}
+          private BeanFactory beanFactory;
+          private final Object beanFactoryMonitor = new Object();
+          protected final void refreshBeanFactory() {
+            if (getBeanFactory() != null) {
+              closeBeanFactory();
+            }
+            BeanFactory created = new BeanFactory();
+            synchronized (this.beanFactoryMonitor) {
+              this.beanFactory = created;
+            }
+          }
+          protected final void closeBeanFactory() {
+            synchronized (this.beanFactoryMonitor) {
+              this.beanFactory = null;
+            }
+          }
+          public Object getBean(String name) {
+            return getBeanFactory() != null ? name : null;
+          }
+          protected final BeanFactory getBeanFactory() {
+            synchronized (this.beanFactoryMonitor) {
+              return this.beanFactory;
+            }
+          }
+        }
+        """);
+    sources.put(
         "shop.dao.CarefulDao",
         """
         package shop.dao;
@@ -1214,6 +1403,23 @@ class BytecodeDetectorsTest {
         "ThreadAliveBusyWait awaitAcceptor:28, ThreadAliveBusyWait awaitQuietly:33,"
             + " ThreadAliveBusyWait awaitWorker:22",
         summary(in("shop.load.ContainerPool")));
+  }
+
+  @Test
+  void lockedHelpersThatOnlyStartOrRefreshReachAreSilentInEveryLockDetector() {
+    // SharedMonitorDetector (start() -> loadColumns()), LockRegionDetector's resource lookup
+    // (start() -> probeAll()) and read-mostly state (refreshBeanFactory() -> getBeanFactory())
+    assertEquals("", summary(in("shop.dao.SchemaRegistry")));
+    assertEquals("", summary(in("shop.res.JarIndex")));
+    assertEquals("", summary(in("shop.ctx.RefreshableContext")));
+  }
+
+  @Test
+  void theSameHelpersAlsoCalledPerRequestAreReported() {
+    assertEquals("SharedMonitorDao loadColumns:19", summary(in("shop.dao.SchemaLookup")));
+    assertEquals("ResourceLookupUnderLock probeAll:19", summary(in("shop.res.JarLookup")));
+    assertEquals(
+        "ReadMostlyStateUnderLock getBeanFactory:24", summary(in("shop.ctx.RequestContext")));
   }
 
   @Test

@@ -26,6 +26,7 @@ import com.sun.tools.javac.code.Symbol;
 import com.sun.tools.javac.code.Type;
 import io.github.lockjaw.checks.cache.CacheLookup;
 import io.github.lockjaw.checks.support.EntryPoints;
+import io.github.lockjaw.checks.support.LifecyclePaths;
 import io.github.lockjaw.common.LockjawDocs;
 import io.github.lockjaw.common.Resilience;
 import io.github.lockjaw.knowledge.Lifecycle;
@@ -96,6 +97,9 @@ public final class SharedMonitorDao extends BugChecker
     BlockingIoFacts.Summary summary = facts.summarize(region);
     if (!summary.blocks()) {
       return Description.NO_MATCH;
+    }
+    if (LifecyclePaths.of(state, SharedMonitorDao::isLifecycle).isLifecycleOnly(path)) {
+      return Description.NO_MATCH; // reached only from set-up, configuration or tear-down code
     }
     List<SharedMonitor.Member> members = monitor.membersIn(facts.unit());
     if (members.size() <= 1 && isLoneTask(method, state)) {

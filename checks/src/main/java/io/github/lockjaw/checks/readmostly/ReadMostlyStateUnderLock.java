@@ -20,6 +20,7 @@ import io.github.lockjaw.checks.dao.SharedMonitor;
 import io.github.lockjaw.checks.dao.SharedMonitorRegionChecker;
 import io.github.lockjaw.checks.support.EntryPoints;
 import io.github.lockjaw.checks.support.FieldAccesses;
+import io.github.lockjaw.checks.support.LifecyclePaths;
 import io.github.lockjaw.common.LockjawDocs;
 import io.github.lockjaw.knowledge.Lifecycle;
 import java.util.LinkedHashSet;
@@ -59,6 +60,9 @@ public final class ReadMostlyStateUnderLock extends SharedMonitorRegionChecker {
     ReadOnlyRegion read = ReadOnlyRegion.scan(new TreePath(path, body), state);
     if (!read.readOnly() || read.fields().isEmpty() || ReadOnlyRegion.returnsSnapshotFirst(body)) {
       return Description.NO_MATCH;
+    }
+    if (LifecyclePaths.of(state, m -> isConfiguration(m, state)).isLifecycleOnly(path)) {
+      return Description.NO_MATCH; // an accessor that only set-up or configuration code calls
     }
     FieldAccesses accesses = FieldAccesses.of(new TreePath(path.getCompilationUnit()));
     // the state: fields read here that code outside construction writes; all of it in writers

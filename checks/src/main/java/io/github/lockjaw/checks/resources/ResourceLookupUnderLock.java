@@ -29,6 +29,7 @@ import io.github.lockjaw.checks.support.CatalogMethods;
 import io.github.lockjaw.checks.support.EntryPoints;
 import io.github.lockjaw.checks.support.FieldAccesses;
 import io.github.lockjaw.checks.support.ImmediateCodeScanner;
+import io.github.lockjaw.checks.support.LifecyclePaths;
 import io.github.lockjaw.checks.support.MoreTrees;
 import io.github.lockjaw.common.LockjawDocs;
 import io.github.lockjaw.knowledge.Kind;
@@ -73,6 +74,9 @@ public final class ResourceLookupUnderLock extends SharedMonitorRegionChecker {
     List<String> chain = lookupChain(body, declared, new HashSet<>(), state);
     if (chain.isEmpty() || isOneTimeInitialisation(body, method)) {
       return Description.NO_MATCH;
+    }
+    if (LifecyclePaths.of(state, m -> !isPerRequestPath(m, state)).isLifecycleOnly(path)) {
+      return Description.NO_MATCH; // reached only from set-up or configuration code
     }
     String name =
         region instanceof MethodTree

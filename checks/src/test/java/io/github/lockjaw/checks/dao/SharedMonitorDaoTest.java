@@ -1964,4 +1964,64 @@ class SharedMonitorDaoTest {
                 """))
         .doTest();
   }
+
+  private static final String SCHEMA_REGISTRY =
+      """
+      import java.sql.Connection;
+      import java.sql.PreparedStatement;
+      import java.sql.ResultSet;
+      import java.sql.SQLException;
+      import java.util.HashMap;
+      import java.util.Map;
+      import javax.sql.DataSource;
+      public class SchemaRegistry {
+        private final DataSource dataSource;
+        private final Map<String, String> columns = new HashMap<>();
+        public SchemaRegistry(DataSource dataSource) {
+          this.dataSource = dataSource;
+        }
+        public void start() throws SQLException {
+          loadColumns("orders");
+        }
+        %s
+        %s
+        private synchronized void loadColumns(String table) throws SQLException {
+          try (Connection c = dataSource.getConnection();
+              PreparedStatement ps = c.prepareStatement("select column_name from columns where table_name = ?")) {
+            ps.setString(1, table);
+            try (ResultSet rs = ps.executeQuery()) {
+              while (rs.next()) {
+                columns.put(rs.getString(1), table);
+              }
+            }
+          }
+        }
+        public synchronized String tableOf(String column) {
+          return columns.get(column);
+        }
+      }
+      """;
+
+  @Test
+  void aSynchronizedHelperThatOnlyStartReachesIsSilent() {
+    compilation
+        .addSourceLines("SchemaRegistry.java", lines(SCHEMA_REGISTRY.formatted("", "")))
+        .doTest();
+  }
+
+  @Test
+  void theSameHelperAlsoCalledPerRequestIsReported() {
+    compilation
+        .addSourceLines(
+            "SchemaRegistry.java",
+            lines(
+                SCHEMA_REGISTRY.formatted(
+                    """
+                    public String columnOf(String table, String column) throws SQLException {
+                          loadColumns(table);
+                          return tableOf(column);
+                        }""",
+                    "// BUG: Diagnostic contains: loadColumns() holds the monitor")))
+        .doTest();
+  }
 }

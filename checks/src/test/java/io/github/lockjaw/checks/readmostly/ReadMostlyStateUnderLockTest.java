@@ -410,4 +410,56 @@ class ReadMostlyStateUnderLockTest {
             "}")
         .doTest();
   }
+
+  private static final String REFRESHABLE_CONTEXT =
+      """
+      public abstract class RefreshableContext {
+        static class DefaultListableBeanFactory {}
+        private DefaultListableBeanFactory beanFactory;
+        private final Object beanFactoryMonitor = new Object();
+        protected final void refreshBeanFactory() {
+          if (hasBeanFactory()) {
+            closeBeanFactory();
+          }
+          DefaultListableBeanFactory created = new DefaultListableBeanFactory();
+          synchronized (this.beanFactoryMonitor) {
+            this.beanFactory = created;
+          }
+        }
+        protected final void closeBeanFactory() {
+          synchronized (this.beanFactoryMonitor) {
+            this.beanFactory = null;
+          }
+        }
+        %s
+        protected final boolean hasBeanFactory() {
+          %s
+          synchronized (this.beanFactoryMonitor) {
+            return (this.beanFactory != null);
+          }
+        }
+      }
+      """;
+
+  @Test
+  void anAccessorThatOnlyARefreshCallsIsSilent() {
+    // Spring 5.1's hasBeanFactory(): refreshBeanFactory() is its one caller in the class
+    compilation
+        .addSourceLines("RefreshableContext.java", REFRESHABLE_CONTEXT.formatted("", ""))
+        .doTest();
+  }
+
+  @Test
+  void theSameAccessorAlsoCalledPerRequestIsReported() {
+    compilation
+        .addSourceLines(
+            "RefreshableContext.java",
+            REFRESHABLE_CONTEXT.formatted(
+                """
+                public Object getBean(String name) {
+                    return hasBeanFactory() ? name : null;
+                  }""",
+                "// BUG: Diagnostic contains: only to read 'beanFactory'"))
+        .doTest();
+  }
 }

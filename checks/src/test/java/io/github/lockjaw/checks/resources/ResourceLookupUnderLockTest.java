@@ -227,4 +227,56 @@ class ResourceLookupUnderLockTest {
             "}")
         .doTest();
   }
+
+  private static final String JAR_INDEX =
+      """
+      import java.util.HashSet;
+      import java.util.Set;
+      import java.util.jar.JarEntry;
+      import java.util.jar.JarFile;
+      public class JarIndex {
+        private final JarFile[] jarFiles;
+        private final Set<String> known = new HashSet<>();
+        public JarIndex(JarFile[] jarFiles) {
+          this.jarFiles = jarFiles;
+        }
+        public void start() {
+          probeAll(new String[] {"META-INF/MANIFEST.MF", "META-INF/web-fragment.xml"});
+        }
+        %s
+        protected void probeAll(String[] names) {
+          for (String name : names) {
+            %s
+            synchronized (jarFiles) {
+              for (JarFile jar : jarFiles) {
+                JarEntry entry = jar.getJarEntry(name);
+                if (entry != null) {
+                  known.add(name);
+                }
+              }
+            }
+          }
+        }
+      }
+      """;
+
+  @Test
+  void aLookupInAHelperThatOnlyStartReachesIsSilent() {
+    compilation.addSourceLines("JarIndex.java", JAR_INDEX.formatted("", "")).doTest();
+  }
+
+  @Test
+  void theSameHelperAlsoCalledPerRequestIsReported() {
+    compilation
+        .addSourceLines(
+            "JarIndex.java",
+            JAR_INDEX.formatted(
+                """
+                public boolean contains(String name) {
+                    probeAll(new String[] {name});
+                    return known.contains(name);
+                  }""",
+                "// BUG: Diagnostic contains: JarFile.getJarEntry() (probes a jar)"))
+        .doTest();
+  }
 }
