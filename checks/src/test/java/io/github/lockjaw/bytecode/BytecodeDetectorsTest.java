@@ -878,6 +878,48 @@ class BytecodeDetectorsTest {
         }
         """);
     sources.put(
+        "shop.load.Acceptor",
+        """
+        package shop.load;
+        public class Acceptor {
+          private final Thread thread = new Thread(() -> {}, "acceptor");
+          public void stop() throws InterruptedException {
+            awaitThread();
+            awaitQuietly();
+          }
+          private void awaitThread() throws InterruptedException {
+            while (thread.isAlive()) {                                          // line 9
+              Thread.sleep(10);
+            }
+          }
+          private void awaitQuietly() throws InterruptedException {
+            while (thread.isAlive()) {
+              Thread.sleep(10);
+            }
+          }
+          class Handler implements Runnable {
+            @Override
+            public void run() {
+              try {
+                awaitThread();
+              } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+              }
+            }
+          }
+          static class Closer {
+            private final Acceptor acceptor;
+            Closer(Acceptor acceptor) throws InterruptedException {
+              this.acceptor = acceptor;
+              acceptor.awaitQuietly();
+            }
+            void destroy() throws InterruptedException {
+              acceptor.awaitQuietly();
+            }
+          }
+        }
+        """);
+    sources.put(
         "shop.dao.CarefulDao",
         """
         package shop.dao;
@@ -1420,6 +1462,13 @@ class BytecodeDetectorsTest {
     assertEquals("ResourceLookupUnderLock probeAll:19", summary(in("shop.res.JarLookup")));
     assertEquals(
         "ReadMostlyStateUnderLock getBeanFactory:24", summary(in("shop.ctx.RequestContext")));
+  }
+
+  @Test
+  void callersInNestedClassesCount() {
+    // awaitThread() is also called from a nested Runnable's run(): reported; awaitQuietly() only
+    // from stop() and from a nested class's constructor and destroy(): silent
+    assertEquals("ThreadAliveBusyWait awaitThread:9", summary(in("shop.load.Acceptor")));
   }
 
   @Test
