@@ -28,6 +28,7 @@ import com.sun.tools.javac.code.Symbol;
 import com.sun.tools.javac.code.Symbol.MethodSymbol;
 import io.github.lockjaw.checks.support.KnownSymbols;
 import io.github.lockjaw.checks.support.MoreTrees;
+import io.github.lockjaw.common.LockedLazyCreationMessage;
 import io.github.lockjaw.knowledge.Kind;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -67,32 +68,13 @@ final class LockedLazyCreation {
 
     /** The finding's message for the region named {@code name} that holds {@code monitor}. */
     String message(String name, SharedMonitor monitor) {
-      String field = "'" + this.field.getSimpleName() + "'";
-      String first = callers.get(0);
-      boolean isVolatile = this.field.getModifiers().contains(Modifier.VOLATILE);
-      return name
-          + " holds "
-          + monitor.describe()
-          + " for its whole body, and "
-          + String.join(", ", callers)
-          + (callers.size() == 1 ? " calls" : " call")
-          + " it on every call: every "
-          + first
-          + " takes that monitor just to read "
-          + field
-          + "; the first one creates the pool while it holds it ("
-          + String.join(", which calls ", chain)
-          + ") and every other request waits; and when the creation fails (the database is"
-          + " unreachable at start), "
-          + field
-          + " stays null, so every later request retries it, connect timeouts included, under"
-          + " the lock, and all requests queue behind it. Read "
-          + field
-          + " before taking the lock ("
-          + (isVolatile ? "it is volatile already" : "a volatile field")
-          + ", double-checked: return it when it is set, lock only to create it), or create the"
-          + " pool eagerly at start-up. (No automatic fix: when the pool is created is a design"
-          + " choice.)";
+      return LockedLazyCreationMessage.of(
+          name,
+          monitor.describe(),
+          callers,
+          field.getSimpleName().toString(),
+          field.getModifiers().contains(Modifier.VOLATILE),
+          chain);
     }
   }
 
