@@ -28,14 +28,15 @@ final class LazyCreationOnRequestPath {
    * @param branches {pc, target} of its branches; a switch has target {@link Integer#MAX_VALUE}
    * @param returns the pcs of its return instructions
    */
-  record Caller(Method method, List<Integer> creationCalls, List<int[]> branches, List<Integer> returns) {}
+  record Caller(
+      Method method, List<Integer> creationCalls, List<int[]> branches, List<Integer> returns) {}
 
   private LazyCreationOnRequestPath() {}
 
   /**
-   * The connection-acquisition methods among {@code callers} that call the creation on every
-   * call, as {@code getConnection()}; {@code implementsType} tells whether the class is a subtype
-   * of a type (internal name).
+   * The connection-acquisition methods among {@code callers} that call the creation on every call,
+   * as {@code getConnection()}; {@code implementsType} tells whether the class is a subtype of a
+   * type (internal name).
    */
   static List<String> requestCallers(List<Caller> callers, Predicate<String> implementsType) {
     List<String> names = new ArrayList<>();

@@ -556,9 +556,9 @@ public class SharedMonitorDetector extends LockjawDetector {
   }
 
   /**
-   * Reports a lazy creation that holds its monitor for its whole body (a synchronized method, or
-   * a block with no read of the field and no return before it) when a connection-acquisition
-   * method of the class calls it on every call (commons-dbcp 1.x BasicDataSource).
+   * Reports a lazy creation that holds its monitor for its whole body (a synchronized method, or a
+   * block with no read of the field and no return before it) when a connection-acquisition method
+   * of the class calls it on every call (commons-dbcp 1.x BasicDataSource).
    */
   private void reportLazyCreationOnRequestPath(
       LockedRegion region, MethodFacts facts, String field, List<String> chain, int pc) {
@@ -591,8 +591,7 @@ public class SharedMonitorDetector extends LockjawDetector {
       }
     }
     List<String> names =
-        LazyCreationOnRequestPath.requestCallers(
-            callers, type -> isSubtype(getClassName(), type));
+        LazyCreationOnRequestPath.requestCallers(callers, type -> isSubtype(getClassName(), type));
     if (names.isEmpty()) {
       return;
     }

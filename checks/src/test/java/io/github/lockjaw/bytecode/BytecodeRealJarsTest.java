@@ -155,16 +155,21 @@ class BytecodeRealJarsTest {
                   "BasicDataSource.createDataSource() holds the monitor of the BasicDataSource"
                       + " instance for its whole body, and getConnection() calls it on every call"),
           create.message());
-      assertTrue(
-          create.message().contains("PoolableObjectFactory.makeObject()"), create.message());
+      assertTrue(create.message().contains("PoolableObjectFactory.makeObject()"), create.message());
       assertTrue(
           create.message().contains("'dataSource' stays null, so every later request retries it"),
           create.message());
       assertTrue(create.advice().contains("com.zaxxer:HikariCP"), create.advice());
-      assertTrue(create.advice().contains("reads its volatile pool field before it locks"), create.advice());
+      assertTrue(
+          create.advice().contains("reads its volatile pool field before it locks"),
+          create.advice());
     }
     assertTrue(
-        finding(legacy, "SharedMonitorDao", "org.apache.commons.dbcp.BasicDataSource", "createDataSource")
+        finding(
+                legacy,
+                "SharedMonitorDao",
+                "org.apache.commons.dbcp.BasicDataSource",
+                "createDataSource")
             .advice()
             .contains("commons-dbcp:commons-dbcp 1.2.2"));
   }

@@ -225,7 +225,6 @@ class LazyCreationOnRequestPathTest {
 
   @org.junit.jupiter.api.AfterAll
   static void noDetectorSwallowedAnException() {
-    assertEquals(
-        List.of(), io.github.lockjaw.common.Resilience.swallowed(), "a detector threw");
+    assertEquals(List.of(), io.github.lockjaw.common.Resilience.swallowed(), "a detector threw");
   }
 }

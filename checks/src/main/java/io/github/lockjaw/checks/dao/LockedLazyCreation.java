@@ -86,10 +86,7 @@ final class LockedLazyCreation {
    * is such a creation.
    */
   static Optional<Finding> find(
-      TreePath regionPath,
-      MethodTree method,
-      BlockingIoFacts facts,
-      VisitorState state) {
+      TreePath regionPath, MethodTree method, BlockingIoFacts facts, VisitorState state) {
     Tree region = regionPath.getLeaf();
     MethodSymbol lazy = ASTHelpers.getSymbol(method);
     if (lazy == null || method.getBody() == null) {
@@ -138,8 +135,8 @@ final class LockedLazyCreation {
   private record LazyPart(Symbol field, List<? extends StatementTree> once) {}
 
   /**
-   * {@code if (field != null) return field; ...create, field = ...;} or {@code if (field == null)
-   * { ...create, field = ...; }} among the leading statements of a region (after guards that do not
+   * {@code if (field != null) return field; ...create, field = ...;} or {@code if (field == null) {
+   * ...create, field = ...; }} among the leading statements of a region (after guards that do not
    * return, such as {@code if (closed) throw ...}); the field may be set in a method of the same
    * file that the creation calls (commons-dbcp 1.4's {@code createDataSourceInstance()}).
    */
@@ -247,8 +244,7 @@ final class LockedLazyCreation {
             && symbol.owner == lazy.owner
             && !symbol.isStatic()
             && tree.getBody() != null
-            && KnownSymbols.overridesEntry(
-                Kind.Jdbc.CONNECTION_ACQUISITION.index(), symbol, state)
+            && KnownSymbols.overridesEntry(Kind.Jdbc.CONNECTION_ACQUISITION.index(), symbol, state)
             && callsOnEveryCall(getCurrentPath(), tree, lazy)) {
           String name = tree.getName() + "()";
           if (!callers.contains(name)) {
