@@ -9,6 +9,17 @@ if (!(log =~ /commons-pool:commons-pool:1\.3: org\.apache\.commons\.pool\.impl\.
     failures << 'GenericObjectPool.borrowObject in commons-pool 1.3 was not reported as SharedMonitorDao'
 }
 if (!log.contains('org.apache.commons:commons-pool2')) failures << 'the advice does not name commons-pool2'
+// issue 12: every getConnection() of DBCP 1.x takes the monitor of the synchronized createDataSource()
+def create = (log =~ /(?m)^\[WARNING\] commons-dbcp:commons-dbcp:1\.2\.2: org\.apache\.commons\.dbcp\.BasicDataSource\.createDataSource\(\)[^\n]*\[SharedMonitorDao\][^\n]*$/)
+if (!create) {
+    failures << 'BasicDataSource.createDataSource in commons-dbcp 1.2.2 was not reported as SharedMonitorDao'
+} else {
+    def line = create[0]
+    if (!line.contains('getConnection() calls it on every call')) failures << 'the createDataSource finding does not name getConnection(): ' + line
+    if (!line.contains('replace it with com.zaxxer:HikariCP') || !line.contains('dbcp2 2.0 to 2.9 did the same, 2.10+ synchronizes createDataSource() again')) {
+        failures << 'the createDataSource advice does not name HikariCP and the dbcp2 releases: ' + line
+    }
+}
 if (!(log =~ /lockjaw found \d+ new finding\(s\) at or above WARNING in audit-legacy: [^\n]*SharedMonitorDao/)) {
     failures << 'the audit did not fail the build'
 }

@@ -5,6 +5,7 @@ import edu.umd.cs.findbugs.Priorities;
 import edu.umd.cs.findbugs.ba.AnalysisContext;
 import edu.umd.cs.findbugs.ba.ClassContext;
 import edu.umd.cs.findbugs.ba.XField;
+import io.github.lockjaw.common.LockedLazyCreationMessage;
 import io.github.lockjaw.knowledge.JavaNames;
 import io.github.lockjaw.knowledge.Kind;
 import io.github.lockjaw.knowledge.KnowledgeIndex;
@@ -66,6 +67,8 @@ public class SharedMonitorDetector extends LockjawDetector {
     final List<Object[]> mapPuts = new ArrayList<>(); // {pc, map field}
     final List<Object[]> missTests = new ArrayList<>(); // {pc, map field, target}
     final Map<Integer, String> mapValueRegisters = new HashMap<>(); // register -> map field
+    final List<int[]> branches = new ArrayList<>(); // {pc, target}; a switch: target MAX_VALUE
+    final List<Integer> returns = new ArrayList<>(); // pcs of return instructions
 
     MethodFacts(Method method) {
       this.method = method;
@@ -260,6 +263,13 @@ public class SharedMonitorDetector extends LockjawDetector {
 
   @Override
   public void sawOpcode(int seen) {
+    if (isSwitch(seen)) {
+      current.branches.add(new int[] {getPC(), Integer.MAX_VALUE});
+    } else if (isBranch(seen)) {
+      current.branches.add(new int[] {getPC(), getBranchTarget()});
+    } else if (seen >= Const.IRETURN && seen <= Const.RETURN) {
+      current.returns.add(getPC());
+    }
     switch (seen) {
       case Const.GETFIELD, Const.GETSTATIC -> {
         lastFieldRead = getXFieldOperand() == null ? null : getXFieldOperand().getName();
@@ -452,7 +462,13 @@ public class SharedMonitorDetector extends LockjawDetector {
           }
         }
       }
-      if (chain.isEmpty() || isLazyInit(facts, region.ranges(), ioPc)) {
+      if (chain.isEmpty()) {
+        continue;
+      }
+      String lazy = lazyField(facts, region.ranges(), ioPc);
+      if (lazy != null) {
+        // runs its I/O once, unless every getConnection() waits on it (LazyCreationOnRequestPath)
+        reportLazyCreationOnRequestPath(region, facts, lazy, chain, pc);
         continue;
       }
       chains.put(region, chain);
@@ -498,6 +514,14 @@ public class SharedMonitorDetector extends LockjawDetector {
    * double-checked {@code createDataSource()} of a pool).
    */
   private boolean isLazyInit(MethodFacts facts, List<int[]> region, int ioPc) {
+    return lazyField(facts, region, ioPc) != null;
+  }
+
+  /**
+   * The field a lazy initialisation creates ({@link #isLazyInit}), "" for a fill on a map miss,
+   * null for none.
+   */
+  private String lazyField(MethodFacts facts, List<int[]> region, int ioPc) {
     // the fields the region assigns, itself or in a method of this class it calls
     Set<String> assigned = new HashSet<>();
     for (Object[] put : facts.puts) {
@@ -520,7 +544,7 @@ public class SharedMonitorDetector extends LockjawDetector {
         for (Object[] put : facts.mapPuts) {
           int putPc = (Integer) put[0];
           if (put[1].equals(miss[1]) && pc < putPc && putPc < target) {
-            return true; // a fill on a miss: once per key
+            return ""; // a fill on a miss: once per key
           }
         }
       }
@@ -531,10 +555,72 @@ public class SharedMonitorDetector extends LockjawDetector {
       boolean earlyReturn = (Boolean) check[3];
       boolean once = earlyReturn ? ioPc >= target : pc < ioPc && ioPc < target;
       if (once && assigned.contains(check[1])) {
-        return true;
+        return (String) check[1];
       }
     }
-    return false;
+    return null;
+  }
+
+  /**
+   * Reports a lazy creation that holds its monitor for its whole body (a synchronized method, or a
+   * block with no read of the field and no return before it) when a connection-acquisition method
+   * of the class calls it on every call (commons-dbcp 1.x BasicDataSource).
+   */
+  private void reportLazyCreationOnRequestPath(
+      LockedRegion region, MethodFacts facts, String field, List<String> chain, int pc) {
+    if (field.isEmpty()) {
+      return;
+    }
+    if (!region.whole()) {
+      for (Object[] check : facts.nullChecks) {
+        if (field.equals(check[1]) && (Integer) check[0] < region.pc()) {
+          return; // double-checked: the field is read before the lock
+        }
+      }
+      if (facts.returns.stream().anyMatch(at -> at < region.pc())) {
+        return;
+      }
+    }
+    String key = facts.method.getName() + facts.method.getSignature();
+    List<LazyCreationOnRequestPath.Caller> callers = new ArrayList<>();
+    for (MethodFacts caller : methods.values()) {
+      List<Integer> calls = new ArrayList<>();
+      for (Call call : caller.calls) {
+        if (key.equals(call.self())) {
+          calls.add(call.pc());
+        }
+      }
+      if (!calls.isEmpty() && caller != facts) {
+        callers.add(
+            new LazyCreationOnRequestPath.Caller(
+                caller.method, calls, caller.branches, caller.returns));
+      }
+    }
+    List<String> names =
+        LazyCreationOnRequestPath.requestCallers(callers, type -> isSubtype(getClassName(), type));
+    if (names.isEmpty()) {
+      return;
+    }
+    boolean isVolatile = false;
+    for (Field declared : getThisClass().getFields()) {
+      if (declared.getName().equals(field)) {
+        isVolatile = declared.isVolatile();
+      }
+    }
+    List<String> named = new ArrayList<>();
+    named.add(displayName(facts.method.getName()) + "()");
+    named.addAll(chain);
+    String name =
+        region.whole()
+            ? display(facts.method)
+            : "The synchronized block in " + display(facts.method);
+    report(
+        LockjawBugType.SHARED_MONITOR_DAO,
+        Priorities.NORMAL_PRIORITY,
+        facts.method,
+        pc,
+        LockedLazyCreationMessage.of(
+            name, region.monitor().description(), names, field, isVolatile, named));
   }
 
   /** Whether the instruction just before {@code target} returns (the taken branch's end). */

@@ -125,6 +125,7 @@ public record Kind(String catalog, String name) {
     public static final Kind RESOURCE_TYPE = new Kind(CATALOG, "resource-type");
     public static final Kind THREAD_SAFE_TYPE = new Kind(CATALOG, "thread-safe-type");
     public static final Kind POOL_TYPE = new Kind(CATALOG, "pool-type");
+    public static final Kind CONNECTION_ACQUISITION = new Kind(CATALOG, "connection-acquisition");
 
     private Jdbc() {}
   }

@@ -132,8 +132,46 @@ class BytecodeRealJarsTest {
     assertTrue(
         make.advice().contains("org.apache.commons:commons-dbcp2 2.0+ or com.zaxxer:HikariCP"),
         make.advice());
-    // the double-checked createDataSource() runs its I/O once, at start-up
-    assertEquals(List.of(), inClass(legacy, "org.apache.commons.dbcp.BasicDataSource"));
+  }
+
+  @Test
+  void commonsDbcp1TakesTheDataSourceMonitorOnEveryGetConnection() throws Exception {
+    // 1.2.2 (no -sources.jar on Central) and 1.4 (its sources no longer compile: JDBC 4.1
+    // getParentLogger): synchronized createDataSource(), called by every getConnection()
+    List<AuditFinding> dbcp14 =
+        new JarAuditor()
+            .audit(List.of(jar("commons-dbcp-1.4.jar")), List.of(jar("commons-pool-1.3.jar")));
+    for (List<AuditFinding> audited : List.of(legacy, dbcp14)) {
+      String className = "org.apache.commons.dbcp.BasicDataSource";
+      assertEquals(
+          List.of("createDataSource"),
+          inClass(audited, className).stream().map(AuditFinding::methodName).toList(),
+          describe(audited));
+      AuditFinding create = finding(audited, "SharedMonitorDao", className, "createDataSource");
+      assertTrue(
+          create
+              .message()
+              .startsWith(
+                  "BasicDataSource.createDataSource() holds the monitor of the BasicDataSource"
+                      + " instance for its whole body, and getConnection() calls it on every call"),
+          create.message());
+      assertTrue(create.message().contains("PoolableObjectFactory.makeObject()"), create.message());
+      assertTrue(
+          create.message().contains("'dataSource' stays null, so every later request retries it"),
+          create.message());
+      assertTrue(create.advice().contains("com.zaxxer:HikariCP"), create.advice());
+      assertTrue(
+          create.advice().contains("reads its volatile pool field before it locks"),
+          create.advice());
+    }
+    assertTrue(
+        finding(
+                legacy,
+                "SharedMonitorDao",
+                "org.apache.commons.dbcp.BasicDataSource",
+                "createDataSource")
+            .advice()
+            .contains("commons-dbcp:commons-dbcp 1.2.2"));
   }
 
   @Test

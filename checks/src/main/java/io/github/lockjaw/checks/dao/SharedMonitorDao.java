@@ -94,6 +94,11 @@ public final class SharedMonitorDao extends BugChecker
       return Description.NO_MATCH; // a synchronized get-then-put: the cache checks report it
     }
     BlockingIoFacts facts = BlockingIoFacts.forUnit(state);
+    Optional<LockedLazyCreation.Finding> lazy = LockedLazyCreation.find(path, method, facts, state);
+    if (lazy.isPresent()) { // every getConnection() takes the monitor of a lazy pool creation
+      String name = region instanceof MethodTree ? method.getName() + "()" : blockName(method);
+      return buildDescription(region).setMessage(lazy.get().message(name, monitor)).build();
+    }
     BlockingIoFacts.Summary summary = facts.summarize(region);
     if (!summary.blocks()) {
       return Description.NO_MATCH;
