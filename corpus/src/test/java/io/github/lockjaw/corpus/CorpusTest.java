@@ -150,12 +150,31 @@ class CorpusTest {
         }
       }
       sourceOnly.removeAll(knownSourceOnly);
-      if (!sourceOnly.isEmpty() || !engines.bytecodeOnly().isEmpty()) {
+      // a known gap of the source checks (bytecode-only lines): reported, not failed, until the
+      // source checks find it too, when the line must become an expect
+      Set<String> knownBytecodeOnly = new TreeSet<>();
+      for (Manifest.Expectation e : library.bytecodeOnly()) {
+        knownBytecodeOnly.add(e.check() + " " + e.className() + "#" + e.member());
+      }
+      Set<String> bytecodeOnly = new TreeSet<>(engines.bytecodeOnly());
+      for (String known : knownBytecodeOnly) {
+        if (engines.source().contains(known)) {
+          problems.add(
+              "the source checks now flag " + known + ": turn its bytecode-only line into expect");
+        } else if (!engines.bytecode().contains(known)) {
+          problems.add(
+              "bytecode-only " + known + " is not flagged by the bytecode detectors either");
+        } else {
+          System.out.println("corpus: known source gap (bytecode only): " + known);
+        }
+      }
+      bytecodeOnly.removeAll(knownBytecodeOnly);
+      if (!sourceOnly.isEmpty() || !bytecodeOnly.isEmpty()) {
         problems.add(
             "the engines disagree on the same classes: only the source checks flag "
                 + sourceOnly
                 + "; only the bytecode detectors flag "
-                + engines.bytecodeOnly());
+                + bytecodeOnly);
       }
     }
     if (!problems.isEmpty()) {

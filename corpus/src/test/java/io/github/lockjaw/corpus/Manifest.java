@@ -55,6 +55,7 @@ record Manifest(List<Library> libraries) {
       List<Expectation> expect,
       List<Expectation> gaps,
       List<Expectation> sourceOnly,
+      List<Expectation> bytecodeOnly,
       List<Silence> silent,
       String note) {
 
@@ -120,6 +121,15 @@ record Manifest(List<Library> libraries) {
                 new Expectation(
                     words[1], words[2].substring(0, hash), words[2].substring(hash + 1)));
           }
+          case "bytecode-only" -> {
+            require(
+                words.length == 3 && words[2].contains("#"),
+                "bytecode-only <Check> <class>#<member>");
+            int hash = words[2].indexOf('#');
+            current.bytecodeOnly.add(
+                new Expectation(
+                    words[1], words[2].substring(0, hash), words[2].substring(hash + 1)));
+          }
           case "silent" -> {
             require(words.length == 3, "silent <Check|*> <class>");
             current.silent.add(new Silence(words[1], words[2]));
@@ -173,6 +183,7 @@ record Manifest(List<Library> libraries) {
     final List<Expectation> expect = new ArrayList<>();
     final List<Expectation> gaps = new ArrayList<>();
     final List<Expectation> sourceOnly = new ArrayList<>();
+    final List<Expectation> bytecodeOnly = new ArrayList<>();
     final List<Silence> silent = new ArrayList<>();
 
     Builder(String id, String coordinates) {
@@ -197,6 +208,7 @@ record Manifest(List<Library> libraries) {
           List.copyOf(expect),
           List.copyOf(gaps),
           List.copyOf(sourceOnly),
+          List.copyOf(bytecodeOnly),
           List.copyOf(silent),
           note);
     }
