@@ -347,9 +347,11 @@ public class MapCacheDetector extends LockjawDetector {
     String name = call.getMethodName(gen);
     boolean act = parameters.length == 2;
     KnowledgeIndex index = act ? ACTS : CHECKS;
-    if (!name.equals(act ? "put" : "get")
-        || index.candidates(name).stream()
-            .noneMatch(entry -> entry.internalOwner().equals(owner) || isMapType(owner))) {
+    if (index.candidates(name).stream()
+        .noneMatch(
+            entry ->
+                (act || entry.entry().hasAttribute("returns-value"))
+                    && (entry.internalOwner().equals(owner) || isMapType(owner)))) {
       return null;
     }
     i++;

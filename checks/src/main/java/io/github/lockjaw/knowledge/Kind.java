@@ -233,6 +233,8 @@ public record Kind(String catalog, String name) {
     public static final Kind COUNTER_MAP_READ = new Kind(CATALOG, "counter-map-read");
     public static final Kind COUNTER_MAP_WRITE = new Kind(CATALOG, "counter-map-write");
     public static final Kind REPLACEMENT = new Kind(CATALOG, "replacement");
+    public static final Kind EXTREMUM_CALL = new Kind(CATALOG, "extremum-call");
+    public static final Kind MONITOR_SIGNAL_CALL = new Kind(CATALOG, "monitor-signal-call");
 
     private Statistics() {}
   }

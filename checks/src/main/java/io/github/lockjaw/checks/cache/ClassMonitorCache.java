@@ -20,6 +20,7 @@ import com.sun.tools.javac.code.Symbol;
 import io.github.lockjaw.checks.support.GuardingMonitor;
 import io.github.lockjaw.common.LockjawDocs;
 import io.github.lockjaw.common.MonitorKind;
+import io.github.lockjaw.common.Resilience;
 import java.util.Optional;
 
 /**
@@ -39,12 +40,12 @@ public final class ClassMonitorCache extends BugChecker
 
   @Override
   public Description matchSynchronized(SynchronizedTree tree, VisitorState state) {
-    return match(tree, state);
+    return Resilience.orElse(() -> match(tree, state), Description.NO_MATCH);
   }
 
   @Override
   public Description matchMethod(MethodTree tree, VisitorState state) {
-    return match(tree, state);
+    return Resilience.orElse(() -> match(tree, state), Description.NO_MATCH);
   }
 
   private Description match(Tree region, VisitorState state) {
