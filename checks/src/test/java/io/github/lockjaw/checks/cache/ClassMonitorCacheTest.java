@@ -607,7 +607,7 @@ class ClassMonitorCacheTest {
             "    return (ClassInfo) CLASS_INFO_MAP.computeIfAbsent(clazz, k -> new ClassInfo(clazz));",
             "  }",
             "}")
-        .doTest();
+        .doTest(BugCheckerRefactoringTestHelper.TestMode.TEXT_MATCH);
   }
 
   @Test
@@ -642,7 +642,7 @@ class ClassMonitorCacheTest {
             "    return BY_SYMBOL.computeIfAbsent(symbol, k -> new Currency(symbol));",
             "  }",
             "}")
-        .doTest();
+        .doTest(BugCheckerRefactoringTestHelper.TestMode.TEXT_MATCH);
   }
 
   @Test
@@ -680,7 +680,7 @@ class ClassMonitorCacheTest {
             "    return CACHE.computeIfAbsent(type, EntityMetadata::new);",
             "  }",
             "}")
-        .doTest();
+        .doTest(BugCheckerRefactoringTestHelper.TestMode.TEXT_MATCH);
   }
 
   @Test
@@ -715,7 +715,7 @@ class ClassMonitorCacheTest {
             "    return buffer.length();",
             "  }",
             "}")
-        .doTest();
+        .doTest(BugCheckerRefactoringTestHelper.TestMode.TEXT_MATCH);
   }
 
   @Test

@@ -684,7 +684,7 @@ class SynchronizedMapCacheTest {
             "    products.remove(id);",
             "  }",
             "}")
-        .doTest();
+        .doTest(BugCheckerRefactoringTestHelper.TestMode.TEXT_MATCH);
   }
 
   @Test
@@ -713,7 +713,7 @@ class SynchronizedMapCacheTest {
             "    return compiled.computeIfAbsent(name, StringBuilder::new);",
             "  }",
             "}")
-        .doTest();
+        .doTest(BugCheckerRefactoringTestHelper.TestMode.TEXT_MATCH);
   }
 
   @Test
@@ -753,7 +753,7 @@ class SynchronizedMapCacheTest {
             "    return pages.computeIfAbsent(path, k -> new Page(k.trim()));",
             "  }",
             "}")
-        .doTest();
+        .doTest(BugCheckerRefactoringTestHelper.TestMode.TEXT_MATCH);
   }
 
   @Test
@@ -786,7 +786,7 @@ class SynchronizedMapCacheTest {
             "    return quotes.computeIfAbsent(zip, k -> new StringBuilder());",
             "  }",
             "}")
-        .doTest();
+        .doTest(BugCheckerRefactoringTestHelper.TestMode.TEXT_MATCH);
   }
 
   @Test
