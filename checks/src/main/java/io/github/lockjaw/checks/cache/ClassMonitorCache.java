@@ -19,6 +19,7 @@ import com.sun.source.util.TreePath;
 import com.sun.tools.javac.code.Symbol;
 import io.github.lockjaw.checks.support.GuardingMonitor;
 import io.github.lockjaw.common.LockjawDocs;
+import io.github.lockjaw.common.MapLocking;
 import io.github.lockjaw.common.MonitorKind;
 import io.github.lockjaw.common.Resilience;
 import java.util.Optional;
@@ -60,7 +61,14 @@ public final class ClassMonitorCache extends BugChecker
       }
       Optional<SuggestedFix> fix = ComputeIfAbsentFix.build(path, lookup, state);
       Description.Builder description =
-          buildDescription(region).setMessage(message(region, lookup, fix.isPresent(), state));
+          buildDescription(region)
+              .setMessage(
+                  message(
+                      region,
+                      lookup,
+                      field.locking() == MapLocking.CONCURRENT,
+                      fix.isPresent(),
+                      state));
       fix.ifPresent(description::addFix);
       return description.build();
     }
@@ -69,7 +77,11 @@ public final class ClassMonitorCache extends BugChecker
 
   /** The finding's message: which monitor the lookup holds, the fix, or why there is none. */
   private static String message(
-      Tree region, CacheLookup lookup, boolean hasFix, VisitorState state) {
+      Tree region,
+      CacheLookup lookup,
+      boolean alreadyConcurrent,
+      boolean hasFix,
+      VisitorState state) {
     String monitor = GuardingMonitor.describe(MonitorKind.CLASS, region, state);
     String who =
         lockIsTheKey(region, lookup)
@@ -82,8 +94,11 @@ public final class ClassMonitorCache extends BugChecker
         + "' holds "
         + monitor
         + who
-        + "Make the map a ConcurrentHashMap and fill it with computeIfAbsent"
-        + " (or use ClassValue when the keys are classes), and drop the lock."
+        + (alreadyConcurrent
+            ? "The map is already concurrent: the lock is the bottleneck. Fill it with"
+                + " computeIfAbsent and drop the lock."
+            : "Make the map a ConcurrentHashMap and fill it with computeIfAbsent"
+                + " (or use ClassValue when the keys are classes), and drop the lock.")
         + (hasFix ? "" : " " + LockjawDocs.noFixReason());
   }
 

@@ -823,9 +823,7 @@ class ClassMonitorCacheTest {
   }
 
   @Test
-  void aConcurrentMapUnderTheClassLockIsReportedWithoutARewrite() {
-    // the rewrite (drop the lock, computeIfAbsent) belongs to ComputeIfAbsentFix, which does not
-    // handle an already concurrent map yet
+  void aConcurrentMapUnderTheClassLockLosesTheLockAndFillsWithComputeIfAbsent() {
     refactoring
         .addInputLines(
             "ClassInfo.java",
@@ -848,8 +846,102 @@ class ClassMonitorCacheTest {
             "    }",
             "  }",
             "}")
-        .expectUnchanged()
+        .addOutputLines(
+            "ClassInfo.java",
+            "import java.util.Map;",
+            "import java.util.concurrent.ConcurrentHashMap;",
+            "public class ClassInfo {",
+            "  private static final Map<Class<?>, ClassInfo> CACHE = new ConcurrentHashMap<>();",
+            "  private final Class<?> type;",
+            "  private ClassInfo(Class<?> type) {",
+            "    this.type = type;",
+            "  }",
+            "  public static ClassInfo getInstance(Class<?> clazz) {",
+            "    return CACHE.computeIfAbsent(clazz, ClassInfo::new);",
+            "  }",
+            "}")
+        .doTest(BugCheckerRefactoringTestHelper.TestMode.TEXT_MATCH);
+  }
+
+  @Test
+  void aConcurrentMapUnderTheClassLockIsMessagedAsAlreadyConcurrent() {
+    compilation
+        .addSourceLines(
+            "Converters.java",
+            "import java.util.concurrent.ConcurrentHashMap;",
+            "public class Converters {",
+            "  private static final ConcurrentHashMap<Class<?>, String> NAMES = new ConcurrentHashMap<>();",
+            "  // BUG: Diagnostic contains: The map is already concurrent: the lock is the bottleneck",
+            "  static synchronized String nameOf(Class<?> type) {",
+            "    String name = NAMES.get(type);",
+            "    if (name == null) {",
+            "      name = new String(type.getName());",
+            "      NAMES.put(type, name);",
+            "    }",
+            "    return name;",
+            "  }",
+            "}")
         .doTest();
+  }
+
+  @Test
+  void noRewriteOfAConcurrentMapWhenOtherCodeMakesCompoundUpdatesUnderTheLock() {
+    // reload() replaces an entry in two steps under the same Class lock; without the lock in the
+    // lookup, a computeIfAbsent could run between its remove and its put
+    refactoring
+        .addInputLines(
+            "Schemas.java",
+            "import java.util.Map;",
+            "import java.util.concurrent.ConcurrentHashMap;",
+            "public class Schemas {",
+            "  private static final Map<Class<?>, Schema> SCHEMAS = new ConcurrentHashMap<>();",
+            "  static final class Schema {",
+            "    Schema(Class<?> type) {}",
+            "  }",
+            "  static Schema of(Class<?> type) {",
+            "    synchronized (Schemas.class) {",
+            "      Schema schema = SCHEMAS.get(type);",
+            "      if (schema == null) {",
+            "        schema = new Schema(type);",
+            "        SCHEMAS.put(type, schema);",
+            "      }",
+            "      return schema;",
+            "    }",
+            "  }",
+            "  static void reload(Class<?> type) {",
+            "    synchronized (Schemas.class) {",
+            "      SCHEMAS.remove(type);",
+            "      SCHEMAS.put(type, new Schema(type));",
+            "    }",
+            "  }",
+            "}")
+        .expectUnchanged()
+        .doTest(BugCheckerRefactoringTestHelper.TestMode.TEXT_MATCH);
+  }
+
+  @Test
+  void noRewriteOfAConcurrentSkipListMapWhoseComputeIfAbsentIsNotAtomic() {
+    refactoring
+        .addInputLines(
+            "Ordered.java",
+            "import java.util.Map;",
+            "import java.util.concurrent.ConcurrentSkipListMap;",
+            "public class Ordered {",
+            "  private static final Map<String, Ordered> BY_NAME = new ConcurrentSkipListMap<>();",
+            "  private Ordered(String name) {}",
+            "  static Ordered named(String name) {",
+            "    synchronized (Ordered.class) {",
+            "      Ordered found = BY_NAME.get(name);",
+            "      if (found == null) {",
+            "        found = new Ordered(name);",
+            "        BY_NAME.put(name, found);",
+            "      }",
+            "      return found;",
+            "    }",
+            "  }",
+            "}")
+        .expectUnchanged()
+        .doTest(BugCheckerRefactoringTestHelper.TestMode.TEXT_MATCH);
   }
 
   @Test
