@@ -197,6 +197,16 @@ public record Kind(String catalog, String name) {
     private ThreadSafety() {}
   }
 
+  /** The kinds of {@code reflection.txt}. */
+  public static final class Reflection {
+    public static final String CATALOG = "reflection";
+
+    public static final Kind SHARED_REFLECTIVE_TYPE = new Kind(CATALOG, "shared-reflective-type");
+    public static final Kind REFLECTIVE_CALL = new Kind(CATALOG, "reflective-call");
+
+    private Reflection() {}
+  }
+
   /** The kinds of {@code read-mostly.txt}. */
   public static final class ReadMostly {
     public static final String CATALOG = "read-mostly";

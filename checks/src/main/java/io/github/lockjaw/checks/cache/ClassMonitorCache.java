@@ -22,6 +22,7 @@ import io.github.lockjaw.common.LockjawDocs;
 import io.github.lockjaw.common.MapLocking;
 import io.github.lockjaw.common.MonitorKind;
 import io.github.lockjaw.common.Resilience;
+import io.github.lockjaw.common.SharedReflectiveLockMessage;
 import java.util.Optional;
 
 /**
@@ -41,7 +42,29 @@ public final class ClassMonitorCache extends BugChecker
 
   @Override
   public Description matchSynchronized(SynchronizedTree tree, VisitorState state) {
-    return Resilience.orElse(() -> match(tree, state), Description.NO_MATCH);
+    return Resilience.orElse(
+        () -> {
+          Description cache = match(tree, state);
+          return cache != Description.NO_MATCH ? cache : matchSharedReflectiveLock(tree, state);
+        },
+        Description.NO_MATCH);
+  }
+
+  /** A monitor on a shared Method, Field or Constructor around a reflective call. */
+  private Description matchSharedReflectiveLock(SynchronizedTree tree, VisitorState state) {
+    Optional<SharedReflectiveLock> found = SharedReflectiveLock.of(tree, state);
+    if (found.isEmpty()) {
+      return Description.NO_MATCH;
+    }
+    SharedReflectiveLock lock = found.get();
+    return buildDescription(tree)
+        .setMessage(
+            SharedReflectiveLockMessage.of(
+                lock.lockType(),
+                lock.lock().getSimpleName().toString(),
+                lock.what(),
+                lock.callDisplay()))
+        .build();
   }
 
   @Override

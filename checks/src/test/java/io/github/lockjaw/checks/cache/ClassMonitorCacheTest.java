@@ -978,4 +978,124 @@ class ClassMonitorCacheTest {
             "}")
         .doTest();
   }
+
+  @Test
+  void aSharedMethodsMonitorHeldAroundItsInvocationOgnl27InvokeMethod() {
+    // OGNL 2.7.3 ognl.OgnlRuntime#invokeMethod: the Method comes from OGNL's caches, so every
+    // expression that reaches the same non-public getter queues on its monitor
+    compilation
+        .addSourceLines(
+            "OgnlRuntime.java",
+            "import java.lang.reflect.AccessibleObject;",
+            "import java.lang.reflect.InvocationTargetException;",
+            "import java.lang.reflect.Method;",
+            "import java.lang.reflect.Modifier;",
+            "public class OgnlRuntime {",
+            "  public static Object invokeMethod(Object target, Method method, Object[] argsArray)",
+            "      throws InvocationTargetException, IllegalAccessException {",
+            "    Object result;",
+            "    boolean wasAccessible = true;",
+            "    // BUG: Diagnostic contains: Holds the monitor of the Method 'method' while it calls"
+                + " through it (Method.invoke())",
+            "    synchronized (method) {",
+            "      if (!Modifier.isPublic(method.getModifiers())) {",
+            "        if (!(wasAccessible = ((AccessibleObject) method).isAccessible())) {",
+            "          ((AccessibleObject) method).setAccessible(true);",
+            "        }",
+            "      }",
+            "      result = method.invoke(target, argsArray);",
+            "      if (!wasAccessible) {",
+            "        ((AccessibleObject) method).setAccessible(false);",
+            "      }",
+            "    }",
+            "    return result;",
+            "  }",
+            "}")
+        .doTest();
+  }
+
+  @Test
+  void sharedFieldsAndConstructorsHeldAroundTheirReflectiveCalls() {
+    compilation
+        .addSourceLines(
+            "PropertyAccess.java",
+            "import java.lang.reflect.Constructor;",
+            "import java.lang.reflect.Field;",
+            "public class PropertyAccess {",
+            "  private final Field field;",
+            "  private final Constructor<?> factory;",
+            "  PropertyAccess(Field field, Constructor<?> factory) {",
+            "    this.field = field;",
+            "    this.factory = factory;",
+            "  }",
+            "  public Object read(Object bean) throws IllegalAccessException {",
+            "    // BUG: Diagnostic contains: Holds the monitor of the Field 'field'",
+            "    synchronized (field) {",
+            "      field.setAccessible(true);",
+            "      return field.get(bean);",
+            "    }",
+            "  }",
+            "  public Object create() throws ReflectiveOperationException {",
+            "    // BUG: Diagnostic contains: (Constructor.newInstance())",
+            "    synchronized (factory) {",
+            "      return factory.newInstance();",
+            "    }",
+            "  }",
+            "}")
+        .doTest();
+  }
+
+  @Test
+  void reflectiveLocksThatQueueNobody() {
+    compilation
+        .addSourceLines(
+            "Invoker.java",
+            "import java.lang.reflect.Method;",
+            "import java.util.concurrent.ConcurrentHashMap;",
+            "import java.util.Map;",
+            "public class Invoker {",
+            "  private final Method init;",
+            "  private final Map<String, Method> methods = new ConcurrentHashMap<>();",
+            "  Invoker(Method init, Object target) throws Exception {",
+            "    this.init = init;",
+            "    synchronized (init) {", // a constructor runs once per object
+            "      init.invoke(target);",
+            "    }",
+            "  }",
+            "  public Object call(Object target, String name) throws Exception {",
+            "    Method fresh = target.getClass().getMethod(name);",
+            "    synchronized (fresh) {", // getMethod hands out a copy nobody else holds
+            "      return fresh.invoke(target);",
+            "    }",
+            "  }",
+            "  public boolean isPublic(Method method) {",
+            "    synchronized (method) {", // no reflective call under the lock
+            "      return java.lang.reflect.Modifier.isPublic(method.getModifiers());",
+            "    }",
+            "  }",
+            "  public Object callOutside(Object target, Method method) throws Exception {",
+            "    synchronized (method) {",
+            "      method.setAccessible(true);",
+            "    }",
+            "    return method.invoke(target);", // the call runs after the lock is released
+            "  }",
+            "  public void start(Object target) throws Exception {",
+            "    synchronized (init) {", // lifecycle: runs once
+            "      init.invoke(target);",
+            "    }",
+            "  }",
+            "  public Runnable later(Object target, Method method) {",
+            "    synchronized (method) {", // the call runs later, in the lambda, without the lock
+            "      return () -> {",
+            "        try {",
+            "          method.invoke(target);",
+            "        } catch (ReflectiveOperationException e) {",
+            "          throw new IllegalStateException(e);",
+            "        }",
+            "      };",
+            "    }",
+            "  }",
+            "}")
+        .doTest();
+  }
 }
