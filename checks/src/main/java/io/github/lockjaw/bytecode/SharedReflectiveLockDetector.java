@@ -11,13 +11,22 @@ import io.github.lockjaw.knowledge.Kind;
 import io.github.lockjaw.knowledge.KnowledgeIndex;
 import io.github.lockjaw.knowledge.Lifecycle;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import org.apache.bcel.Const;
 import org.apache.bcel.classfile.Code;
+import org.apache.bcel.classfile.JavaClass;
 import org.apache.bcel.classfile.LocalVariable;
 import org.apache.bcel.classfile.LocalVariableTable;
 import org.apache.bcel.classfile.Method;
+import org.apache.bcel.generic.ConstantPoolGen;
+import org.apache.bcel.generic.INVOKEDYNAMIC;
+import org.apache.bcel.generic.Instruction;
+import org.apache.bcel.generic.InstructionList;
+import org.apache.bcel.generic.InvokeInstruction;
+import org.apache.bcel.generic.ObjectType;
 import org.apache.bcel.generic.Type;
 
 /**
@@ -48,6 +57,7 @@ public class SharedReflectiveLockDetector extends LockjawDetector {
   }
 
   private final List<Region> regions = new ArrayList<>();
+  private final Map<String, KnowledgeIndex.MethodEntry> helpers = new HashMap<>();
   private boolean skipMethod;
 
   public SharedReflectiveLockDetector(BugReporter bugReporter) {
@@ -56,10 +66,48 @@ public class SharedReflectiveLockDetector extends LockjawDetector {
 
   @Override
   public void visitClassContext(ClassContext classContext) {
-    if (classContext.getJavaClass().isInterface() || !mayLock(classContext.getJavaClass())) {
+    JavaClass javaClass = classContext.getJavaClass();
+    if (javaClass.isInterface() || !mayLock(javaClass)) {
+      return;
+    }
+    helpers.clear();
+    try {
+      findHelpers(javaClass);
+    } catch (RuntimeException e) {
+      skipped(javaClass, e);
       return;
     }
     super.visitClassContext(classContext);
+  }
+
+  /**
+   * The private or static methods of the class that make a reflective call themselves (OGNL 3.1's
+   * invokeMethodInsideSandbox): a call of one under the lock counts as the reflective call.
+   */
+  private void findHelpers(JavaClass javaClass) {
+    ConstantPoolGen pool = new ConstantPoolGen(javaClass.getConstantPool());
+    for (Method method : javaClass.getMethods()) {
+      if (method.getCode() == null || !(method.isPrivate() || method.isStatic())) {
+        continue;
+      }
+      for (Instruction instruction :
+          new InstructionList(method.getCode().getCode()).getInstructions()) {
+        if (instruction instanceof InvokeInstruction invoke
+            && !(instruction instanceof INVOKEDYNAMIC)) {
+          Optional<KnowledgeIndex.MethodEntry> call =
+              match(
+                  REFLECTIVE_CALLS,
+                  invoke.getReferenceType(pool) instanceof ObjectType owner
+                      ? owner.getClassName().replace('.', '/')
+                      : "java/lang/Object",
+                  invoke.getMethodName(pool));
+          if (call.isPresent()) {
+            helpers.put(method.getName() + method.getSignature(), call.get());
+            break;
+          }
+        }
+      }
+    }
   }
 
   @Override
@@ -134,6 +182,11 @@ public class SharedReflectiveLockDetector extends LockjawDetector {
     }
     Optional<KnowledgeIndex.MethodEntry> call =
         match(REFLECTIVE_CALLS, getClassConstantOperand(), getNameConstantOperand());
+    String via = null;
+    if (call.isEmpty() && getClassConstantOperand().equals(getClassName())) {
+      call = Optional.ofNullable(helpers.get(getNameConstantOperand() + getSigConstantOperand()));
+      via = getNameConstantOperand();
+    }
     if (call.isEmpty()) {
       return;
     }
@@ -149,7 +202,7 @@ public class SharedReflectiveLockDetector extends LockjawDetector {
                 region.lockType,
                 region.lockName,
                 call.get().attribute("what").orElse("invokes"),
-                call.get().display()));
+                call.get().display() + (via == null ? "" : " in " + via + "()")));
       }
     }
   }

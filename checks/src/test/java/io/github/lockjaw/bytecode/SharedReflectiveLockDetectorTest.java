@@ -56,6 +56,30 @@ class SharedReflectiveLockDetectorTest {
               }
             }
             """,
+            "el.Sandboxed",
+            """
+            package el;
+            import java.lang.reflect.*;
+            public class Sandboxed {
+              public static Object invokeMethod(Object target, Method method, Object[] args)
+                  throws Exception {
+                synchronized (method) {
+                  method.setAccessible(true);
+                  return invokeInsideSandbox(target, method, args);       // line 8
+                }
+              }
+              private static Object invokeInsideSandbox(Object target, Method method, Object[] args)
+                  throws Exception {
+                return method.invoke(target, args);
+              }
+              public Object described(Method method) {
+                synchronized (method) {
+                  return describe(method);
+                }
+              }
+              private static String describe(Method method) { return method.getName(); }
+            }
+            """,
             "el.Quiet",
             """
             package el;
@@ -102,7 +126,8 @@ class SharedReflectiveLockDetectorTest {
             .sorted()
             .collect(Collectors.joining(", "));
     assertEquals(
-        "ClassMonitorCache el.PropertyAccess#read:9, ClassMonitorCache el.Runtime#invokeMethod:11",
+        "ClassMonitorCache el.PropertyAccess#read:9, ClassMonitorCache el.Runtime#invokeMethod:11,"
+            + " ClassMonitorCache el.Sandboxed#invokeMethod:8",
         summary);
     String message =
         findings.stream()

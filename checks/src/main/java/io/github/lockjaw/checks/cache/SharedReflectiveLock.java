@@ -6,6 +6,7 @@ import com.sun.source.tree.ExpressionTree;
 import com.sun.source.tree.MethodInvocationTree;
 import com.sun.source.tree.MethodTree;
 import com.sun.source.tree.SynchronizedTree;
+import com.sun.source.tree.Tree;
 import com.sun.tools.javac.code.Symbol;
 import com.sun.tools.javac.code.Symbol.MethodSymbol;
 import com.sun.tools.javac.code.Type;
@@ -17,6 +18,9 @@ import io.github.lockjaw.checks.support.MoreTrees;
 import io.github.lockjaw.knowledge.Kind;
 import io.github.lockjaw.knowledge.KnowledgeIndex;
 import io.github.lockjaw.knowledge.Lifecycle;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import javax.lang.model.element.ElementKind;
 import javax.lang.model.type.TypeKind;
@@ -31,7 +35,8 @@ import javax.lang.model.type.TypeKind;
  * ({@code type.getMethod(name)}) is a fresh copy nobody else holds. Constructors, initialisers,
  * set-up, lifecycle and one-shot methods and test code run once, so they are left alone.
  */
-record SharedReflectiveLock(Symbol lock, String lockType, MethodInvocationTree call, String what) {
+record SharedReflectiveLock(
+    Symbol lock, String lockType, MethodInvocationTree call, String what, String via) {
   private static final KnowledgeIndex SHARED_TYPES = Kind.Reflection.SHARED_REFLECTIVE_TYPE.index();
   private static final CatalogMethods REFLECTIVE_CALLS =
       CatalogMethods.of(Kind.Reflection.REFLECTIVE_CALL);
@@ -46,34 +51,63 @@ record SharedReflectiveLock(Symbol lock, String lockType, MethodInvocationTree c
         || runsOnce(state)) {
       return Optional.empty();
     }
-    MethodInvocationTree[] call = {null};
-    String[] what = {null};
-    new ImmediateCodeScanner<Void, Void>() {
-      @Override
-      public Void visitMethodInvocation(MethodInvocationTree node, Void unused) {
-        if (call[0] == null) {
-          REFLECTIVE_CALLS
-              .match(ASTHelpers.getSymbol(node), state)
-              .ifPresent(
-                  entry -> {
-                    call[0] = node;
-                    what[0] = entry.attribute("what").orElse("invokes");
-                  });
+    Map<MethodSymbol, MethodTree> declared =
+        MoreTrees.declaredMethods(state.getPath().getCompilationUnit());
+    Found found = firstReflectiveCall(block.getBlock(), state).orElse(null);
+    String via = null;
+    if (found == null) {
+      // one level down: a private or static helper of this file that makes the call itself
+      // (OGNL 3.1's invokeMethodInsideSandbox)
+      for (MethodInvocationTree helperCall : calls(block.getBlock())) {
+        MethodSymbol helper = ASTHelpers.getSymbol(helperCall);
+        MethodTree body = helper == null ? null : declared.get(helper);
+        if (body != null
+            && body.getBody() != null
+            && (helper.isPrivate() || helper.isStatic())
+            && (found = firstReflectiveCall(body.getBody(), state).orElse(null)) != null) {
+          via = helper.getSimpleName().toString();
+          break;
         }
-        return super.visitMethodInvocation(node, null);
       }
-    }.scan(block.getBlock(), null);
-    if (call[0] == null) {
+    }
+    if (found == null) {
       return Optional.empty();
     }
     String lockType = type.tsym.getSimpleName().toString();
-    return Optional.of(new SharedReflectiveLock(lock, lockType, call[0], what[0]));
+    return Optional.of(new SharedReflectiveLock(lock, lockType, found.call(), found.what(), via));
   }
 
-  /** The reflective call as {@code Method.invoke()}. */
+  private record Found(MethodInvocationTree call, String what) {}
+
+  private static Optional<Found> firstReflectiveCall(Tree code, VisitorState state) {
+    for (MethodInvocationTree node : calls(code)) {
+      Optional<KnowledgeIndex.MethodEntry> entry =
+          REFLECTIVE_CALLS.match(ASTHelpers.getSymbol(node), state);
+      if (entry.isPresent()) {
+        return Optional.of(new Found(node, entry.get().attribute("what").orElse("invokes")));
+      }
+    }
+    return Optional.empty();
+  }
+
+  /** The calls the code makes where it is written (not in lambdas or local classes), in order. */
+  private static List<MethodInvocationTree> calls(Tree code) {
+    List<MethodInvocationTree> calls = new ArrayList<>();
+    new ImmediateCodeScanner<Void, Void>() {
+      @Override
+      public Void visitMethodInvocation(MethodInvocationTree node, Void unused) {
+        calls.add(node);
+        return super.visitMethodInvocation(node, null);
+      }
+    }.scan(code, null);
+    return calls;
+  }
+
+  /** The reflective call as {@code Method.invoke()}, with the helper that makes it, if any. */
   String callDisplay() {
     MethodSymbol method = ASTHelpers.getSymbol(call);
-    return method.owner.getSimpleName() + "." + method.getSimpleName() + "()";
+    String display = method.owner.getSimpleName() + "." + method.getSimpleName() + "()";
+    return via == null ? display : display + " in " + via + "()";
   }
 
   private static boolean runsOnce(VisitorState state) {

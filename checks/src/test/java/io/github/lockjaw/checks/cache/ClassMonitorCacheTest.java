@@ -1098,4 +1098,43 @@ class ClassMonitorCacheTest {
             "}")
         .doTest();
   }
+
+  @Test
+  void theReflectiveCallInASmallHelperOfTheSameClassOgnl31() {
+    compilation
+        .addSourceLines(
+            "Sandboxed.java",
+            "import java.lang.reflect.Method;",
+            "public class Sandboxed {",
+            "  public static Object invokeMethod(Object target, Method method, Object[] args)",
+            "      throws Exception {",
+            "    // BUG: Diagnostic contains: (Method.invoke() in invokeInsideSandbox())",
+            "    synchronized (method) {",
+            "      method.setAccessible(true);",
+            "      return invokeInsideSandbox(target, method, args);",
+            "    }",
+            "  }",
+            "  private static Object invokeInsideSandbox(Object target, Method method, Object[] args)",
+            "      throws Exception {",
+            "    return method.invoke(target, args);",
+            "  }",
+            "  public Object described(Method method) {",
+            "    synchronized (method) {", // the helper makes no reflective call
+            "      return describe(method);",
+            "    }",
+            "  }",
+            "  private static String describe(Method method) {",
+            "    return method.getName();",
+            "  }",
+            "  public Object overridable(Object target, Method method) throws Exception {",
+            "    synchronized (method) {", // a subclass may replace the helper
+            "      return call(target, method);",
+            "    }",
+            "  }",
+            "  protected Object call(Object target, Method method) throws Exception {",
+            "    return method.invoke(target);",
+            "  }",
+            "}")
+        .doTest();
+  }
 }
