@@ -73,6 +73,9 @@ public final class SynchronizedMapCache extends BugChecker
       return Description.NO_MATCH;
     }
     HelperCacheLookup lookup = found.get();
+    if (PerCallOwner.owns(lookup.map(), state)) {
+      return Description.NO_MATCH;
+    }
     String name = lookup.map().getSimpleName().toString();
     return buildDescription(lookup.get())
         .setMessage(
@@ -107,6 +110,9 @@ public final class SynchronizedMapCache extends BugChecker
       boolean ownMonitor = lookup.isLockedByItsOwnMonitorOnEveryCall(path);
       if (!CacheLookup.isReported(monitor, locking) && !ownMonitor) {
         continue;
+      }
+      if (PerCallOwner.owns(lookup.map(), state)) {
+        continue; // the map, and every monitor around it, belongs to one call
       }
       Optional<SuggestedFix> fix =
           ownMonitor && locking != MapLocking.COARSE && locking != MapLocking.PLAIN
