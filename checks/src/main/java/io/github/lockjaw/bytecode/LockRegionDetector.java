@@ -52,6 +52,7 @@ public class LockRegionDetector extends LockjawDetector {
   private static final KnowledgeIndex PURE_CALLS = Kind.Statistics.PURE_CALL.index();
   private static final KnowledgeIndex MAP_CALLS =
       KnowledgeIndex.of(Kind.Statistics.COUNTER_MAP_READ, Kind.Statistics.COUNTER_MAP_WRITE);
+  private static final KnowledgeIndex MAP_WRITES = Kind.Statistics.COUNTER_MAP_WRITE.index();
   private static final List<String> LOCAL_ACCESSOR_PREFIXES =
       Kind.Statistics.LOCAL_ACCESSOR_PREFIX.values();
   private static final List<String> ENTRY_ANNOTATIONS =
@@ -600,8 +601,7 @@ public class LockRegionDetector extends LockjawDetector {
             return Optional.empty();
           }
           if (insn.receiverField() != null
-              && match(MAP_CALLS, insn.owner(), insn.name()).isPresent()
-              && (insn.name().equals("put") || insn.name().equals("merge"))) {
+              && match(MAP_WRITES, insn.owner(), insn.name()).isPresent()) {
             updated.add("'" + insn.receiverField() + "'");
           }
         }

@@ -21,6 +21,8 @@ import java.util.Set;
 import org.apache.bcel.Const;
 import org.apache.bcel.classfile.Code;
 import org.apache.bcel.classfile.ConstantPool;
+import org.apache.bcel.classfile.Field;
+import org.apache.bcel.classfile.JavaClass;
 import org.apache.bcel.classfile.Method;
 import org.apache.bcel.generic.ALOAD;
 import org.apache.bcel.generic.ARETURN;
@@ -347,9 +349,11 @@ public class MapCacheDetector extends LockjawDetector {
     String name = call.getMethodName(gen);
     boolean act = parameters.length == 2;
     KnowledgeIndex index = act ? ACTS : CHECKS;
-    if (!name.equals(act ? "put" : "get")
-        || index.candidates(name).stream()
-            .noneMatch(entry -> entry.internalOwner().equals(owner) || isMapType(owner))) {
+    if (index.candidates(name).stream()
+        .noneMatch(
+            entry ->
+                (act || entry.entry().hasAttribute("returns-value"))
+                    && (entry.internalOwner().equals(owner) || isMapType(owner)))) {
       return null;
     }
     i++;
@@ -513,6 +517,25 @@ public class MapCacheDetector extends LockjawDetector {
     return assigned.getOrDefault(field, MapLocking.UNKNOWN);
   }
 
+  /**
+   * Whether the map is an instance field of the visited class, and that class is created per call
+   * and never handed out ({@link PerCallObjects}): then its monitors are per call too.
+   */
+  private boolean ofAPerCallObject(Lookup lookup) {
+    JavaClass javaClass = getThisClass();
+    if (!lookup.field().equals(javaClass.getClassName() + "." + lookup.fieldName())) {
+      return false; // a field of another class
+    }
+    for (Field field : javaClass.getFields()) {
+      if (field.getName().equals(lookup.fieldName())) {
+        return !field.isStatic()
+            && PerCallObjectsDetector.isPrivateNestedOrLocal(javaClass)
+            && PerCallObjects.current().isPerCall(javaClass.getClassName());
+      }
+    }
+    return false;
+  }
+
   private void reportLookup(Lookup lookup) {
     MapLocking locking = lockingOf(lookup.field());
     String where = display(lookup.method());
@@ -536,7 +559,8 @@ public class MapCacheDetector extends LockjawDetector {
       case OBJECT -> {
         // the map's own monitor, held while a value is built, queues every reader of the map
         // however concurrent the map is (Spring 2.5.1 getMergedBeanDefinition)
-        if (locking != MapLocking.COARSE && locking != MapLocking.PLAIN && !lookup.ownMonitor()) {
+        if ((locking != MapLocking.COARSE && locking != MapLocking.PLAIN && !lookup.ownMonitor())
+            || ofAPerCallObject(lookup)) {
           return;
         }
         report(
@@ -554,7 +578,7 @@ public class MapCacheDetector extends LockjawDetector {
                 + " outer lock.");
       }
       case NONE -> {
-        if (locking != MapLocking.COARSE) {
+        if (locking != MapLocking.COARSE || ofAPerCallObject(lookup)) {
           return;
         }
         report(

@@ -3,6 +3,7 @@ package io.github.lockjaw.common;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
+import java.util.function.Supplier;
 
 /**
  * A check must never crash javac: on a tree shape it does not expect, it stays silent or reports
@@ -29,6 +30,22 @@ public final class Resilience {
   /** What {@link #recordIfStrict} remembered; tests assert it stays empty. */
   public static List<String> swallowed() {
     return List.copyOf(SWALLOWED);
+  }
+
+  /**
+   * Runs a check's matcher: an unexpected exception (a tree shape the check did not foresee) gives
+   * {@code fallback}, "no finding", instead of crashing javac; in strict mode it is thrown.
+   */
+  public static <T> T orElse(Supplier<T> matcher, T fallback) {
+    try {
+      return matcher.get();
+    } catch (RuntimeException e) {
+      rethrowIfStrict(e);
+      return fallback;
+    } catch (AssertionError e) {
+      rethrowIfStrict(e);
+      return fallback;
+    }
   }
 
   /** Call in the catch block that turns an unexpected exception into "no finding" or "no fix". */

@@ -198,6 +198,16 @@ public record Kind(String catalog, String name) {
     private ThreadSafety() {}
   }
 
+  /** The kinds of {@code reflection.txt}. */
+  public static final class Reflection {
+    public static final String CATALOG = "reflection";
+
+    public static final Kind SHARED_REFLECTIVE_TYPE = new Kind(CATALOG, "shared-reflective-type");
+    public static final Kind REFLECTIVE_CALL = new Kind(CATALOG, "reflective-call");
+
+    private Reflection() {}
+  }
+
   /** The kinds of {@code read-mostly.txt}. */
   public static final class ReadMostly {
     public static final String CATALOG = "read-mostly";
@@ -234,6 +244,8 @@ public record Kind(String catalog, String name) {
     public static final Kind COUNTER_MAP_READ = new Kind(CATALOG, "counter-map-read");
     public static final Kind COUNTER_MAP_WRITE = new Kind(CATALOG, "counter-map-write");
     public static final Kind REPLACEMENT = new Kind(CATALOG, "replacement");
+    public static final Kind EXTREMUM_CALL = new Kind(CATALOG, "extremum-call");
+    public static final Kind MONITOR_SIGNAL_CALL = new Kind(CATALOG, "monitor-signal-call");
 
     private Statistics() {}
   }

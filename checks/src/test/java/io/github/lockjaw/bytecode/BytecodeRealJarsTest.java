@@ -263,8 +263,25 @@ class BytecodeRealJarsTest {
         successors.stream()
             .filter(f -> f.className().startsWith("org.apache.ibatis."))
             .filter(f -> !f.className().startsWith("org.apache.ibatis.javassist."))
+            .filter(f -> !f.className().startsWith("org.apache.ibatis.ognl."))
             .toList();
     assertEquals("", describe(mybatis));
+  }
+
+  @Test
+  void theOgnlShadedIntoMyBatis35HoldsAMethodsMonitorAroundItsInvocation() {
+    // OGNL's OgnlRuntime.invokeMethod, shaded into MyBatis 3.5.16 for dynamic SQL:
+    // synchronized (method) { ... invokeMethodInsideSandbox(target, method, args) ... }
+    AuditFinding invoke =
+        finding(
+            successors, "ClassMonitorCache", "org.apache.ibatis.ognl.OgnlRuntime", "invokeMethod");
+    assertTrue(
+        invoke
+            .message()
+            .startsWith(
+                "Holds the monitor of the Method 'method' while it calls through it"
+                    + " (Method.invoke() in invokeMethodInsideSandbox())"),
+        invoke.message());
   }
 
   @Test

@@ -14,6 +14,7 @@ import com.sun.source.tree.VariableTree;
 import com.sun.source.util.TreePath;
 import com.sun.source.util.TreePathScanner;
 import com.sun.tools.javac.code.Symbol.VarSymbol;
+import com.sun.tools.javac.code.Type;
 import io.github.lockjaw.common.MapLocking;
 import io.github.lockjaw.knowledge.ApiCatalog;
 import java.util.ArrayList;
@@ -187,6 +188,26 @@ public final class CacheField {
       }
     }
     return Optional.of(created);
+  }
+
+  /**
+   * The field's {@code new ConcurrentHashMap<>(...)} (the {@code replacement} type of {@code
+   * maps.txt}, whose computeIfAbsent runs the mapping function once, atomically), when the field is
+   * confined to its class as {@link #replaceableConstruction} requires.
+   */
+  public Optional<NewClassTree> replacementConstruction(VisitorState state) {
+    if (!isConfined()
+        || !(ASTHelpers.stripParentheses(declaration.getInitializer())
+            instanceof NewClassTree created)
+        || created.getClassBody() != null) {
+      return Optional.empty();
+    }
+    Type type = ASTHelpers.getType(created);
+    return type != null
+            && type.tsym != null
+            && type.tsym.getQualifiedName().contentEquals(MapKnowledge.replacementType())
+        ? Optional.of(created)
+        : Optional.empty();
   }
 
   /** Whether the map as constructed already throws on null keys and values (Hashtable). */

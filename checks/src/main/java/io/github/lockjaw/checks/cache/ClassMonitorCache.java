@@ -19,7 +19,10 @@ import com.sun.source.util.TreePath;
 import com.sun.tools.javac.code.Symbol;
 import io.github.lockjaw.checks.support.GuardingMonitor;
 import io.github.lockjaw.common.LockjawDocs;
+import io.github.lockjaw.common.MapLocking;
 import io.github.lockjaw.common.MonitorKind;
+import io.github.lockjaw.common.Resilience;
+import io.github.lockjaw.common.SharedReflectiveLockMessage;
 import java.util.Optional;
 
 /**
@@ -39,12 +42,34 @@ public final class ClassMonitorCache extends BugChecker
 
   @Override
   public Description matchSynchronized(SynchronizedTree tree, VisitorState state) {
-    return match(tree, state);
+    return Resilience.orElse(
+        () -> {
+          Description cache = match(tree, state);
+          return cache != Description.NO_MATCH ? cache : matchSharedReflectiveLock(tree, state);
+        },
+        Description.NO_MATCH);
+  }
+
+  /** A monitor on a shared Method, Field or Constructor around a reflective call. */
+  private Description matchSharedReflectiveLock(SynchronizedTree tree, VisitorState state) {
+    Optional<SharedReflectiveLock> found = SharedReflectiveLock.of(tree, state);
+    if (found.isEmpty()) {
+      return Description.NO_MATCH;
+    }
+    SharedReflectiveLock lock = found.get();
+    return buildDescription(tree)
+        .setMessage(
+            SharedReflectiveLockMessage.of(
+                lock.lockType(),
+                lock.lock().getSimpleName().toString(),
+                lock.what(),
+                lock.callDisplay()))
+        .build();
   }
 
   @Override
   public Description matchMethod(MethodTree tree, VisitorState state) {
-    return match(tree, state);
+    return Resilience.orElse(() -> match(tree, state), Description.NO_MATCH);
   }
 
   private Description match(Tree region, VisitorState state) {
@@ -59,7 +84,14 @@ public final class ClassMonitorCache extends BugChecker
       }
       Optional<SuggestedFix> fix = ComputeIfAbsentFix.build(path, lookup, state);
       Description.Builder description =
-          buildDescription(region).setMessage(message(region, lookup, fix.isPresent(), state));
+          buildDescription(region)
+              .setMessage(
+                  message(
+                      region,
+                      lookup,
+                      field.locking() == MapLocking.CONCURRENT,
+                      fix.isPresent(),
+                      state));
       fix.ifPresent(description::addFix);
       return description.build();
     }
@@ -68,7 +100,11 @@ public final class ClassMonitorCache extends BugChecker
 
   /** The finding's message: which monitor the lookup holds, the fix, or why there is none. */
   private static String message(
-      Tree region, CacheLookup lookup, boolean hasFix, VisitorState state) {
+      Tree region,
+      CacheLookup lookup,
+      boolean alreadyConcurrent,
+      boolean hasFix,
+      VisitorState state) {
     String monitor = GuardingMonitor.describe(MonitorKind.CLASS, region, state);
     String who =
         lockIsTheKey(region, lookup)
@@ -81,8 +117,11 @@ public final class ClassMonitorCache extends BugChecker
         + "' holds "
         + monitor
         + who
-        + "Make the map a ConcurrentHashMap and fill it with computeIfAbsent"
-        + " (or use ClassValue when the keys are classes), and drop the lock."
+        + (alreadyConcurrent
+            ? "The map is already concurrent: the lock is the bottleneck. Fill it with"
+                + " computeIfAbsent and drop the lock."
+            : "Make the map a ConcurrentHashMap and fill it with computeIfAbsent"
+                + " (or use ClassValue when the keys are classes), and drop the lock.")
         + (hasFix ? "" : " " + LockjawDocs.noFixReason());
   }
 

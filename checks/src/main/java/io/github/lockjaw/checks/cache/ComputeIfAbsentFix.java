@@ -57,8 +57,9 @@ import javax.lang.model.element.Modifier;
  *
  * <ul>
  *   <li>the field is private, assigned once, and built as {@code new HashMap}/{@code new Hashtable}
- *       (bare or in {@code Collections.synchronizedMap}); every other use is a single atomic call,
- *       and no other synchronized region makes two calls on it;
+ *       (bare or in {@code Collections.synchronizedMap}), or already as {@code new
+ *       ConcurrentHashMap} (then only the lock goes); every other use is a single atomic call, and
+ *       no other synchronized region makes two calls on it;
  *   <li>keys and values are provably non-null (ConcurrentHashMap rejects null), unless the map
  *       already rejected nulls;
  *   <li>the computed value is a {@code new} expression that throws no checked exception, whose
@@ -97,10 +98,16 @@ public final class ComputeIfAbsentFix {
     }
     CacheField field = CacheField.of(lookup.map(), state);
     NewClassTree construction = field.replaceableConstruction(state).orElse(null);
+    // already a ConcurrentHashMap (filled under a Class lock, say): only the lock goes
+    boolean alreadyConcurrent = false;
+    if (construction == null) {
+      construction = field.replacementConstruction(state).orElse(null);
+      alreadyConcurrent = construction != null;
+    }
     if (construction == null) {
       return null;
     }
-    boolean rejectsNulls = field.rejectsNulls(construction, state);
+    boolean rejectsNulls = alreadyConcurrent || field.rejectsNulls(construction, state);
     List<? extends StatementTree> statements = CacheLookup.statementsOf(root);
     Shape shape = match(statements, lookup, state);
     if (shape == null) {
@@ -126,7 +133,6 @@ public final class ComputeIfAbsentFix {
     }
 
     SuggestedFix.Builder fix = SuggestedFix.builder();
-    String chm = SuggestedFixes.qualifyType(state, fix, REPLACEMENT);
     String param = freshName(state.getPath().getCompilationUnit());
     String receiver = state.getSourceForNode(ASTHelpers.getReceiver(shape.get()));
     String call =
@@ -149,6 +155,10 @@ public final class ComputeIfAbsentFix {
       fix.replace(regionStart, regionEnd, statement);
     }
 
+    if (alreadyConcurrent) {
+      return fix.build();
+    }
+    String chm = SuggestedFixes.qualifyType(state, fix, REPLACEMENT);
     VariableTree declaration = field.declaration().orElseThrow();
     fix.replace(declaration.getInitializer(), newConcurrentMap(construction, chm, state));
     Type declaredType = ASTHelpers.getType(declaration.getType());

@@ -180,9 +180,10 @@ record HelperCacheLookup(VarSymbol map, MethodInvocationTree get, MethodInvocati
       return null;
     }
     MethodSymbol mapMethod = ASTHelpers.getSymbol(mapCall);
-    String expected = lookup ? "get" : "put";
     if (mapMethod == null
-        || !mapMethod.getSimpleName().contentEquals(expected)
+        || !(lookup
+            ? MapKnowledge.isValueReturningCheckMethod(mapMethod, state)
+            : MapKnowledge.isActMethod(mapMethod, state))
         || mapCall.getArguments().size() != (lookup ? 1 : 2)
         || ASTHelpers.getReceiver(mapCall) == null
         || !MapKnowledge.isMap(ASTHelpers.getType(ASTHelpers.getReceiver(mapCall)), state)) {

@@ -69,6 +69,16 @@ public final class MapKnowledge {
     return KnownSymbols.overridingMethod(Kind.Maps.CHECK_METHOD.index(), method, state).isPresent();
   }
 
+  /**
+   * Whether {@code method} is a check call that returns the cached value itself ({@code get}, an
+   * entry marked {@code returns-value}), not only whether there is one.
+   */
+  public static boolean isValueReturningCheckMethod(MethodSymbol method, VisitorState state) {
+    return KnownSymbols.overridingMethod(Kind.Maps.CHECK_METHOD.index(), method, state)
+        .filter(entry -> entry.entry().hasAttribute("returns-value"))
+        .isPresent();
+  }
+
   /** Whether {@code method} is the act call (put) of a lookup. */
   public static boolean isActMethod(MethodSymbol method, VisitorState state) {
     return KnownSymbols.overridingMethod(Kind.Maps.ACT_METHOD.index(), method, state).isPresent();

@@ -24,6 +24,7 @@ import io.github.lockjaw.checks.support.GuardingMonitor;
 import io.github.lockjaw.common.LockjawDocs;
 import io.github.lockjaw.common.MapLocking;
 import io.github.lockjaw.common.MonitorKind;
+import io.github.lockjaw.common.Resilience;
 import java.util.Optional;
 
 /**
@@ -45,16 +46,17 @@ public final class SynchronizedMapCache extends BugChecker
 
   @Override
   public Description matchSynchronized(SynchronizedTree tree, VisitorState state) {
-    return match(tree, state);
+    return Resilience.orElse(() -> match(tree, state), Description.NO_MATCH);
   }
 
   @Override
   public Description matchMethod(MethodTree tree, VisitorState state) {
-    Description inline = match(tree, state);
-    if (inline != Description.NO_MATCH) {
-      return inline;
-    }
-    return matchHelpers(tree, state);
+    return Resilience.orElse(
+        () -> {
+          Description inline = match(tree, state);
+          return inline != Description.NO_MATCH ? inline : matchHelpers(tree, state);
+        },
+        Description.NO_MATCH);
   }
 
   /** The check in one private helper and the put in another: {@link HelperCacheLookup}. */
@@ -71,6 +73,9 @@ public final class SynchronizedMapCache extends BugChecker
       return Description.NO_MATCH;
     }
     HelperCacheLookup lookup = found.get();
+    if (PerCallOwner.owns(lookup.map(), state)) {
+      return Description.NO_MATCH;
+    }
     String name = lookup.map().getSimpleName().toString();
     return buildDescription(lookup.get())
         .setMessage(
@@ -90,7 +95,7 @@ public final class SynchronizedMapCache extends BugChecker
 
   @Override
   public Description matchLambdaExpression(LambdaExpressionTree tree, VisitorState state) {
-    return match(tree, state);
+    return Resilience.orElse(() -> match(tree, state), Description.NO_MATCH);
   }
 
   private Description match(Tree region, VisitorState state) {
@@ -105,6 +110,9 @@ public final class SynchronizedMapCache extends BugChecker
       boolean ownMonitor = lookup.isLockedByItsOwnMonitorOnEveryCall(path);
       if (!CacheLookup.isReported(monitor, locking) && !ownMonitor) {
         continue;
+      }
+      if (PerCallOwner.owns(lookup.map(), state)) {
+        continue; // the map, and every monitor around it, belongs to one call
       }
       Optional<SuggestedFix> fix =
           ownMonitor && locking != MapLocking.COARSE && locking != MapLocking.PLAIN

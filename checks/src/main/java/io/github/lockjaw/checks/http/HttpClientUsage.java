@@ -28,6 +28,7 @@ import com.sun.source.util.TreePath;
 import com.sun.source.util.TreePathScanner;
 import com.sun.tools.javac.code.Symbol;
 import com.sun.tools.javac.code.Symbol.MethodSymbol;
+import io.github.lockjaw.checks.support.MoreTrees;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -354,16 +355,7 @@ public final class HttpClientUsage {
 
   /** The nearest enclosing method, crossing lambdas but not classes; null if none. */
   public static MethodTree enclosingMethod(TreePath path) {
-    for (TreePath p = path.getParentPath(); p != null; p = p.getParentPath()) {
-      Tree leaf = p.getLeaf();
-      if (leaf instanceof MethodTree method) {
-        return method;
-      }
-      if (leaf instanceof ClassTree) {
-        return null;
-      }
-    }
-    return null;
+    return MoreTrees.enclosingMethod(path.getParentPath());
   }
 
   /** Whether the path runs through the body of a loop before it reaches {@code scope}. */

@@ -29,6 +29,7 @@ import com.sun.tools.javac.code.Symbol;
 import com.sun.tools.javac.code.Symbol.MethodSymbol;
 import io.github.lockjaw.checks.support.EntryPoints;
 import io.github.lockjaw.common.LockjawDocs;
+import io.github.lockjaw.common.Resilience;
 import io.github.lockjaw.knowledge.ApiCatalog;
 import java.util.Optional;
 import javax.inject.Inject;
@@ -71,11 +72,15 @@ public final class PerRequestHttpClient extends BugChecker
 
   @Override
   public Description matchNewClass(NewClassTree tree, VisitorState state) {
-    return matchCreation(tree, state);
+    return Resilience.orElse(() -> matchCreation(tree, state), Description.NO_MATCH);
   }
 
   @Override
   public Description matchMethodInvocation(MethodInvocationTree tree, VisitorState state) {
+    return Resilience.orElse(() -> matchInvocation(tree, state), Description.NO_MATCH);
+  }
+
+  private Description matchInvocation(MethodInvocationTree tree, VisitorState state) {
     Description creation = matchCreation(tree, state);
     if (creation != Description.NO_MATCH) {
       return creation;

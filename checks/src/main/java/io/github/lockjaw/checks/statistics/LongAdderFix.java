@@ -20,7 +20,6 @@ import com.sun.source.tree.UnaryTree;
 import com.sun.source.tree.VariableTree;
 import com.sun.source.util.TreePath;
 import com.sun.source.util.TreeScanner;
-import com.sun.tools.javac.code.Symbol.MethodSymbol;
 import com.sun.tools.javac.code.Symbol.VarSymbol;
 import com.sun.tools.javac.code.Type;
 import com.sun.tools.javac.code.TypeTag;
@@ -72,7 +71,7 @@ final class LongAdderFix {
               + " consistent with each other");
       return Optional.empty();
     }
-    if (usesWaitOrNotify(unit.getLeaf())) {
+    if (usesWaitOrNotify(unit.getLeaf(), state)) {
       reasons.add(
           "this file waits on or notifies a monitor, so the lock may be part of that protocol");
       return Optional.empty();
@@ -251,17 +250,12 @@ final class LongAdderFix {
         && number.doubleValue() == 0;
   }
 
-  private static boolean usesWaitOrNotify(Tree unit) {
+  private static boolean usesWaitOrNotify(Tree unit, VisitorState state) {
     boolean[] found = {false};
     new TreeScanner<Void, Void>() {
       @Override
       public Void visitMethodInvocation(MethodInvocationTree node, Void unused) {
-        MethodSymbol method = ASTHelpers.getSymbol(node);
-        if (method != null
-            && method.owner.getQualifiedName().contentEquals("java.lang.Object")
-            && (method.getSimpleName().contentEquals("wait")
-                || method.getSimpleName().contentEquals("notify")
-                || method.getSimpleName().contentEquals("notifyAll"))) {
+        if (StatisticsKnowledge.MONITOR_SIGNAL_CALLS.matches(ASTHelpers.getSymbol(node), state)) {
           found[0] = true;
         }
         return super.visitMethodInvocation(node, null);

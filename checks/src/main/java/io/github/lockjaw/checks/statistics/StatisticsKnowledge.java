@@ -10,6 +10,9 @@ final class StatisticsKnowledge {
   static final CatalogMethods PURE_CALLS = CatalogMethods.of(Kind.Statistics.PURE_CALL);
   static final CatalogMethods MAP_READS = CatalogMethods.of(Kind.Statistics.COUNTER_MAP_READ);
   static final CatalogMethods MAP_WRITES = CatalogMethods.of(Kind.Statistics.COUNTER_MAP_WRITE);
+  static final CatalogMethods EXTREMUM_CALLS = CatalogMethods.of(Kind.Statistics.EXTREMUM_CALL);
+  static final CatalogMethods MONITOR_SIGNAL_CALLS =
+      CatalogMethods.of(Kind.Statistics.MONITOR_SIGNAL_CALL);
   static final List<String> LOCAL_ACCESSOR_PREFIXES =
       Kind.Statistics.LOCAL_ACCESSOR_PREFIX.values();
 

@@ -100,7 +100,7 @@ final class StatisticsRegion {
       VarSymbol field = numericField(assignment.getVariable());
       if (field != null
           && assignment.getExpression() instanceof MethodInvocationTree call
-          && isMathExtremum(call, field)
+          && isMathExtremum(call, field, state)
           && isPure(call, state)) {
         return Optional.of(new Update(field, Kind.EXTREMUM, statement));
       }
@@ -150,12 +150,9 @@ final class StatisticsRegion {
     return Optional.of(new Update(field, Kind.EXTREMUM, test));
   }
 
-  private static boolean isMathExtremum(MethodInvocationTree call, VarSymbol field) {
-    MethodSymbol method = ASTHelpers.getSymbol(call);
-    return method != null
-        && method.owner.getQualifiedName().contentEquals("java.lang.Math")
-        && (method.getSimpleName().contentEquals("max")
-            || method.getSimpleName().contentEquals("min"))
+  private static boolean isMathExtremum(
+      MethodInvocationTree call, VarSymbol field, VisitorState state) {
+    return StatisticsKnowledge.EXTREMUM_CALLS.matches(ASTHelpers.getSymbol(call), state)
         && call.getArguments().stream().anyMatch(a -> field.equals(FieldAccesses.fieldOf(a)));
   }
 

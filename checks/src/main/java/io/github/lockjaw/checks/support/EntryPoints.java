@@ -8,7 +8,6 @@ import com.sun.source.tree.MemberReferenceTree;
 import com.sun.source.tree.MethodInvocationTree;
 import com.sun.source.tree.MethodTree;
 import com.sun.source.tree.Tree;
-import com.sun.source.util.TreePath;
 import com.sun.source.util.TreePathScanner;
 import com.sun.tools.javac.code.Symbol;
 import com.sun.tools.javac.code.Symbol.ClassSymbol;
@@ -105,7 +104,7 @@ public final class EntryPoints {
       @Override
       public Void visitMethodInvocation(MethodInvocationTree tree, Void unused) {
         if (symbol.equals(ASTHelpers.getSymbol(tree))) {
-          MethodTree caller = enclosingMethod(getCurrentPath());
+          MethodTree caller = MoreTrees.enclosingMethod(getCurrentPath());
           callers.add(caller != null && caller != method && isOneShot(caller, state));
         }
         return super.visitMethodInvocation(tree, null);
@@ -168,17 +167,5 @@ public final class EntryPoints {
             .tsym
             .getQualifiedName()
             .contentEquals("java.lang.String");
-  }
-
-  private static MethodTree enclosingMethod(TreePath path) {
-    for (TreePath p = path; p != null; p = p.getParentPath()) {
-      if (p.getLeaf() instanceof MethodTree m) {
-        return m;
-      }
-      if (p.getLeaf() instanceof ClassTree) {
-        return null;
-      }
-    }
-    return null;
   }
 }

@@ -27,8 +27,8 @@ public final class LockRemoval {
   private LockRemoval() {}
 
   /**
-   * The block's statements, edited and de-indented; null when the block is empty or its source is
-   * not available (generated code).
+   * The block's statements and comments, edited and de-indented; null when the block is empty or
+   * its source is not available (generated code).
    */
   public static String unwrap(SynchronizedTree block, List<Edit> edits, VisitorState state) {
     List<? extends StatementTree> statements = block.getBlock().getStatements();
@@ -50,11 +50,27 @@ public final class LockRemoval {
         return null;
       }
     }
-    int start = ((JCTree) statements.get(0)).getStartPosition();
-    int end = state.getEndPosition(statements.get(statements.size() - 1));
+    int firstStatement = ((JCTree) statements.get(0)).getStartPosition();
     int blockStart = ((JCTree) block).getStartPosition();
-    if (start < 0 || end < start || blockStart < 0) {
+    int open = ((JCTree) block.getBlock()).getStartPosition();
+    int close = state.getEndPosition(block.getBlock()) - 1;
+    if (firstStatement < 0
+        || blockStart < 0
+        || open < 0
+        || close <= open
+        || source.charAt(open) != '{'
+        || source.charAt(close) != '}') {
       return null;
+    }
+    // everything between the braces moves out, comments before the first statement and after
+    // the last included; only the blank space next to the braces stays behind
+    int start = open + 1;
+    while (start < close && Character.isWhitespace(source.charAt(start))) {
+      start++;
+    }
+    int end = close;
+    while (end > start && Character.isWhitespace(source.charAt(end - 1))) {
+      end--;
     }
     List<Edit> sorted = new ArrayList<>(edits);
     sorted.sort(Comparator.comparingInt(Edit::start).reversed());
@@ -68,7 +84,7 @@ public final class LockRemoval {
       limit = edit.start();
     }
     String outer = indentOfLine(source, blockStart);
-    String inner = indentOfLine(source, start);
+    String inner = indentOfLine(source, firstStatement);
     if (!inner.startsWith(outer) || inner.length() == outer.length()) {
       return text.toString();
     }

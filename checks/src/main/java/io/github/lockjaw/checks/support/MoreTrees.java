@@ -9,6 +9,7 @@ import com.sun.source.tree.MethodTree;
 import com.sun.source.tree.Tree;
 import com.sun.source.tree.UnionTypeTree;
 import com.sun.source.tree.VariableTree;
+import com.sun.source.util.TreePath;
 import com.sun.source.util.TreeScanner;
 import com.sun.tools.javac.code.Symbol.MethodSymbol;
 import java.util.HashMap;
@@ -134,5 +135,21 @@ public final class MoreTrees {
       }
     }.scan(tree, null);
     return methods;
+  }
+
+  /**
+   * The nearest method at or above {@code path}, crossing lambdas but not classes; null in an
+   * initializer or a field's initializer.
+   */
+  public static MethodTree enclosingMethod(TreePath path) {
+    for (TreePath p = path; p != null; p = p.getParentPath()) {
+      if (p.getLeaf() instanceof MethodTree method) {
+        return method;
+      }
+      if (p.getLeaf() instanceof ClassTree) {
+        return null;
+      }
+    }
+    return null;
   }
 }

@@ -82,7 +82,10 @@ class CacheFixShapesTest {
   }
 
   private void fixAndCompile(String[] input, String... output) {
-    refactoring.addInputLines("Input.java", input).addOutputLines("Input.java", output).doTest();
+    refactoring
+        .addInputLines("Input.java", input)
+        .addOutputLines("Input.java", output)
+        .doTest(BugCheckerRefactoringTestHelper.TestMode.TEXT_MATCH);
     CompilationTestHelper.newInstance(ClassMonitorCache.class, getClass())
         .addSourceLines("Input.java", output)
         .expectNoDiagnostics()

@@ -607,7 +607,7 @@ class ClassMonitorCacheTest {
             "    return (ClassInfo) CLASS_INFO_MAP.computeIfAbsent(clazz, k -> new ClassInfo(clazz));",
             "  }",
             "}")
-        .doTest();
+        .doTest(BugCheckerRefactoringTestHelper.TestMode.TEXT_MATCH);
   }
 
   @Test
@@ -642,7 +642,7 @@ class ClassMonitorCacheTest {
             "    return BY_SYMBOL.computeIfAbsent(symbol, k -> new Currency(symbol));",
             "  }",
             "}")
-        .doTest();
+        .doTest(BugCheckerRefactoringTestHelper.TestMode.TEXT_MATCH);
   }
 
   @Test
@@ -680,7 +680,7 @@ class ClassMonitorCacheTest {
             "    return CACHE.computeIfAbsent(type, EntityMetadata::new);",
             "  }",
             "}")
-        .doTest();
+        .doTest(BugCheckerRefactoringTestHelper.TestMode.TEXT_MATCH);
   }
 
   @Test
@@ -715,7 +715,7 @@ class ClassMonitorCacheTest {
             "    return buffer.length();",
             "  }",
             "}")
-        .doTest();
+        .doTest(BugCheckerRefactoringTestHelper.TestMode.TEXT_MATCH);
   }
 
   @Test
@@ -823,9 +823,7 @@ class ClassMonitorCacheTest {
   }
 
   @Test
-  void aConcurrentMapUnderTheClassLockIsReportedWithoutARewrite() {
-    // the rewrite (drop the lock, computeIfAbsent) belongs to ComputeIfAbsentFix, which does not
-    // handle an already concurrent map yet
+  void aConcurrentMapUnderTheClassLockLosesTheLockAndFillsWithComputeIfAbsent() {
     refactoring
         .addInputLines(
             "ClassInfo.java",
@@ -848,8 +846,102 @@ class ClassMonitorCacheTest {
             "    }",
             "  }",
             "}")
-        .expectUnchanged()
+        .addOutputLines(
+            "ClassInfo.java",
+            "import java.util.Map;",
+            "import java.util.concurrent.ConcurrentHashMap;",
+            "public class ClassInfo {",
+            "  private static final Map<Class<?>, ClassInfo> CACHE = new ConcurrentHashMap<>();",
+            "  private final Class<?> type;",
+            "  private ClassInfo(Class<?> type) {",
+            "    this.type = type;",
+            "  }",
+            "  public static ClassInfo getInstance(Class<?> clazz) {",
+            "    return CACHE.computeIfAbsent(clazz, ClassInfo::new);",
+            "  }",
+            "}")
+        .doTest(BugCheckerRefactoringTestHelper.TestMode.TEXT_MATCH);
+  }
+
+  @Test
+  void aConcurrentMapUnderTheClassLockIsMessagedAsAlreadyConcurrent() {
+    compilation
+        .addSourceLines(
+            "Converters.java",
+            "import java.util.concurrent.ConcurrentHashMap;",
+            "public class Converters {",
+            "  private static final ConcurrentHashMap<Class<?>, String> NAMES = new ConcurrentHashMap<>();",
+            "  // BUG: Diagnostic contains: The map is already concurrent: the lock is the bottleneck",
+            "  static synchronized String nameOf(Class<?> type) {",
+            "    String name = NAMES.get(type);",
+            "    if (name == null) {",
+            "      name = new String(type.getName());",
+            "      NAMES.put(type, name);",
+            "    }",
+            "    return name;",
+            "  }",
+            "}")
         .doTest();
+  }
+
+  @Test
+  void noRewriteOfAConcurrentMapWhenOtherCodeMakesCompoundUpdatesUnderTheLock() {
+    // reload() replaces an entry in two steps under the same Class lock; without the lock in the
+    // lookup, a computeIfAbsent could run between its remove and its put
+    refactoring
+        .addInputLines(
+            "Schemas.java",
+            "import java.util.Map;",
+            "import java.util.concurrent.ConcurrentHashMap;",
+            "public class Schemas {",
+            "  private static final Map<Class<?>, Schema> SCHEMAS = new ConcurrentHashMap<>();",
+            "  static final class Schema {",
+            "    Schema(Class<?> type) {}",
+            "  }",
+            "  static Schema of(Class<?> type) {",
+            "    synchronized (Schemas.class) {",
+            "      Schema schema = SCHEMAS.get(type);",
+            "      if (schema == null) {",
+            "        schema = new Schema(type);",
+            "        SCHEMAS.put(type, schema);",
+            "      }",
+            "      return schema;",
+            "    }",
+            "  }",
+            "  static void reload(Class<?> type) {",
+            "    synchronized (Schemas.class) {",
+            "      SCHEMAS.remove(type);",
+            "      SCHEMAS.put(type, new Schema(type));",
+            "    }",
+            "  }",
+            "}")
+        .expectUnchanged()
+        .doTest(BugCheckerRefactoringTestHelper.TestMode.TEXT_MATCH);
+  }
+
+  @Test
+  void noRewriteOfAConcurrentSkipListMapWhoseComputeIfAbsentIsNotAtomic() {
+    refactoring
+        .addInputLines(
+            "Ordered.java",
+            "import java.util.Map;",
+            "import java.util.concurrent.ConcurrentSkipListMap;",
+            "public class Ordered {",
+            "  private static final Map<String, Ordered> BY_NAME = new ConcurrentSkipListMap<>();",
+            "  private Ordered(String name) {}",
+            "  static Ordered named(String name) {",
+            "    synchronized (Ordered.class) {",
+            "      Ordered found = BY_NAME.get(name);",
+            "      if (found == null) {",
+            "        found = new Ordered(name);",
+            "        BY_NAME.put(name, found);",
+            "      }",
+            "      return found;",
+            "    }",
+            "  }",
+            "}")
+        .expectUnchanged()
+        .doTest(BugCheckerRefactoringTestHelper.TestMode.TEXT_MATCH);
   }
 
   @Test
@@ -882,6 +974,165 @@ class ClassMonitorCacheTest {
             "      DESCRIPTORS.put(c, found);",
             "    }",
             "    return found;",
+            "  }",
+            "}")
+        .doTest();
+  }
+
+  @Test
+  void aSharedMethodsMonitorHeldAroundItsInvocationOgnl27InvokeMethod() {
+    // OGNL 2.7.3 ognl.OgnlRuntime#invokeMethod: the Method comes from OGNL's caches, so every
+    // expression that reaches the same non-public getter queues on its monitor
+    compilation
+        .addSourceLines(
+            "OgnlRuntime.java",
+            "import java.lang.reflect.AccessibleObject;",
+            "import java.lang.reflect.InvocationTargetException;",
+            "import java.lang.reflect.Method;",
+            "import java.lang.reflect.Modifier;",
+            "public class OgnlRuntime {",
+            "  public static Object invokeMethod(Object target, Method method, Object[] argsArray)",
+            "      throws InvocationTargetException, IllegalAccessException {",
+            "    Object result;",
+            "    boolean wasAccessible = true;",
+            "    // BUG: Diagnostic contains: Holds the monitor of the Method 'method' while it calls"
+                + " through it (Method.invoke())",
+            "    synchronized (method) {",
+            "      if (!Modifier.isPublic(method.getModifiers())) {",
+            "        if (!(wasAccessible = ((AccessibleObject) method).isAccessible())) {",
+            "          ((AccessibleObject) method).setAccessible(true);",
+            "        }",
+            "      }",
+            "      result = method.invoke(target, argsArray);",
+            "      if (!wasAccessible) {",
+            "        ((AccessibleObject) method).setAccessible(false);",
+            "      }",
+            "    }",
+            "    return result;",
+            "  }",
+            "}")
+        .doTest();
+  }
+
+  @Test
+  void sharedFieldsAndConstructorsHeldAroundTheirReflectiveCalls() {
+    compilation
+        .addSourceLines(
+            "PropertyAccess.java",
+            "import java.lang.reflect.Constructor;",
+            "import java.lang.reflect.Field;",
+            "public class PropertyAccess {",
+            "  private final Field field;",
+            "  private final Constructor<?> factory;",
+            "  PropertyAccess(Field field, Constructor<?> factory) {",
+            "    this.field = field;",
+            "    this.factory = factory;",
+            "  }",
+            "  public Object read(Object bean) throws IllegalAccessException {",
+            "    // BUG: Diagnostic contains: Holds the monitor of the Field 'field'",
+            "    synchronized (field) {",
+            "      field.setAccessible(true);",
+            "      return field.get(bean);",
+            "    }",
+            "  }",
+            "  public Object create() throws ReflectiveOperationException {",
+            "    // BUG: Diagnostic contains: (Constructor.newInstance())",
+            "    synchronized (factory) {",
+            "      return factory.newInstance();",
+            "    }",
+            "  }",
+            "}")
+        .doTest();
+  }
+
+  @Test
+  void reflectiveLocksThatQueueNobody() {
+    compilation
+        .addSourceLines(
+            "Invoker.java",
+            "import java.lang.reflect.Method;",
+            "import java.util.concurrent.ConcurrentHashMap;",
+            "import java.util.Map;",
+            "public class Invoker {",
+            "  private final Method init;",
+            "  private final Map<String, Method> methods = new ConcurrentHashMap<>();",
+            "  Invoker(Method init, Object target) throws Exception {",
+            "    this.init = init;",
+            "    synchronized (init) {", // a constructor runs once per object
+            "      init.invoke(target);",
+            "    }",
+            "  }",
+            "  public Object call(Object target, String name) throws Exception {",
+            "    Method fresh = target.getClass().getMethod(name);",
+            "    synchronized (fresh) {", // getMethod hands out a copy nobody else holds
+            "      return fresh.invoke(target);",
+            "    }",
+            "  }",
+            "  public boolean isPublic(Method method) {",
+            "    synchronized (method) {", // no reflective call under the lock
+            "      return java.lang.reflect.Modifier.isPublic(method.getModifiers());",
+            "    }",
+            "  }",
+            "  public Object callOutside(Object target, Method method) throws Exception {",
+            "    synchronized (method) {",
+            "      method.setAccessible(true);",
+            "    }",
+            "    return method.invoke(target);", // the call runs after the lock is released
+            "  }",
+            "  public void start(Object target) throws Exception {",
+            "    synchronized (init) {", // lifecycle: runs once
+            "      init.invoke(target);",
+            "    }",
+            "  }",
+            "  public Runnable later(Object target, Method method) {",
+            "    synchronized (method) {", // the call runs later, in the lambda, without the lock
+            "      return () -> {",
+            "        try {",
+            "          method.invoke(target);",
+            "        } catch (ReflectiveOperationException e) {",
+            "          throw new IllegalStateException(e);",
+            "        }",
+            "      };",
+            "    }",
+            "  }",
+            "}")
+        .doTest();
+  }
+
+  @Test
+  void theReflectiveCallInASmallHelperOfTheSameClassOgnl31() {
+    compilation
+        .addSourceLines(
+            "Sandboxed.java",
+            "import java.lang.reflect.Method;",
+            "public class Sandboxed {",
+            "  public static Object invokeMethod(Object target, Method method, Object[] args)",
+            "      throws Exception {",
+            "    // BUG: Diagnostic contains: (Method.invoke() in invokeInsideSandbox())",
+            "    synchronized (method) {",
+            "      method.setAccessible(true);",
+            "      return invokeInsideSandbox(target, method, args);",
+            "    }",
+            "  }",
+            "  private static Object invokeInsideSandbox(Object target, Method method, Object[] args)",
+            "      throws Exception {",
+            "    return method.invoke(target, args);",
+            "  }",
+            "  public Object described(Method method) {",
+            "    synchronized (method) {", // the helper makes no reflective call
+            "      return describe(method);",
+            "    }",
+            "  }",
+            "  private static String describe(Method method) {",
+            "    return method.getName();",
+            "  }",
+            "  public Object overridable(Object target, Method method) throws Exception {",
+            "    synchronized (method) {", // a subclass may replace the helper
+            "      return call(target, method);",
+            "    }",
+            "  }",
+            "  protected Object call(Object target, Method method) throws Exception {",
+            "    return method.invoke(target);",
             "  }",
             "}")
         .doTest();

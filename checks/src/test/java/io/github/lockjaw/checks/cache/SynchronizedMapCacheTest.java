@@ -684,7 +684,7 @@ class SynchronizedMapCacheTest {
             "    products.remove(id);",
             "  }",
             "}")
-        .doTest();
+        .doTest(BugCheckerRefactoringTestHelper.TestMode.TEXT_MATCH);
   }
 
   @Test
@@ -713,7 +713,7 @@ class SynchronizedMapCacheTest {
             "    return compiled.computeIfAbsent(name, StringBuilder::new);",
             "  }",
             "}")
-        .doTest();
+        .doTest(BugCheckerRefactoringTestHelper.TestMode.TEXT_MATCH);
   }
 
   @Test
@@ -753,7 +753,7 @@ class SynchronizedMapCacheTest {
             "    return pages.computeIfAbsent(path, k -> new Page(k.trim()));",
             "  }",
             "}")
-        .doTest();
+        .doTest(BugCheckerRefactoringTestHelper.TestMode.TEXT_MATCH);
   }
 
   @Test
@@ -786,7 +786,7 @@ class SynchronizedMapCacheTest {
             "    return quotes.computeIfAbsent(zip, k -> new StringBuilder());",
             "  }",
             "}")
-        .doTest();
+        .doTest(BugCheckerRefactoringTestHelper.TestMode.TEXT_MATCH);
   }
 
   @Test
@@ -1281,6 +1281,119 @@ class SynchronizedMapCacheTest {
             "  private static void putAndLog(Class<?> type, Method[] m) {",
             "    COARSE.put(type, m);",
             "    System.out.println(\"cached \" + type);",
+            "  }",
+            "}")
+        .doTest();
+  }
+
+  @Test
+  void aMapOfAnObjectCreatedPerCallAndNeverPublishedQueuesNobody() {
+    compilation
+        .addSourceLines(
+            "TemplateRenderer.java",
+            "import java.util.Hashtable;",
+            "import java.util.Map;",
+            "public class TemplateRenderer {",
+            "  public String render(String template, Map<String, Object> model) {",
+            "    Expansion expansion = new Expansion(model);",
+            "    return expansion.expand(template) + new Expansion(model).expand(\"${footer}\");",
+            "  }",
+            "  private static final class Expansion {",
+            "    private final Map<String, Object> model;",
+            "    private final Map<String, String> resolved = new Hashtable<>();",
+            "    Expansion(Map<String, Object> model) {",
+            "      this.model = model;",
+            "    }",
+            "    String expand(String name) {",
+            "      synchronized (resolved) {",
+            "        String value = resolved.get(name);",
+            "        if (value == null) {",
+            "          value = String.valueOf(model.get(name));",
+            "          resolved.put(name, value);",
+            "        }",
+            "        return value;",
+            "      }",
+            "    }",
+            "  }",
+            "}")
+        .doTest();
+  }
+
+  @Test
+  void aMapOfAnObjectThatIsPublishedIsShared() {
+    compilation
+        .addSourceLines(
+            "Renderers.java",
+            "import java.util.Hashtable;",
+            "import java.util.Map;",
+            "public class Renderers {",
+            "  private Expansion shared;",
+            "  public String render(String template) {",
+            "    Expansion expansion = new Expansion();",
+            "    shared = expansion;", // stored in a field: every later call uses the same object
+            "    return expansion.expand(template);",
+            "  }",
+            "  public String renderEscaping(String template) {",
+            "    return Escapes.of().expand(template);",
+            "  }",
+            "  private static final class Expansion {",
+            "    private final Map<String, String> resolved = new Hashtable<>();",
+            "    String expand(String name) {",
+            "      // BUG: Diagnostic contains: SynchronizedMapCache",
+            "      synchronized (resolved) {",
+            "        String value = resolved.get(name);",
+            "        if (value == null) {",
+            "          value = name.trim();",
+            "          resolved.put(name, value);",
+            "        }",
+            "        return value;",
+            "      }",
+            "    }",
+            "  }",
+            "  private static final class Escapes {",
+            "    private static final Escapes INSTANCE = new Escapes();",
+            "    private final Map<String, String> resolved = new Hashtable<>();",
+            "    static Escapes of() {",
+            "      return INSTANCE;",
+            "    }",
+            "    String expand(String name) {",
+            "      // BUG: Diagnostic contains: SynchronizedMapCache",
+            "      synchronized (resolved) {",
+            "        String value = resolved.get(name);",
+            "        if (value == null) {",
+            "          value = name.trim();",
+            "          resolved.put(name, value);",
+            "        }",
+            "        return value;",
+            "      }",
+            "    }",
+            "  }",
+            "}")
+        .addSourceLines(
+            "Registering.java",
+            "import java.util.Hashtable;",
+            "import java.util.List;",
+            "import java.util.Map;",
+            "public class Registering {",
+            "  public String render(String template, List<Object> live) {",
+            "    return new Expansion(live).expand(template);",
+            "  }",
+            "  private static final class Expansion {",
+            "    private final Map<String, String> resolved = new Hashtable<>();",
+            "    Expansion(List<Object> live) {",
+            "      live.add(this);", // hands itself out: others may share its map
+            "    }",
+            "    String expand(String name) {",
+            "      // BUG: Diagnostic contains: SynchronizedMapCache",
+            "      synchronized (resolved) {",
+            "        String value = resolved.get(name);",
+            "        if (value == null) {",
+            "          value = name.trim();",
+            "          resolved.put(name, value);",
+            "        }",
+            "        return value;",
+            "      }",
+            "    }",
             "  }",
             "}")
         .doTest();

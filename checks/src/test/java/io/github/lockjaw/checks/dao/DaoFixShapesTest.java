@@ -42,7 +42,7 @@ class DaoFixShapesTest {
             "  }",
             "}")
         .addOutputLines("Titles.java", output)
-        .doTest();
+        .doTest(BugCheckerRefactoringTestHelper.TestMode.TEXT_MATCH);
   }
 
   @Test

@@ -1159,7 +1159,7 @@ class SharedMonitorDaoTest {
                   }
                 }
                 """))
-        .doTest();
+        .doTest(BugCheckerRefactoringTestHelper.TestMode.TEXT_MATCH);
   }
 
   @Test
@@ -1215,7 +1215,7 @@ class SharedMonitorDaoTest {
                   }
                 }
                 """))
-        .doTest();
+        .doTest(BugCheckerRefactoringTestHelper.TestMode.TEXT_MATCH);
   }
 
   @Test
@@ -1259,7 +1259,7 @@ class SharedMonitorDaoTest {
                   }
                 }
                 """))
-        .doTest();
+        .doTest(BugCheckerRefactoringTestHelper.TestMode.TEXT_MATCH);
   }
 
   @Test
@@ -1315,7 +1315,7 @@ class SharedMonitorDaoTest {
                   }
                 }
                 """))
-        .doTest();
+        .doTest(BugCheckerRefactoringTestHelper.TestMode.TEXT_MATCH);
   }
 
   @Test

@@ -44,7 +44,7 @@ class PollingFixShapesTest {
             "  }",
             "}")
         .addOutputLines("Job.java", output)
-        .doTest();
+        .doTest(BugCheckerRefactoringTestHelper.TestMode.TEXT_MATCH);
     CompilationTestHelper.newInstance(ThreadAliveBusyWait.class, getClass())
         .addSourceLines("Job.java", output)
         .expectNoDiagnostics()

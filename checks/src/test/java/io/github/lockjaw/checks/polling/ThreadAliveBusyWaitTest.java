@@ -933,7 +933,7 @@ class ThreadAliveBusyWaitTest {
               }
             }
             """)
-        .doTest();
+        .doTest(BugCheckerRefactoringTestHelper.TestMode.TEXT_MATCH);
   }
 
   @Test
@@ -959,7 +959,7 @@ class ThreadAliveBusyWaitTest {
               }
             }
             """)
-        .doTest();
+        .doTest(BugCheckerRefactoringTestHelper.TestMode.TEXT_MATCH);
   }
 
   @Test
@@ -994,7 +994,7 @@ class ThreadAliveBusyWaitTest {
               }
             }
             """)
-        .doTest();
+        .doTest(BugCheckerRefactoringTestHelper.TestMode.TEXT_MATCH);
   }
 
   @Test
@@ -1030,7 +1030,7 @@ class ThreadAliveBusyWaitTest {
               }
             }
             """)
-        .doTest();
+        .doTest(BugCheckerRefactoringTestHelper.TestMode.TEXT_MATCH);
   }
 
   @Test
@@ -1064,7 +1064,7 @@ class ThreadAliveBusyWaitTest {
               }
             }
             """)
-        .doTest();
+        .doTest(BugCheckerRefactoringTestHelper.TestMode.TEXT_MATCH);
   }
 
   @Test
@@ -1094,7 +1094,7 @@ class ThreadAliveBusyWaitTest {
               }
             }
             """)
-        .doTest();
+        .doTest(BugCheckerRefactoringTestHelper.TestMode.TEXT_MATCH);
   }
 
   @Test
@@ -1133,7 +1133,7 @@ class ThreadAliveBusyWaitTest {
               }
             }
             """)
-        .doTest();
+        .doTest(BugCheckerRefactoringTestHelper.TestMode.TEXT_MATCH);
   }
 
   @Test
@@ -1175,7 +1175,7 @@ class ThreadAliveBusyWaitTest {
               }
             }
             """)
-        .doTest();
+        .doTest(BugCheckerRefactoringTestHelper.TestMode.TEXT_MATCH);
   }
 
   @Test
@@ -1200,7 +1200,7 @@ class ThreadAliveBusyWaitTest {
               }
             }
             """)
-        .doTest();
+        .doTest(BugCheckerRefactoringTestHelper.TestMode.TEXT_MATCH);
   }
 
   @Test
@@ -1254,7 +1254,7 @@ class ThreadAliveBusyWaitTest {
               }
             }
             """)
-        .doTest();
+        .doTest(BugCheckerRefactoringTestHelper.TestMode.TEXT_MATCH);
   }
 
   @Test
@@ -1291,7 +1291,7 @@ class ThreadAliveBusyWaitTest {
               }
             }
             """)
-        .doTest();
+        .doTest(BugCheckerRefactoringTestHelper.TestMode.TEXT_MATCH);
   }
 
   @Test
@@ -1331,7 +1331,7 @@ class ThreadAliveBusyWaitTest {
               }
             }
             """)
-        .doTest();
+        .doTest(BugCheckerRefactoringTestHelper.TestMode.TEXT_MATCH);
   }
 
   @Test
@@ -1379,7 +1379,7 @@ class ThreadAliveBusyWaitTest {
               }
             }
             """)
-        .doTest();
+        .doTest(BugCheckerRefactoringTestHelper.TestMode.TEXT_MATCH);
   }
 
   @Test
@@ -1421,7 +1421,7 @@ class ThreadAliveBusyWaitTest {
               }
             }
             """)
-        .doTest();
+        .doTest(BugCheckerRefactoringTestHelper.TestMode.TEXT_MATCH);
   }
 
   @Test
@@ -1460,7 +1460,7 @@ class ThreadAliveBusyWaitTest {
               }
             }
             """)
-        .doTest();
+        .doTest(BugCheckerRefactoringTestHelper.TestMode.TEXT_MATCH);
   }
 
   @Test
@@ -1554,7 +1554,7 @@ class ThreadAliveBusyWaitTest {
               }
             }
             """)
-        .doTest();
+        .doTest(BugCheckerRefactoringTestHelper.TestMode.TEXT_MATCH);
   }
 
   // ---- the poll read through a small helper (issue 12) ------------------------------------------

@@ -165,6 +165,66 @@ class StatisticsUnderSharedLockTest {
   }
 
   @Test
+  void longAdderFixKeepsTheCommentsOfTheUnwrappedBlock() {
+    refactoring
+        .addInputLines("Around.java", AROUND)
+        .expectUnchanged()
+        .addInputLines("ProceedingJoinPoint.java", JOIN_POINT)
+        .expectUnchanged()
+        .addInputLines(
+            "TimingAspect.java",
+            "import org.aspectj.lang.ProceedingJoinPoint;",
+            "import org.aspectj.lang.annotation.Around;",
+            "",
+            "public class TimingAspect {",
+            "  private long calls;",
+            "",
+            "  public long getCalls() {",
+            "    return calls;",
+            "  }",
+            "",
+            "  @Around(\"execution(* *..*Service.*(..))\")",
+            "  public Object time(ProceedingJoinPoint joinPoint) throws Throwable {",
+            "    try {",
+            "      return joinPoint.proceed();",
+            "    } finally {",
+            "      synchronized (this) { // one lock for all requests",
+            "        // counted even when the call failed",
+            "        calls++; // read by the JMX bean",
+            "        /* nothing else is guarded */",
+            "      }",
+            "    }",
+            "  }",
+            "}")
+        .addOutputLines(
+            "TimingAspect.java",
+            "import java.util.concurrent.atomic.LongAdder;",
+            "import org.aspectj.lang.ProceedingJoinPoint;",
+            "import org.aspectj.lang.annotation.Around;",
+            "",
+            "public class TimingAspect {",
+            "  private final LongAdder calls = new LongAdder();",
+            "",
+            "  public long getCalls() {",
+            "    return calls.sum();",
+            "  }",
+            "",
+            "  @Around(\"execution(* *..*Service.*(..))\")",
+            "  public Object time(ProceedingJoinPoint joinPoint) throws Throwable {",
+            "    try {",
+            "      return joinPoint.proceed();",
+            "    } finally {",
+            "      // one lock for all requests",
+            "      // counted even when the call failed",
+            "      calls.increment(); // read by the JMX bean",
+            "      /* nothing else is guarded */",
+            "    }",
+            "  }",
+            "}")
+        .doTest(BugCheckerRefactoringTestHelper.TestMode.TEXT_MATCH);
+  }
+
+  @Test
   void longAdderFixForASynchronizedHelperOfAnHttpFilter() {
     refactoring
         .addInputLines(
