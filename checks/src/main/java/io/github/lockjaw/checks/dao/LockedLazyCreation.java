@@ -31,7 +31,6 @@ import io.github.lockjaw.checks.support.MoreTrees;
 import io.github.lockjaw.common.LockedLazyCreationMessage;
 import io.github.lockjaw.knowledge.Kind;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
@@ -104,7 +103,7 @@ final class LockedLazyCreation {
     } else {
       return Optional.empty();
     }
-    Map<MethodSymbol, MethodTree> methods = methodsOf(facts.unit());
+    Map<MethodSymbol, MethodTree> methods = MoreTrees.declaredMethods(facts.unit().getLeaf());
     Optional<LazyPart> part = lazyPart(body, methods);
     if (part.isEmpty()
         || before.stream().anyMatch(s -> mentions(s, part.get().field()) || returns(s))) {
@@ -346,20 +345,5 @@ final class LockedLazyCreation {
         node ->
             (node instanceof IdentifierTree || node instanceof MemberSelectTree)
                 && field.equals(ASTHelpers.getSymbol(node)));
-  }
-
-  private static Map<MethodSymbol, MethodTree> methodsOf(TreePath unit) {
-    Map<MethodSymbol, MethodTree> methods = new HashMap<>();
-    new TreePathScanner<Void, Void>() {
-      @Override
-      public Void visitMethod(MethodTree tree, Void unused) {
-        MethodSymbol symbol = ASTHelpers.getSymbol(tree);
-        if (symbol != null) {
-          methods.put(symbol, tree);
-        }
-        return super.visitMethod(tree, unused);
-      }
-    }.scan(unit, null);
-    return methods;
   }
 }
