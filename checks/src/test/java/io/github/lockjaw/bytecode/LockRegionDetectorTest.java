@@ -138,6 +138,96 @@ class LockRegionDetectorTest {
           }
         }
         """);
+    sources.put(
+        "shop.i18n.MessageBundle",
+        """
+        package shop.i18n;
+        import java.io.IOException;
+        import java.io.InputStream;
+        import java.util.HashMap;
+        import java.util.Map;
+        import java.util.Properties;
+        public class MessageBundle {
+          private final Map<String, String> locales = new HashMap<>();
+          private final Map<String, Properties> bundles = new HashMap<>();
+          private boolean trace;
+          protected synchronized void loadLocale(String localeKey) {
+            if (trace) {
+              System.out.println("loadLocale(" + localeKey + ")");
+            }
+            if (locales.get(localeKey) != null) {
+              return;
+            }
+            locales.put(localeKey, localeKey);
+            String name = "messages";
+            if (localeKey.length() > 0) {
+              name += "_" + localeKey;
+            }
+            try (InputStream is = getClass().getClassLoader().getResourceAsStream(name + ".properties")) {
+              new Properties().load(is);
+            } catch (IOException e) {
+              return;
+            }
+          }
+          public Properties bundle(String name) throws IOException {
+            synchronized (bundles) {
+              if (bundles.containsKey(name)) {
+                return bundles.get(name);
+              }
+              bundles.put(name, new Properties());
+              try (InputStream in = MessageBundle.class.getResourceAsStream(name)) {
+                bundles.get(name).load(in);
+              }
+              return bundles.get(name);
+            }
+          }
+        }
+        """);
+    sources.put(
+        "shop.web.TemplateSource",
+        """
+        package shop.web;
+        import java.io.InputStream;
+        import java.util.HashMap;
+        import java.util.Map;
+        public class TemplateSource {
+          private final Map<String, String> seen = new HashMap<>();
+          private int reloads;
+          public synchronized InputStream open(String name) {
+            if (seen.get(name) != null) {
+              reloads++;
+            }
+            seen.put(name, name);
+            return getClass().getClassLoader().getResourceAsStream("templates/" + name);
+          }
+          public synchronized InputStream openLocalised(String name, String locale) {
+            if (seen.containsKey(locale)) {
+              return null;
+            }
+            seen.put(name, locale);
+            return getClass().getClassLoader().getResourceAsStream(locale + "/" + name);
+          }
+          public InputStream openRecordedOnlyWhenFound(String name) {
+            synchronized (seen) {
+              if (seen.get(name) != null) {
+                return null;
+              }
+              if (name.endsWith(".vm")) {
+                seen.put(name, name);
+              }
+              return getClass().getClassLoader().getResourceAsStream("templates/" + name);
+            }
+          }
+          public synchronized InputStream openReassigned(String name) {
+            if (seen.get(name) != null) {
+              return null;
+            }
+            name = name.trim();
+            seen.put(name, name);
+            return getClass().getClassLoader().getResourceAsStream("templates/" + name);
+          }
+        }
+        """);
     Path out = classes.resolve("fixtures");
     BytecodeFixtures.compile(sources, out);
     findings = new JarAuditor().audit(List.of(out), List.of());
@@ -145,6 +235,11 @@ class LockRegionDetectorTest {
 
   private static List<AuditFinding> in(String className) {
     return findings.stream().filter(f -> f.className().equals(className)).toList();
+  }
+
+  /** The class's ResourceLookupUnderLock findings (its map caches are MapCacheDetector's). */
+  private static List<AuditFinding> resourceLookups(String className) {
+    return in(className).stream().filter(f -> f.check().equals("ResourceLookupUnderLock")).toList();
   }
 
   private static String summary(List<AuditFinding> found) {
@@ -206,5 +301,19 @@ class LockRegionDetectorTest {
         List.of(),
         io.github.lockjaw.common.Resilience.swallowed(),
         "a detector threw; SpotBugs logged it and went on");
+  }
+
+  @Test
+  void aLookupAfterAMembershipTestThatLeavesAndAPutOfTheKeyRunsOncePerKey() {
+    assertEquals("", summary(resourceLookups("shop.i18n.MessageBundle")));
+  }
+
+  @Test
+  void aMembershipTestThatDoesNotLeaveOrTestsAnotherKeyStillQueues() {
+    assertEquals(
+        "ResourceLookupUnderLock open:9, ResourceLookupUnderLock openLocalised:16,"
+            + " ResourceLookupUnderLock openReassigned:34,"
+            + " ResourceLookupUnderLock openRecordedOnlyWhenFound:23",
+        summary(resourceLookups("shop.web.TemplateSource")));
   }
 }
