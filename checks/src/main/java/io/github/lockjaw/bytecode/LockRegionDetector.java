@@ -405,8 +405,8 @@ public class LockRegionDetector extends LockjawDetector {
    * A lookup memoised per key (source: {@code ResourceLookupUnderLock.isMemoisedPerKey}): in the
    * region, a map field's {@code get(key)}/{@code containsKey(key)} branches over straight-line
    * code that returns or throws, and from the branch's target, with no branch that skips it, the
-   * same field's {@code put(key, ...)} runs before any lookup; the key is a local never stored
-   * to again and nothing before the test looks anything up. The lookup runs once per key.
+   * same field's {@code put(key, ...)} runs before any lookup; the key is a local never stored to
+   * again and nothing before the test looks anything up. The lookup runs once per key.
    */
   private boolean isMemoisedPerKey(List<Insn> region, List<Insn> method) {
     for (int i = 0; i + 1 < region.size(); i++) {

@@ -222,8 +222,8 @@ public final class ResourceLookupUnderLock extends SharedMonitorRegionChecker {
    * when it is there ({@code if (locales.get(key) != null) return;}, {@code if
    * (loaded.containsKey(key)) throw ...}), and a later statement of the same block puts that key
    * ({@code locales.put(key, key);}) before any lookup: the lookup runs once per key, not per call
-   * (Struts 1 {@code PropertyMessageResources.loadLocale}). The key is a local or parameter that
-   * is never reassigned; nothing before the test looks anything up.
+   * (Struts 1 {@code PropertyMessageResources.loadLocale}). The key is a local or parameter that is
+   * never reassigned; nothing before the test looks anything up.
    */
   private static boolean isMemoisedPerKey(
       Tree body, Map<MethodSymbol, MethodTree> declared, VisitorState state) {
@@ -299,8 +299,7 @@ public final class ResourceLookupUnderLock extends SharedMonitorRegionChecker {
         || call.getArguments().isEmpty()
         || !(ASTHelpers.stripParentheses(call.getArguments().get(0)) instanceof IdentifierTree id)
         || !(ASTHelpers.getSymbol(id) instanceof VarSymbol key)
-        || (key.getKind() != ElementKind.LOCAL_VARIABLE
-            && key.getKind() != ElementKind.PARAMETER)
+        || (key.getKind() != ElementKind.LOCAL_VARIABLE && key.getKind() != ElementKind.PARAMETER)
         || !ASTHelpers.isConsideredFinal(key)) {
       return null;
     }
