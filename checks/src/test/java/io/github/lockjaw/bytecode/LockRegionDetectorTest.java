@@ -228,6 +228,73 @@ class LockRegionDetectorTest {
           }
         }
         """);
+    sources.put(
+        "shop.templates.JarTemplateLoader",
+        """
+        package shop.templates;
+        import java.io.IOException;
+        import java.io.InputStream;
+        import java.util.zip.ZipEntry;
+        import java.util.zip.ZipFile;
+        public class JarTemplateLoader {
+          private final ZipFile jar;
+          public JarTemplateLoader(ZipFile jar) {
+            this.jar = jar;
+          }
+          public synchronized InputStream getResourceStream(String name) throws IOException {
+            ZipEntry entry = jar.getEntry(name.startsWith("/") ? name.substring(1) : name);
+            return entry == null ? null : jar.getInputStream(entry);
+          }
+          public boolean has(String name) {
+            synchronized (jar) {
+              return jar.getEntry(name) != null;
+            }
+          }
+        }
+        """);
+    sources.put(
+        "shop.templates.TemplateFolder",
+        """
+        package shop.templates;
+        import java.io.File;
+        import java.io.IOException;
+        import java.nio.file.DirectoryStream;
+        import java.nio.file.Files;
+        import java.nio.file.Path;
+        public class TemplateFolder {
+          private final Path folder;
+          private final File legacyFolder;
+          public TemplateFolder(Path folder) {
+            this.folder = folder;
+            this.legacyFolder = folder.toFile();
+          }
+          public Path newest(String prefix) throws IOException {
+            Path newest = null;
+            synchronized (TemplateFolder.class) {
+              try (DirectoryStream<Path> files = Files.newDirectoryStream(folder, prefix + "*.ftl")) {
+                for (Path file : files) {
+                  if (newest == null || file.toFile().lastModified() > newest.toFile().lastModified()) {
+                    newest = file;
+                  }
+                }
+              }
+            }
+            return newest;
+          }
+          public synchronized File pick(String name) {
+            for (File file : candidates()) {
+              if (file.getName().equals(name)) {
+                return file;
+              }
+            }
+            return null;
+          }
+          private File[] candidates() {
+            File[] files = legacyFolder.listFiles();
+            return files == null ? new File[0] : files;
+          }
+        }
+        """);
     Path out = classes.resolve("fixtures");
     BytecodeFixtures.compile(sources, out);
     findings = new JarAuditor().audit(List.of(out), List.of());
@@ -315,5 +382,22 @@ class LockRegionDetectorTest {
             + " ResourceLookupUnderLock openReassigned:34,"
             + " ResourceLookupUnderLock openRecordedOnlyWhenFound:23",
         summary(resourceLookups("shop.web.TemplateSource")));
+  }
+
+  @Test
+  void aJarLoaderLockingItselfProbesItsArchiveForEveryTemplate() {
+    List<AuditFinding> found = resourceLookups("shop.templates.JarTemplateLoader");
+    assertEquals("ResourceLookupUnderLock getResourceStream:12", summary(found));
+    assertTrue(found.get(0).message().contains("(probes an archive)"), found.get(0).message());
+  }
+
+  @Test
+  void aTemplateFolderListedUnderAClassLockAndThroughAHelper() {
+    List<AuditFinding> found = resourceLookups("shop.templates.TemplateFolder");
+    assertEquals(
+        "ResourceLookupUnderLock newest:16, ResourceLookupUnderLock pick:28", summary(found));
+    String messages = found.stream().map(AuditFinding::message).collect(Collectors.joining("\n"));
+    assertTrue(messages.contains("newDirectoryStream() (lists a directory)"), messages);
+    assertTrue(messages.contains("candidates(), which calls "), messages);
   }
 }
