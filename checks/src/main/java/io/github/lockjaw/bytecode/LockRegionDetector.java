@@ -405,8 +405,9 @@ public class LockRegionDetector extends LockjawDetector {
    * A lookup memoised per key (source: {@code ResourceLookupUnderLock.isMemoisedPerKey}): in the
    * region, a map field's {@code get(key)}/{@code containsKey(key)} branches over straight-line
    * code that returns or throws, and from the branch's target, with no branch that skips it, the
-   * same field's {@code put(key, ...)} runs before any lookup; the key is a local never stored to
-   * again and nothing before the test looks anything up. The lookup runs once per key.
+   * same field's {@code put(key, ...)} runs before any lookup; the key is a parameter or a local
+   * stored to once before the test, and nothing before the put (the leaving branch included) looks
+   * anything up. The lookup runs once per key.
    */
   private boolean isMemoisedPerKey(List<Insn> region, List<Insn> method) {
     for (int i = 0; i + 1 < region.size(); i++) {
@@ -427,7 +428,7 @@ public class LockRegionDetector extends LockjawDetector {
       }
       int at = method.indexOf(branch);
       int put = at < 0 ? -1 : memoisingPut(method, at + 1, branch.target(), test);
-      if (put >= 0 && !isStoredTo(method, test.register())) {
+      if (put >= 0 && isAssignedOnceBefore(method, test.register(), test.pc())) {
         return true;
       }
     }
@@ -443,8 +444,9 @@ public class LockRegionDetector extends LockjawDetector {
   private int memoisingPut(List<Insn> insns, int from, int target, Insn test) {
     int j = from;
     while (j < insns.size() && insns.get(j).pc() < target) {
-      if (insns.get(j).target() >= 0) {
-        return -1; // the branch that leaves is not straight
+      if (insns.get(j).target() >= 0
+          || !lookupChain(List.of(insns.get(j)), new HashSet<>()).isEmpty()) {
+        return -1; // the branch that leaves is not straight, or looks up on every hit
       }
       j++;
     }
@@ -488,9 +490,16 @@ public class LockRegionDetector extends LockjawDetector {
     return false;
   }
 
-  private static boolean isStoredTo(List<Insn> method, int register) {
-    return method.stream()
-        .anyMatch(insn -> insn.register() == register && !isInvoke(insn.opcode()));
+  /**
+   * Whether the key's local is a parameter never stored to, or a local stored to once, before the
+   * test (the bytecode of an effectively final local; a reused slot counts as reassigned).
+   */
+  private static boolean isAssignedOnceBefore(List<Insn> method, int register, int testPc) {
+    List<Insn> stores =
+        method.stream()
+            .filter(insn -> insn.register() == register && !isInvoke(insn.opcode()))
+            .toList();
+    return stores.isEmpty() || (stores.size() == 1 && stores.get(0).pc() < testPc);
   }
 
   private static boolean leaves(int opcode) {

@@ -181,6 +181,18 @@ class LockRegionDetectorTest {
               return bundles.get(name);
             }
           }
+          public synchronized Properties theme(String theme) throws IOException {
+            String path = "/themes/" + theme + ".properties";
+            if (bundles.get(path) != null) {
+              return bundles.get(path);
+            }
+            Properties props = new Properties();
+            bundles.put(path, props);
+            try (InputStream in = MessageBundle.class.getResourceAsStream(path)) {
+              props.load(in);
+            }
+            return props;
+          }
         }
         """);
     sources.put(
@@ -225,6 +237,13 @@ class LockRegionDetectorTest {
             name = name.trim();
             seen.put(name, name);
             return getClass().getClassLoader().getResourceAsStream("templates/" + name);
+          }
+          public synchronized InputStream openAgain(String name) {
+            if (seen.containsKey(name)) {
+              return TemplateSource.class.getResourceAsStream("/templates/" + name);
+            }
+            seen.put(name, name);
+            return TemplateSource.class.getResourceAsStream("/templates/" + name);
           }
         }
         """);
@@ -378,7 +397,8 @@ class LockRegionDetectorTest {
   @Test
   void aMembershipTestThatDoesNotLeaveOrTestsAnotherKeyStillQueues() {
     assertEquals(
-        "ResourceLookupUnderLock open:9, ResourceLookupUnderLock openLocalised:16,"
+        "ResourceLookupUnderLock open:9, ResourceLookupUnderLock openAgain:42,"
+            + " ResourceLookupUnderLock openLocalised:16,"
             + " ResourceLookupUnderLock openReassigned:34,"
             + " ResourceLookupUnderLock openRecordedOnlyWhenFound:23",
         summary(resourceLookups("shop.web.TemplateSource")));

@@ -223,7 +223,7 @@ public final class ResourceLookupUnderLock extends SharedMonitorRegionChecker {
    * (loaded.containsKey(key)) throw ...}), and a later statement of the same block puts that key
    * ({@code locales.put(key, key);}) before any lookup: the lookup runs once per key, not per call
    * (Struts 1 {@code PropertyMessageResources.loadLocale}). The key is a local or parameter that is
-   * never reassigned; nothing before the test looks anything up.
+   * never reassigned; nothing before the put, the leaving branch included, looks anything up.
    */
   private static boolean isMemoisedPerKey(
       Tree body, Map<MethodSymbol, MethodTree> declared, VisitorState state) {
@@ -233,19 +233,20 @@ public final class ResourceLookupUnderLock extends SharedMonitorRegionChecker {
     List<? extends StatementTree> statements = block.getStatements();
     for (int i = 0; i < statements.size(); i++) {
       StatementTree statement = statements.get(i);
-      MapKey tested = statement instanceof IfTree test ? leavingMembershipTest(test, state) : null;
-      if (tested != null) {
-        for (StatementTree later : statements.subList(i + 1, statements.size())) {
-          if (tested.equals(putOf(later, state))) {
-            return true;
-          }
-          if (!lookupChain(later, declared, new HashSet<>(), state).isEmpty()) {
-            return false; // looked up before the key is recorded
-          }
-        }
-      }
       if (!lookupChain(statement, declared, new HashSet<>(), state).isEmpty()) {
-        return false; // a lookup before any test: it runs on every call
+        return false; // a lookup before the test, or in it: it runs on every call
+      }
+      MapKey tested = statement instanceof IfTree test ? leavingMembershipTest(test, state) : null;
+      if (tested == null) {
+        continue;
+      }
+      for (StatementTree later : statements.subList(i + 1, statements.size())) {
+        if (tested.equals(putOf(later, state))) {
+          return true;
+        }
+        if (!lookupChain(later, declared, new HashSet<>(), state).isEmpty()) {
+          return false; // looked up before the key is recorded
+        }
       }
     }
     return false;
