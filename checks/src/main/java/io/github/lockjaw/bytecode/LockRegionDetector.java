@@ -49,6 +49,8 @@ public class LockRegionDetector extends LockjawDetector {
       Kind.ReadMostly.PUBLISHING_WRITER_PREFIX.values();
   private static final List<String> ACCESS_ORDERED_TYPES =
       Kind.ReadMostly.ACCESS_ORDERED_TYPE.index().internalTypeNames();
+  private static final KnowledgeIndex MAP_CHECKS = Kind.Maps.CHECK_METHOD.index();
+  private static final KnowledgeIndex MAP_ACTS = Kind.Maps.ACT_METHOD.index();
   private static final KnowledgeIndex PURE_CALLS = Kind.Statistics.PURE_CALL.index();
   private static final KnowledgeIndex MAP_CALLS =
       KnowledgeIndex.of(Kind.Statistics.COUNTER_MAP_READ, Kind.Statistics.COUNTER_MAP_WRITE);
@@ -61,7 +63,11 @@ public class LockRegionDetector extends LockjawDetector {
           .toList();
   private static final KnowledgeIndex ENTRY_METHODS = Kind.EntryPoints.REQUEST_ENTRY_METHOD.index();
 
-  /** One instruction: the opcode, and for field and invoke instructions what they name. */
+  /**
+   * One instruction: the opcode, and for field and invoke instructions what they name; {@code
+   * register} is the local a store writes or the local an invoke's first argument was loaded from
+   * (-1 otherwise), {@code target} a branch's target pc (-1 otherwise).
+   */
   private record Insn(
       int pc,
       int opcode,
@@ -70,7 +76,21 @@ public class LockRegionDetector extends LockjawDetector {
       String signature,
       String receiverField,
       boolean receiverLocal,
-      String valueType) {}
+      String valueType,
+      int register,
+      int target) {
+    Insn(
+        int pc,
+        int opcode,
+        String owner,
+        String name,
+        String signature,
+        String receiverField,
+        boolean receiverLocal,
+        String valueType) {
+      this(pc, opcode, owner, name, signature, receiverField, receiverLocal, valueType, -1, -1);
+    }
+  }
 
   private final Map<String, List<Insn>> code = new LinkedHashMap<>();
   private final Map<String, Method> byKey = new HashMap<>();
@@ -147,8 +167,12 @@ public class LockRegionDetector extends LockjawDetector {
         String signature = getSigConstantOperand();
         String receiverField = null;
         boolean receiverLocal = false;
+        int args = org.apache.bcel.generic.Type.getArgumentTypes(signature).length;
+        int firstArgument =
+            args > 0 && stack.getStackDepth() >= args
+                ? stack.getStackItem(args - 1).getRegisterNumber()
+                : -1;
         if (seen != Const.INVOKESTATIC) {
-          int args = org.apache.bcel.generic.Type.getArgumentTypes(signature).length;
           if (stack.getStackDepth() > args) {
             OpcodeStack.Item receiver = stack.getStackItem(args);
             XField field = receiver.getXField();
@@ -167,13 +191,19 @@ public class LockRegionDetector extends LockjawDetector {
                 signature,
                 receiverField,
                 receiverLocal,
-                null));
+                null,
+                firstArgument,
+                -1));
       }
       case Const.MONITORENTER -> {
         sawMonitorEnter();
         current.add(new Insn(getPC(), seen, null, null, null, null, false, null));
       }
-      default -> current.add(new Insn(getPC(), seen, null, null, null, null, false, null));
+      default -> {
+        int register = isRegisterStore() ? getRegisterOperand() : -1;
+        int target = isBranch(seen) ? getBranchTarget() : -1;
+        current.add(new Insn(getPC(), seen, null, null, null, null, false, null, register, target));
+      }
     }
   }
 
@@ -304,6 +334,11 @@ public class LockRegionDetector extends LockjawDetector {
         code.getOrDefault(region.method().getName() + region.method().getSignature(), List.of()))) {
       return Optional.empty();
     }
+    if (isMemoisedPerKey(
+        insns,
+        code.getOrDefault(region.method().getName() + region.method().getSignature(), List.of()))) {
+      return Optional.empty();
+    }
     List<String> chain = lookupChain(insns, new HashSet<>());
     return chain.isEmpty() ? Optional.empty() : Optional.of(String.join(", which calls ", chain));
   }
@@ -364,6 +399,111 @@ public class LockRegionDetector extends LockjawDetector {
       }
     }
     return false;
+  }
+
+  /**
+   * A lookup memoised per key (source: {@code ResourceLookupUnderLock.isMemoisedPerKey}): in the
+   * region, a map field's {@code get(key)}/{@code containsKey(key)} branches over straight-line
+   * code that returns or throws, and from the branch's target, with no branch that skips it, the
+   * same field's {@code put(key, ...)} runs before any lookup; the key is a parameter or a local
+   * stored to once before the test, and nothing before the put (the leaving branch included) looks
+   * anything up. The lookup runs once per key.
+   */
+  private boolean isMemoisedPerKey(List<Insn> region, List<Insn> method) {
+    for (int i = 0; i + 1 < region.size(); i++) {
+      Insn test = region.get(i);
+      if (!isInvoke(test.opcode())) {
+        continue;
+      }
+      if (!lookupChain(List.of(test), new HashSet<>()).isEmpty()) {
+        return false; // a lookup before any test: it runs on every call
+      }
+      Insn branch = region.get(i + 1);
+      if (test.receiverField() == null
+          || test.register() < 0
+          || match(MAP_CHECKS, test.owner(), test.name()).isEmpty()
+          || (branch.opcode() != Const.IFNULL && branch.opcode() != Const.IFEQ)
+          || branch.target() <= branch.pc()) {
+        continue;
+      }
+      int at = method.indexOf(branch);
+      int put = at < 0 ? -1 : memoisingPut(method, at + 1, branch.target(), test);
+      if (put >= 0 && isAssignedOnceBefore(method, test.register(), test.pc())) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /**
+   * The pc of the put that records {@code test}'s key, when the method's code from index {@code
+   * from} to the branch target {@code target} is straight and leaves (a {@code return} in a
+   * synchronized block releases the monitor first), and the put follows the target unconditionally
+   * before any lookup and while the monitor is held; -1 otherwise.
+   */
+  private int memoisingPut(List<Insn> insns, int from, int target, Insn test) {
+    int j = from;
+    while (j < insns.size() && insns.get(j).pc() < target) {
+      if (insns.get(j).target() >= 0
+          || !lookupChain(List.of(insns.get(j)), new HashSet<>()).isEmpty()) {
+        return -1; // the branch that leaves is not straight, or looks up on every hit
+      }
+      j++;
+    }
+    if (j == from || j == insns.size() || !leaves(insns.get(j - 1).opcode())) {
+      return -1;
+    }
+    for (; j < insns.size(); j++) {
+      Insn insn = insns.get(j);
+      if (isInvoke(insn.opcode())
+          && test.receiverField().equals(insn.receiverField())
+          && insn.register() == test.register()
+          && match(MAP_ACTS, insn.owner(), insn.name()).isPresent()) {
+        return insn.pc();
+      }
+      if (leaves(insn.opcode())
+          || insn.opcode() == Const.MONITOREXIT
+          || insn.opcode() == Const.TABLESWITCH
+          || insn.opcode() == Const.LOOKUPSWITCH
+          || (insn.target() >= 0 && insn.target() < target)
+          || !lookupChain(List.of(insn), new HashSet<>()).isEmpty()) {
+        return -1;
+      }
+      if (insn.target() >= 0 && skipsPut(insns, j, insn.target(), test)) {
+        return -1;
+      }
+    }
+    return -1;
+  }
+
+  /** Whether a forward branch from index {@code j} to {@code target} jumps over the put. */
+  private boolean skipsPut(List<Insn> region, int j, int target, Insn test) {
+    for (int k = j + 1; k < region.size() && region.get(k).pc() < target; k++) {
+      Insn insn = region.get(k);
+      if (isInvoke(insn.opcode())
+          && test.receiverField().equals(insn.receiverField())
+          && insn.register() == test.register()
+          && match(MAP_ACTS, insn.owner(), insn.name()).isPresent()) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /**
+   * Whether the key's local is a parameter never stored to, or a local stored to once, before the
+   * test (the bytecode of an effectively final local; a reused slot counts as reassigned).
+   */
+  private static boolean isAssignedOnceBefore(List<Insn> method, int register, int testPc) {
+    List<Insn> stores =
+        method.stream()
+            .filter(insn -> insn.register() == register && !isInvoke(insn.opcode()))
+            .toList();
+    return stores.isEmpty() || (stores.size() == 1 && stores.get(0).pc() < testPc);
+  }
+
+  private static boolean leaves(int opcode) {
+    return (opcode >= Const.IRETURN && opcode <= Const.RETURN) || opcode == Const.ATHROW;
   }
 
   /**

@@ -138,6 +138,182 @@ class LockRegionDetectorTest {
           }
         }
         """);
+    sources.put(
+        "shop.i18n.MessageBundle",
+        """
+        package shop.i18n;
+        import java.io.IOException;
+        import java.io.InputStream;
+        import java.util.HashMap;
+        import java.util.Map;
+        import java.util.Properties;
+        public class MessageBundle {
+          private final Map<String, String> locales = new HashMap<>();
+          private final Map<String, Properties> bundles = new HashMap<>();
+          private boolean trace;
+          protected synchronized void loadLocale(String localeKey) {
+            if (trace) {
+              System.out.println("loadLocale(" + localeKey + ")");
+            }
+            if (locales.get(localeKey) != null) {
+              return;
+            }
+            locales.put(localeKey, localeKey);
+            String name = "messages";
+            if (localeKey.length() > 0) {
+              name += "_" + localeKey;
+            }
+            try (InputStream is = getClass().getClassLoader().getResourceAsStream(name + ".properties")) {
+              new Properties().load(is);
+            } catch (IOException e) {
+              return;
+            }
+          }
+          public Properties bundle(String name) throws IOException {
+            synchronized (bundles) {
+              if (bundles.containsKey(name)) {
+                return bundles.get(name);
+              }
+              bundles.put(name, new Properties());
+              try (InputStream in = MessageBundle.class.getResourceAsStream(name)) {
+                bundles.get(name).load(in);
+              }
+              return bundles.get(name);
+            }
+          }
+          public synchronized Properties theme(String theme) throws IOException {
+            String path = "/themes/" + theme + ".properties";
+            if (bundles.get(path) != null) {
+              return bundles.get(path);
+            }
+            Properties props = new Properties();
+            bundles.put(path, props);
+            try (InputStream in = MessageBundle.class.getResourceAsStream(path)) {
+              props.load(in);
+            }
+            return props;
+          }
+        }
+        """);
+    sources.put(
+        "shop.web.TemplateSource",
+        """
+        package shop.web;
+        import java.io.InputStream;
+        import java.util.HashMap;
+        import java.util.Map;
+        public class TemplateSource {
+          private final Map<String, String> seen = new HashMap<>();
+          private int reloads;
+          public synchronized InputStream open(String name) {
+            if (seen.get(name) != null) {
+              reloads++;
+            }
+            seen.put(name, name);
+            return getClass().getClassLoader().getResourceAsStream("templates/" + name);
+          }
+          public synchronized InputStream openLocalised(String name, String locale) {
+            if (seen.containsKey(locale)) {
+              return null;
+            }
+            seen.put(name, locale);
+            return getClass().getClassLoader().getResourceAsStream(locale + "/" + name);
+          }
+          public InputStream openRecordedOnlyWhenFound(String name) {
+            synchronized (seen) {
+              if (seen.get(name) != null) {
+                return null;
+              }
+              if (name.endsWith(".vm")) {
+                seen.put(name, name);
+              }
+              return getClass().getClassLoader().getResourceAsStream("templates/" + name);
+            }
+          }
+          public synchronized InputStream openReassigned(String name) {
+            if (seen.get(name) != null) {
+              return null;
+            }
+            name = name.trim();
+            seen.put(name, name);
+            return getClass().getClassLoader().getResourceAsStream("templates/" + name);
+          }
+          public synchronized InputStream openAgain(String name) {
+            if (seen.containsKey(name)) {
+              return TemplateSource.class.getResourceAsStream("/templates/" + name);
+            }
+            seen.put(name, name);
+            return TemplateSource.class.getResourceAsStream("/templates/" + name);
+          }
+        }
+        """);
+    sources.put(
+        "shop.templates.JarTemplateLoader",
+        """
+        package shop.templates;
+        import java.io.IOException;
+        import java.io.InputStream;
+        import java.util.zip.ZipEntry;
+        import java.util.zip.ZipFile;
+        public class JarTemplateLoader {
+          private final ZipFile jar;
+          public JarTemplateLoader(ZipFile jar) {
+            this.jar = jar;
+          }
+          public synchronized InputStream getResourceStream(String name) throws IOException {
+            ZipEntry entry = jar.getEntry(name.startsWith("/") ? name.substring(1) : name);
+            return entry == null ? null : jar.getInputStream(entry);
+          }
+          public boolean has(String name) {
+            synchronized (jar) {
+              return jar.getEntry(name) != null;
+            }
+          }
+        }
+        """);
+    sources.put(
+        "shop.templates.TemplateFolder",
+        """
+        package shop.templates;
+        import java.io.File;
+        import java.io.IOException;
+        import java.nio.file.DirectoryStream;
+        import java.nio.file.Files;
+        import java.nio.file.Path;
+        public class TemplateFolder {
+          private final Path folder;
+          private final File legacyFolder;
+          public TemplateFolder(Path folder) {
+            this.folder = folder;
+            this.legacyFolder = folder.toFile();
+          }
+          public Path newest(String prefix) throws IOException {
+            Path newest = null;
+            synchronized (TemplateFolder.class) {
+              try (DirectoryStream<Path> files = Files.newDirectoryStream(folder, prefix + "*.ftl")) {
+                for (Path file : files) {
+                  if (newest == null || file.toFile().lastModified() > newest.toFile().lastModified()) {
+                    newest = file;
+                  }
+                }
+              }
+            }
+            return newest;
+          }
+          public synchronized File pick(String name) {
+            for (File file : candidates()) {
+              if (file.getName().equals(name)) {
+                return file;
+              }
+            }
+            return null;
+          }
+          private File[] candidates() {
+            File[] files = legacyFolder.listFiles();
+            return files == null ? new File[0] : files;
+          }
+        }
+        """);
     Path out = classes.resolve("fixtures");
     BytecodeFixtures.compile(sources, out);
     findings = new JarAuditor().audit(List.of(out), List.of());
@@ -145,6 +321,11 @@ class LockRegionDetectorTest {
 
   private static List<AuditFinding> in(String className) {
     return findings.stream().filter(f -> f.className().equals(className)).toList();
+  }
+
+  /** The class's ResourceLookupUnderLock findings (its map caches are MapCacheDetector's). */
+  private static List<AuditFinding> resourceLookups(String className) {
+    return in(className).stream().filter(f -> f.check().equals("ResourceLookupUnderLock")).toList();
   }
 
   private static String summary(List<AuditFinding> found) {
@@ -206,5 +387,37 @@ class LockRegionDetectorTest {
         List.of(),
         io.github.lockjaw.common.Resilience.swallowed(),
         "a detector threw; SpotBugs logged it and went on");
+  }
+
+  @Test
+  void aLookupAfterAMembershipTestThatLeavesAndAPutOfTheKeyRunsOncePerKey() {
+    assertEquals("", summary(resourceLookups("shop.i18n.MessageBundle")));
+  }
+
+  @Test
+  void aMembershipTestThatDoesNotLeaveOrTestsAnotherKeyStillQueues() {
+    assertEquals(
+        "ResourceLookupUnderLock open:9, ResourceLookupUnderLock openAgain:42,"
+            + " ResourceLookupUnderLock openLocalised:16,"
+            + " ResourceLookupUnderLock openReassigned:34,"
+            + " ResourceLookupUnderLock openRecordedOnlyWhenFound:23",
+        summary(resourceLookups("shop.web.TemplateSource")));
+  }
+
+  @Test
+  void aJarLoaderLockingItselfProbesItsArchiveForEveryTemplate() {
+    List<AuditFinding> found = resourceLookups("shop.templates.JarTemplateLoader");
+    assertEquals("ResourceLookupUnderLock getResourceStream:12", summary(found));
+    assertTrue(found.get(0).message().contains("(probes an archive)"), found.get(0).message());
+  }
+
+  @Test
+  void aTemplateFolderListedUnderAClassLockAndThroughAHelper() {
+    List<AuditFinding> found = resourceLookups("shop.templates.TemplateFolder");
+    assertEquals(
+        "ResourceLookupUnderLock newest:16, ResourceLookupUnderLock pick:28", summary(found));
+    String messages = found.stream().map(AuditFinding::message).collect(Collectors.joining("\n"));
+    assertTrue(messages.contains("newDirectoryStream() (lists a directory)"), messages);
+    assertTrue(messages.contains("candidates(), which calls "), messages);
   }
 }

@@ -9,13 +9,18 @@ import com.google.errorprone.VisitorState;
 import com.google.errorprone.bugpatterns.BugChecker;
 import com.google.errorprone.matchers.Description;
 import com.google.errorprone.util.ASTHelpers;
+import com.google.errorprone.util.Reachability;
 import com.sun.source.tree.AssignmentTree;
+import com.sun.source.tree.BinaryTree;
 import com.sun.source.tree.BlockTree;
+import com.sun.source.tree.ExpressionStatementTree;
+import com.sun.source.tree.ExpressionTree;
 import com.sun.source.tree.IdentifierTree;
 import com.sun.source.tree.IfTree;
 import com.sun.source.tree.MemberSelectTree;
 import com.sun.source.tree.MethodInvocationTree;
 import com.sun.source.tree.MethodTree;
+import com.sun.source.tree.StatementTree;
 import com.sun.source.tree.Tree;
 import com.sun.source.util.TreePath;
 import com.sun.source.util.TreeScanner;
@@ -23,6 +28,7 @@ import com.sun.tools.javac.code.Symbol;
 import com.sun.tools.javac.code.Symbol.MethodSymbol;
 import com.sun.tools.javac.code.Symbol.VarSymbol;
 import com.sun.tools.javac.code.Type;
+import io.github.lockjaw.checks.cache.MapKnowledge;
 import io.github.lockjaw.checks.dao.SharedMonitor;
 import io.github.lockjaw.checks.dao.SharedMonitorRegionChecker;
 import io.github.lockjaw.checks.support.CatalogMethods;
@@ -41,6 +47,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import javax.lang.model.element.ElementKind;
 
 /**
  * A monitor every request shares, held while the code searches the class path, probes or scans jars
@@ -72,7 +79,9 @@ public final class ResourceLookupUnderLock extends SharedMonitorRegionChecker {
     }
     Map<MethodSymbol, MethodTree> declared = MoreTrees.declaredMethods(path.getCompilationUnit());
     List<String> chain = lookupChain(body, declared, new HashSet<>(), state);
-    if (chain.isEmpty() || isOneTimeInitialisation(body, method)) {
+    if (chain.isEmpty()
+        || isOneTimeInitialisation(body, method)
+        || isMemoisedPerKey(body, declared, state)) {
       return Description.NO_MATCH;
     }
     if (LifecyclePaths.of(state, m -> !isPerRequestPath(m, state)).isLifecycleOnly(path)) {
@@ -206,5 +215,95 @@ public final class ResourceLookupUnderLock extends SharedMonitorRegionChecker {
       }
     }.scan(method.getBody(), null);
     return tested[0];
+  }
+
+  /**
+   * A lookup memoised per key: a statement of the region tests a map field for the key and leaves
+   * when it is there ({@code if (locales.get(key) != null) return;}, {@code if
+   * (loaded.containsKey(key)) throw ...}), and a later statement of the same block puts that key
+   * ({@code locales.put(key, key);}) before any lookup: the lookup runs once per key, not per call
+   * (Struts 1 {@code PropertyMessageResources.loadLocale}). The key is a local or parameter that is
+   * never reassigned; nothing before the put, the leaving branch included, looks anything up.
+   */
+  private static boolean isMemoisedPerKey(
+      Tree body, Map<MethodSymbol, MethodTree> declared, VisitorState state) {
+    if (!(body instanceof BlockTree block)) {
+      return false;
+    }
+    List<? extends StatementTree> statements = block.getStatements();
+    for (int i = 0; i < statements.size(); i++) {
+      StatementTree statement = statements.get(i);
+      if (!lookupChain(statement, declared, new HashSet<>(), state).isEmpty()) {
+        return false; // a lookup before the test, or in it: it runs on every call
+      }
+      MapKey tested = statement instanceof IfTree test ? leavingMembershipTest(test, state) : null;
+      if (tested == null) {
+        continue;
+      }
+      for (StatementTree later : statements.subList(i + 1, statements.size())) {
+        if (tested.equals(putOf(later, state))) {
+          return true;
+        }
+        if (!lookupChain(later, declared, new HashSet<>(), state).isEmpty()) {
+          return false; // looked up before the key is recorded
+        }
+      }
+    }
+    return false;
+  }
+
+  /** A map field and the never-reassigned local or parameter used as its key. */
+  private record MapKey(VarSymbol map, VarSymbol key) {}
+
+  /**
+   * The map and key of {@code if (map.get(key) != null)} or {@code if (map.containsKey(key))}
+   * without an else, whose then-branch cannot complete normally (it returns or throws).
+   */
+  private static MapKey leavingMembershipTest(IfTree test, VisitorState state) {
+    if (test.getElseStatement() != null
+        || Reachability.canCompleteNormally(test.getThenStatement())) {
+      return null;
+    }
+    ExpressionTree condition = ASTHelpers.stripParentheses(test.getCondition());
+    if (condition instanceof BinaryTree binary && binary.getKind() == Tree.Kind.NOT_EQUAL_TO) {
+      ExpressionTree left = ASTHelpers.stripParentheses(binary.getLeftOperand());
+      ExpressionTree right = ASTHelpers.stripParentheses(binary.getRightOperand());
+      ExpressionTree call =
+          left.getKind() == Tree.Kind.NULL_LITERAL
+              ? right
+              : right.getKind() == Tree.Kind.NULL_LITERAL ? left : null;
+      return call instanceof MethodInvocationTree get
+              && MapKnowledge.isValueReturningCheckMethod(ASTHelpers.getSymbol(get), state)
+          ? mapKey(get)
+          : null;
+    }
+    return condition instanceof MethodInvocationTree contains
+            && MapKnowledge.isCheckMethod(ASTHelpers.getSymbol(contains), state)
+            && !MapKnowledge.isValueReturningCheckMethod(ASTHelpers.getSymbol(contains), state)
+        ? mapKey(contains)
+        : null;
+  }
+
+  /** The map and key of a statement {@code map.put(key, ...);}, or null. */
+  private static MapKey putOf(StatementTree statement, VisitorState state) {
+    return statement instanceof ExpressionStatementTree expression
+            && expression.getExpression() instanceof MethodInvocationTree put
+            && MapKnowledge.isActMethod(ASTHelpers.getSymbol(put), state)
+        ? mapKey(put)
+        : null;
+  }
+
+  private static MapKey mapKey(MethodInvocationTree call) {
+    ExpressionTree receiver = ASTHelpers.getReceiver(call);
+    VarSymbol map = receiver == null ? null : FieldAccesses.ownFieldOf(receiver);
+    if (map == null
+        || call.getArguments().isEmpty()
+        || !(ASTHelpers.stripParentheses(call.getArguments().get(0)) instanceof IdentifierTree id)
+        || !(ASTHelpers.getSymbol(id) instanceof VarSymbol key)
+        || (key.getKind() != ElementKind.LOCAL_VARIABLE && key.getKind() != ElementKind.PARAMETER)
+        || !ASTHelpers.isConsideredFinal(key)) {
+      return null;
+    }
+    return new MapKey(map, key);
   }
 }

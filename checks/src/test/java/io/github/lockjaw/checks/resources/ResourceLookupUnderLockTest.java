@@ -279,4 +279,327 @@ class ResourceLookupUnderLockTest {
                 "// BUG: Diagnostic contains: JarFile.getJarEntry() (probes a jar)"))
         .doTest();
   }
+
+  @Test
+  void aPropertiesFileLoadedOncePerLocaleIsSilent() {
+    // Struts 1.3.10 PropertyMessageResources.loadLocale: the locales map records each locale key
+    // before the class-path read, so the read runs once per locale, not once per message
+    compilation
+        .addSourceLines(
+            "MessageBundle.java",
+            "import java.io.IOException;",
+            "import java.io.InputStream;",
+            "import java.util.HashMap;",
+            "import java.util.Map;",
+            "import java.util.Properties;",
+            "public class MessageBundle {",
+            "  private final String config = \"messages\";",
+            "  private final Map<String, String> locales = new HashMap<>();",
+            "  private final Map<String, String> messages = new HashMap<>();",
+            "  private final Map<String, Properties> bundles = new HashMap<>();",
+            "  private boolean trace;",
+            "  public String getMessage(String localeKey, String key) {",
+            "    loadLocale(localeKey);",
+            "    synchronized (messages) {",
+            "      return messages.get(localeKey + '.' + key);",
+            "    }",
+            "  }",
+            "  protected synchronized void loadLocale(String localeKey) {",
+            "    if (trace) {",
+            "      System.out.println(\"loadLocale(\" + localeKey + \")\");",
+            "    }",
+            "    if (locales.get(localeKey) != null) {",
+            "      return;",
+            "    }",
+            "    locales.put(localeKey, localeKey);",
+            "    String name = config.replace('.', '/');",
+            "    if (localeKey.length() > 0) {",
+            "      name += \"_\" + localeKey;",
+            "    }",
+            "    Properties props = new Properties();",
+            "    try (InputStream is = getClass().getClassLoader().getResourceAsStream(name + \".properties\")) {",
+            "      if (is != null) {",
+            "        props.load(is);",
+            "      }",
+            "    } catch (IOException e) {",
+            "      return;",
+            "    }",
+            "    synchronized (messages) {",
+            "      for (String key : props.stringPropertyNames()) {",
+            "        messages.put(localeKey + '.' + key, props.getProperty(key));",
+            "      }",
+            "    }",
+            "  }",
+            "  public Properties bundle(String name) throws IOException {",
+            "    synchronized (bundles) {",
+            "      if (bundles.containsKey(name)) {",
+            "        throw new IllegalStateException(\"already loaded: \" + name);",
+            "      }",
+            "      bundles.put(name, new Properties());",
+            "      try (InputStream in = MessageBundle.class.getResourceAsStream(name)) {",
+            "        bundles.get(name).load(in);",
+            "      }",
+            "      return bundles.get(name);",
+            "    }",
+            "  }",
+            "  public synchronized Properties theme(String theme) throws IOException {",
+            "    String path = \"/themes/\" + theme + \".properties\";",
+            "    if (bundles.get(path) != null) {",
+            "      return bundles.get(path);",
+            "    }",
+            "    Properties props = new Properties();",
+            "    bundles.put(path, props);",
+            "    try (InputStream in = MessageBundle.class.getResourceAsStream(path)) {",
+            "      props.load(in);",
+            "    }",
+            "    return props;",
+            "  }",
+            "}")
+        .doTest();
+  }
+
+  @Test
+  void aMembershipTestThatDoesNotLeaveOrTestsAnotherKeyIsReported() {
+    compilation
+        .addSourceLines(
+            "TemplateSource.java",
+            "import java.io.InputStream;",
+            "import java.util.HashMap;",
+            "import java.util.Map;",
+            "public class TemplateSource {",
+            "  private final Map<String, String> seen = new HashMap<>();",
+            "  private int reloads;",
+            "  // BUG: Diagnostic contains: ClassLoader.getResourceAsStream() (searches the class path)",
+            "  public synchronized InputStream open(String name) {",
+            "    if (seen.get(name) != null) {",
+            "      reloads++;",
+            "    }",
+            "    seen.put(name, name);",
+            "    return getClass().getClassLoader().getResourceAsStream(\"templates/\" + name);",
+            "  }",
+            "  // BUG: Diagnostic contains: ClassLoader.getResourceAsStream() (searches the class path)",
+            "  public synchronized InputStream openLocalised(String name, String locale) {",
+            "    if (seen.containsKey(locale)) {",
+            "      return null;",
+            "    }",
+            "    seen.put(name, locale);",
+            "    return getClass().getClassLoader().getResourceAsStream(locale + \"/\" + name);",
+            "  }",
+            "  // BUG: Diagnostic contains: ClassLoader.getResourceAsStream() (searches the class path)",
+            "  public synchronized InputStream openAfterProbe(String name) {",
+            "    InputStream probe = getClass().getClassLoader().getResourceAsStream(\"override/\" + name);",
+            "    if (seen.get(name) != null) {",
+            "      return probe;",
+            "    }",
+            "    seen.put(name, name);",
+            "    return getClass().getClassLoader().getResourceAsStream(\"templates/\" + name);",
+            "  }",
+            "  // BUG: Diagnostic contains: ClassLoader.getResourceAsStream() (searches the class path)",
+            "  public synchronized InputStream openReassigned(String name) {",
+            "    if (seen.get(name) != null) {",
+            "      return null;",
+            "    }",
+            "    name = name.trim();",
+            "    seen.put(name, name);",
+            "    return getClass().getClassLoader().getResourceAsStream(\"templates/\" + name);",
+            "  }",
+            "  // BUG: Diagnostic contains: Class.getResourceAsStream() (searches the class path)",
+            "  public synchronized InputStream openAgain(String name) {",
+            "    if (seen.containsKey(name)) {",
+            "      return TemplateSource.class.getResourceAsStream(\"/templates/\" + name);",
+            "    }",
+            "    seen.put(name, name);",
+            "    return TemplateSource.class.getResourceAsStream(\"/templates/\" + name);",
+            "  }",
+            "  // BUG: Diagnostic contains: ClassLoader.getResourceAsStream() (searches the class path)",
+            "  public synchronized InputStream openRecordedOnlyWhenFound(String name) {",
+            "    if (seen.get(name) != null) {",
+            "      return null;",
+            "    }",
+            "    if (name.endsWith(\".vm\")) {",
+            "      seen.put(name, name);",
+            "    }",
+            "    return getClass().getClassLoader().getResourceAsStream(\"templates/\" + name);",
+            "  }",
+            "}")
+        .doTest();
+  }
+
+  /** The servlet API's interface as it is (only the methods the fixtures call). */
+  private static final String[] JAVAX_SERVLET_CONTEXT = {
+    "package javax.servlet;",
+    "import java.io.InputStream;",
+    "import java.net.MalformedURLException;",
+    "import java.net.URL;",
+    "import java.util.Set;",
+    "public interface ServletContext {",
+    "  URL getResource(String path) throws MalformedURLException;",
+    "  InputStream getResourceAsStream(String path);",
+    "  Set<String> getResourcePaths(String path);",
+    "}"
+  };
+
+  @Test
+  void aStaticFileHandlerAskingTheContainerUnderItsOwnMonitor() {
+    // an old static-content helper: every request resolves its path (and lists a directory for an
+    // index page) under the handler's monitor, so a page's assets queue behind each other
+    compilation
+        .addSourceLines("javax/servlet/ServletContext.java", JAVAX_SERVLET_CONTEXT)
+        .addSourceLines(
+            "StaticContent.java",
+            "import java.io.InputStream;",
+            "import java.net.MalformedURLException;",
+            "import java.net.URL;",
+            "import java.util.Set;",
+            "import java.util.TreeSet;",
+            "import javax.servlet.ServletContext;",
+            "public class StaticContent {",
+            "  private final ServletContext context;",
+            "  private long served;",
+            "  public StaticContent(ServletContext context) {",
+            "    this.context = context;",
+            "  }",
+            "  // BUG: Diagnostic contains: ServletContext.getResource() (looks up a web resource)",
+            "  public synchronized URL resolve(String path) throws MalformedURLException {",
+            "    served++;",
+            "    URL url = context.getResource(\"/static\" + path);",
+            "    return url != null ? url : context.getResource(\"/WEB-INF/static\" + path);",
+            "  }",
+            "  public Set<String> listing(String directory) {",
+            "    // BUG: Diagnostic contains: ServletContext.getResourcePaths() (lists web resources)",
+            "    synchronized (this) {",
+            "      Set<String> paths = context.getResourcePaths(directory);",
+            "      return paths == null ? Set.of() : new TreeSet<>(paths);",
+            "    }",
+            "  }",
+            "  // BUG: Diagnostic contains: ServletContext.getResourceAsStream() (looks up a web resource)",
+            "  public synchronized InputStream open(String path) {",
+            "    return context.getResourceAsStream(path);",
+            "  }",
+            "}")
+        .doTest();
+  }
+
+  @Test
+  void aJarResourceLoaderLockingItselfRatherThanItsArchive() {
+    // a template loader over one jar: the lock is the loader's, shared by every template load, not
+    // the archive's; the entry probe and its read run under it
+    compilation
+        .addSourceLines(
+            "JarTemplateLoader.java",
+            "import java.io.IOException;",
+            "import java.io.InputStream;",
+            "import java.util.ArrayList;",
+            "import java.util.Collections;",
+            "import java.util.List;",
+            "import java.util.zip.ZipEntry;",
+            "import java.util.zip.ZipFile;",
+            "public class JarTemplateLoader {",
+            "  private final ZipFile jar;",
+            "  public JarTemplateLoader(ZipFile jar) {",
+            "    this.jar = jar;",
+            "  }",
+            "  // BUG: Diagnostic contains: ZipFile.getEntry() (probes an archive)",
+            "  public synchronized InputStream getResourceStream(String name) throws IOException {",
+            "    ZipEntry entry = jar.getEntry(name.startsWith(\"/\") ? name.substring(1) : name);",
+            "    return entry == null ? null : jar.getInputStream(entry);",
+            "  }",
+            "  // BUG: Diagnostic contains: ZipFile.entries() (scans an archive)",
+            "  public synchronized List<String> templateNames(String folder) {",
+            "    List<String> names = new ArrayList<>();",
+            "    for (ZipEntry entry : Collections.list(jar.entries())) {",
+            "      if (entry.getName().startsWith(folder)) {",
+            "        names.add(entry.getName());",
+            "      }",
+            "    }",
+            "    return names;",
+            "  }",
+            "}")
+        .doTest();
+  }
+
+  @Test
+  void aChildFirstClassLoaderAndAServiceLookupUnderClassWideLocks() {
+    compilation
+        .addSourceLines(
+            "PluginClassLoader.java",
+            "import java.net.URL;",
+            "import java.net.URLClassLoader;",
+            "public class PluginClassLoader extends URLClassLoader {",
+            "  public PluginClassLoader(URL[] urls, ClassLoader parent) {",
+            "    super(urls, parent);",
+            "  }",
+            "  // BUG: Diagnostic contains: findResource() (searches the class path)",
+            "  @Override public synchronized URL getResource(String name) {",
+            "    URL url = findResource(name);",
+            "    return url != null ? url : super.getResource(name);",
+            "  }",
+            "}")
+        .addSourceLines(
+            "Providers.java",
+            "import java.io.IOException;",
+            "import java.net.URL;",
+            "import java.util.ArrayList;",
+            "import java.util.Collections;",
+            "import java.util.List;",
+            "public final class Providers {",
+            "  private Providers() {}",
+            "  // BUG: Diagnostic contains: ClassLoader.getSystemResources() (searches every class path entry)",
+            "  public static synchronized List<URL> lookup(Class<?> service) throws IOException {",
+            "    return new ArrayList<>(",
+            "        Collections.list(ClassLoader.getSystemResources(\"META-INF/services/\" + service.getName())));",
+            "  }",
+            "}")
+        .doTest();
+  }
+
+  @Test
+  void aTemplateDirectoryListedOnEveryRenderUnderAClassLock() {
+    // hot reload done the expensive way: every render lists the template folder to find the
+    // newest file, under a lock on the class
+    compilation
+        .addSourceLines(
+            "TemplateFolder.java",
+            "import java.io.File;",
+            "import java.io.IOException;",
+            "import java.nio.file.DirectoryStream;",
+            "import java.nio.file.Files;",
+            "import java.nio.file.Path;",
+            "public class TemplateFolder {",
+            "  private final Path folder;",
+            "  private final File legacyFolder;",
+            "  public TemplateFolder(Path folder) {",
+            "    this.folder = folder;",
+            "    this.legacyFolder = folder.toFile();",
+            "  }",
+            "  public Path newest(String prefix) throws IOException {",
+            "    Path newest = null;",
+            "    // BUG: Diagnostic contains: holds the TemplateFolder.class monitor while it calls Files.newDirectoryStream() (lists a directory)",
+            "    synchronized (TemplateFolder.class) {",
+            "      try (DirectoryStream<Path> files = Files.newDirectoryStream(folder, prefix + \"*.ftl\")) {",
+            "        for (Path file : files) {",
+            "          if (newest == null || file.toFile().lastModified() > newest.toFile().lastModified()) {",
+            "            newest = file;",
+            "          }",
+            "        }",
+            "      }",
+            "    }",
+            "    return newest;",
+            "  }",
+            "  // BUG: Diagnostic contains: while it calls candidates(), which calls File.listFiles() (lists a directory)",
+            "  public synchronized File pick(String name) {",
+            "    for (File file : candidates()) {",
+            "      if (file.getName().equals(name)) {",
+            "        return file;",
+            "      }",
+            "    }",
+            "    return null;",
+            "  }",
+            "  private File[] candidates() {",
+            "    File[] files = legacyFolder.listFiles();",
+            "    return files == null ? new File[0] : files;",
+            "  }",
+            "}")
+        .doTest();
+  }
 }
