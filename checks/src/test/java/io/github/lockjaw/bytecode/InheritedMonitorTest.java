@@ -163,6 +163,17 @@ class InheritedMonitorTest {
               }
               protected abstract void write(String entry) throws Exception;
             }
+            """,
+            "org.framework.UnlockedJob",
+            """
+            package org.framework;
+            /** Overrides the template without the lock: Job.run's monitor is never taken. */
+            public abstract class UnlockedJob extends Job {
+              @Override
+              public void run(String input) throws Exception {
+                execute(input);
+              }
+            }
             """),
         library);
     String importJob =
@@ -197,9 +208,31 @@ class InheritedMonitorTest {
           }
         }
         """;
+    String nightlyJob =
+        """
+        package shop.jobs;
+        import java.sql.Connection;
+        import javax.sql.DataSource;
+        public class NightlyJob extends org.framework.UnlockedJob {
+          private final DataSource dataSource;
+          public NightlyJob(DataSource dataSource) { this.dataSource = dataSource; }
+          @Override
+          protected void execute(String input) throws Exception {
+            try (Connection c = dataSource.getConnection()) {
+              c.createStatement().executeUpdate("delete from imports");
+            }
+          }
+        }
+        """;
     Path app = dir.resolve("app");
     BytecodeFixtures.compile(
-        Map.of("shop.jobs.ImportJob", importJob, "shop.jobs.AuditLog", auditLog),
+        Map.of(
+            "shop.jobs.ImportJob",
+            importJob,
+            "shop.jobs.AuditLog",
+            auditLog,
+            "shop.jobs.NightlyJob",
+            nightlyJob),
         app,
         List.of(library));
     List<AuditFinding> findings = new JarAuditor().audit(List.of(app), List.of(library));
@@ -223,6 +256,7 @@ class InheritedMonitorTest {
                 .split("\n", -1))
         .expectErrorMessage("bytecode", message -> message.contains(bytecodeMessage))
         .addSourceLines("shop/jobs/AuditLog.java", auditLog.split("\n", -1))
+        .addSourceLines("shop/jobs/NightlyJob.java", nightlyJob.split("\n", -1))
         .doTest();
   }
 }

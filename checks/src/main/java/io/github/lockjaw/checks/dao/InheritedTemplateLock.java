@@ -120,14 +120,12 @@ final class InheritedTemplateLock {
     }
     JavaFileObject file = superclass.classfile;
     if (file != null && file.getKind() == JavaFileObject.Kind.CLASS) {
-      return inClassFile(superclass, templates, hook, overridden, state);
+      return inClassFile(superclass, templates, overridden, state);
     }
     JavacTrees trees = JavacTrees.instance(state.context);
     for (MethodSymbol template : templates) {
       JCTree.JCMethodDecl tree = trees.getTree(template);
-      if (tree != null
-          && tree.getBody() != null
-          && callsHookOnThis(tree, superclass, owner, hook, state)) {
+      if (tree != null && tree.getBody() != null && callsHookOnThis(tree, owner, hook, state)) {
         return Optional.of(template.getSimpleName().toString());
       }
     }
@@ -137,7 +135,6 @@ final class InheritedTemplateLock {
   private static Optional<String> inClassFile(
       ClassSymbol superclass,
       List<MethodSymbol> templates,
-      MethodSymbol hook,
       Set<MethodSymbol> overridden,
       VisitorState state) {
     Types types = state.getTypes();
@@ -183,17 +180,13 @@ final class InheritedTemplateLock {
    * class's {@code hook} implements.
    */
   private static boolean callsHookOnThis(
-      JCTree.JCMethodDecl template,
-      ClassSymbol superclass,
-      ClassSymbol owner,
-      MethodSymbol hook,
-      VisitorState state) {
+      JCTree.JCMethodDecl template, ClassSymbol owner, MethodSymbol hook, VisitorState state) {
     boolean[] calls = {false};
     new ImmediateCodeScanner<Void, Void>() {
       @Override
       public Void visitMethodInvocation(MethodInvocationTree tree, Void unused) {
         if (!calls[0] && isOnThis(tree.getMethodSelect())) {
-          MethodSymbol called = resolve(tree, superclass, state);
+          MethodSymbol called = resolve(tree);
           calls[0] =
               called != null
                   && !called.isStatic()
@@ -206,49 +199,15 @@ final class InheritedTemplateLock {
   }
 
   /**
-   * The method a call resolves to: its symbol when the tree is attributed, otherwise the one method
-   * of the superclass (with what it inherits) of that name that takes that many arguments; null
-   * when there is none or more than one.
+   * The method a call resolves to, or null when the tree is not attributed. javac attributes a
+   * class's superclasses before the class (Attr.attribClass), so the template of a superclass from
+   * source, in this file, another file or the editor's source path, has its symbols; a tree without
+   * them is no evidence.
    */
-  private static MethodSymbol resolve(
-      MethodInvocationTree tree, ClassSymbol superclass, VisitorState state) {
-    Symbol symbol = TreeInfo.symbol((JCTree) tree.getMethodSelect());
-    if (symbol instanceof MethodSymbol method) {
-      return method;
-    }
-    if (symbol != null) {
-      return null;
-    }
-    String name =
-        tree.getMethodSelect() instanceof MemberSelectTree select
-            ? select.getIdentifier().toString()
-            : ((IdentifierTree) tree.getMethodSelect()).getName().toString();
-    List<MethodSymbol> candidates = new ArrayList<>();
-    for (Symbol member :
-        state
-            .getTypes()
-            .membersClosure(superclass.type, false)
-            .getSymbolsByName(state.getName(name))) {
-      if (member instanceof MethodSymbol method) {
-        if ((method.flags() & Flags.VARARGS) != 0) {
-          return null; // javac would weigh the argument types
-        }
-        if (method.getParameters().size() == tree.getArguments().size()) {
-          candidates.add(method);
-        }
-      }
-    }
-    // a method and the supertype's method it overrides are one candidate
-    candidates.removeIf(
-        method ->
-            candidates.stream()
-                .anyMatch(other -> other != method && overrides(other, method, superclass, state)));
-    return candidates.size() == 1 ? candidates.get(0) : null; // an overload: no evidence
-  }
-
-  private static boolean overrides(
-      MethodSymbol method, MethodSymbol other, ClassSymbol origin, VisitorState state) {
-    return method.overrides(other, origin, state.getTypes(), true);
+  private static MethodSymbol resolve(MethodInvocationTree tree) {
+    return TreeInfo.symbol((JCTree) tree.getMethodSelect()) instanceof MethodSymbol method
+        ? method
+        : null;
   }
 
   /** {@code doHandle(e)}, {@code this.doHandle(e)}; not {@code super.doHandle(e)}. */
