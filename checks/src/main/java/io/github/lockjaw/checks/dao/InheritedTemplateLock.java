@@ -57,6 +57,10 @@ final class InheritedTemplateLock {
   private static final Map<ClassSymbol, Optional<List<InheritedTemplates.Template>>> READ =
       Collections.synchronizedMap(new WeakHashMap<>());
 
+  /** Whether a class declares a synchronized instance method, per class of one compilation. */
+  private static final Map<ClassSymbol, Boolean> SYNCHRONIZES =
+      Collections.synchronizedMap(new WeakHashMap<>());
+
   private InheritedTemplateLock() {}
 
   /** The first template (nearest superclass first) whose monitor {@code method} runs under. */
@@ -72,6 +76,9 @@ final class InheritedTemplateLock {
       return Optional.empty(); // a synchronized override is reported for its own lock
     }
     Types types = state.getTypes();
+    if (!anySuperclassSynchronizes(owner, types)) {
+      return Optional.empty(); // most classes: nothing to look for, and no supertype walk
+    }
     Set<MethodSymbol> overridden = new LinkedHashSet<>(ASTHelpers.findSuperMethods(hook, types));
     if (overridden.isEmpty()) {
       return Optional.empty();
@@ -91,6 +98,35 @@ final class InheritedTemplateLock {
       superType = types.supertype(superclass.type);
     }
     return Optional.empty();
+  }
+
+  /** Whether a superclass that is read declares a synchronized instance method. */
+  private static boolean anySuperclassSynchronizes(ClassSymbol owner, Types types) {
+    Type superType = types.supertype(owner.type);
+    for (int depth = 0;
+        depth < InheritedTemplates.MAX_DEPTH
+            && superType != null
+            && superType.hasTag(TypeTag.CLASS)
+            && superType.tsym instanceof ClassSymbol superclass
+            && InheritedTemplates.isReadSuperclass(superclass.flatName().toString());
+        depth++) {
+      if (SYNCHRONIZES.computeIfAbsent(superclass, InheritedTemplateLock::synchronizes)) {
+        return true;
+      }
+      superType = types.supertype(superclass.type);
+    }
+    return false;
+  }
+
+  private static boolean synchronizes(ClassSymbol type) {
+    for (Symbol member : type.members().getSymbols(Scope.LookupKind.NON_RECURSIVE)) {
+      if (member instanceof MethodSymbol method
+          && (method.flags() & Flags.SYNCHRONIZED) != 0
+          && !method.isStatic()) {
+        return true;
+      }
+    }
+    return false;
   }
 
   /** A template of {@code superclass} that calls the hook on {@code this} and still runs. */
