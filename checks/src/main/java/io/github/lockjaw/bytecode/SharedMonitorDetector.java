@@ -5,6 +5,7 @@ import edu.umd.cs.findbugs.Priorities;
 import edu.umd.cs.findbugs.ba.AnalysisContext;
 import edu.umd.cs.findbugs.ba.ClassContext;
 import edu.umd.cs.findbugs.ba.XField;
+import io.github.lockjaw.common.InheritedTemplates;
 import io.github.lockjaw.common.LockedLazyCreationMessage;
 import io.github.lockjaw.knowledge.JavaNames;
 import io.github.lockjaw.knowledge.Kind;
@@ -157,44 +158,47 @@ public class SharedMonitorDetector extends LockjawDetector {
     if (overrides.isEmpty()) {
       return;
     }
+    // methods declared below a superclass override its templates: those templates never run
+    Set<String> declaredBelow = new HashSet<>(overrides.keySet());
     String superName = javaClass.getSuperclassName();
-    for (int depth = 0; depth < 3 && superName != null && !superName.startsWith("java."); depth++) {
+    for (int depth = 0;
+        depth < InheritedTemplates.MAX_DEPTH && InheritedTemplates.isReadSuperclass(superName);
+        depth++) {
       JavaClass superclass;
       try {
         superclass = AnalysisContext.currentAnalysisContext().lookupClass(superName);
       } catch (ClassNotFoundException e) {
         return; // a missing class is no evidence
       }
-      ConstantPoolGen pool = new ConstantPoolGen(superclass.getConstantPool());
-      for (Method template : superclass.getMethods()) {
-        if (!template.isSynchronized()
-            || template.isStatic()
-            || template.getCode() == null
-            || overrides.containsKey(template.getName() + template.getSignature())
-            || Lifecycle.isLifecycleOrConfiguration(
-                template.getName(),
-                template.getArgumentTypes().length,
-                template.getReturnType() == Type.VOID)) {
-          continue;
-        }
-        Instruction[] code;
-        try {
-          code = new InstructionList(template.getCode().getCode()).getInstructions();
-        } catch (RuntimeException e) {
-          continue; // not code BCEL can read
-        }
-        for (Instruction instruction : code) {
-          if (instruction instanceof INVOKEVIRTUAL call) {
-            String hook = overrides.get(call.getMethodName(pool) + call.getSignature(pool));
-            if (hook != null) {
-              inherited.add(
-                  new InheritedTemplate(superclass.getClassName(), template.getName(), hook));
-            }
+      if (hasSynchronizedInstanceMethod(superclass)) {
+        // which templates call a hook: one reader and one rule for both engines
+        List<InheritedTemplates.Template> templates =
+            InheritedTemplates.callingHooks(superclass.getBytes(), overrides.keySet())
+                .orElse(List.of());
+        for (InheritedTemplates.Template template : templates) {
+          if (!declaredBelow.contains(template.name() + template.descriptor())) {
+            inherited.add(
+                new InheritedTemplate(
+                    superclass.getClassName(), template.name(), overrides.get(template.hook())));
           }
+        }
+      }
+      for (Method method : superclass.getMethods()) {
+        if (!method.isStatic() && !method.isPrivate()) {
+          declaredBelow.add(method.getName() + method.getSignature());
         }
       }
       superName = superclass.getSuperclassName();
     }
+  }
+
+  private static boolean hasSynchronizedInstanceMethod(JavaClass javaClass) {
+    for (Method method : javaClass.getMethods()) {
+      if (method.isSynchronized() && !method.isStatic()) {
+        return true;
+      }
+    }
+    return false;
   }
 
   /**
@@ -234,19 +238,12 @@ public class SharedMonitorDetector extends LockjawDetector {
           Priorities.NORMAL_PRIORITY,
           hook.method,
           pc,
-          display(hook.method)
-              + " runs under the monitor of the "
-              + JavaNames.simpleName(getClassName())
-              + " instance, taken by "
-              + superclass
-              + "."
-              + template.template()
-              + "() (a synchronized"
-              + " template method it inherits), while it calls "
-              + String.join(", which calls ", chain)
-              + ": every request queues on that one monitor while connections open and I/O runs. The lock"
-              + " should not be held around the I/O: override the template without synchronized, or move"
-              + " the I/O out of the hook, and keep a lock only around the in-memory state it guards.");
+          InheritedTemplates.message(
+              display(hook.method),
+              JavaNames.simpleName(getClassName()),
+              superclass,
+              template.template(),
+              chain));
     }
   }
 

@@ -3,6 +3,9 @@ package io.github.lockjaw.bytecode;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import com.google.errorprone.CompilationTestHelper;
+import io.github.lockjaw.checks.dao.SharedMonitorDao;
+import java.io.File;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
@@ -114,5 +117,146 @@ class InheritedMonitorTest {
                 "taken by EventHandler.handle() (a synchronized template method it inherits)"),
         finding.message());
     assertTrue(finding.message().contains("DataSource.getConnection()"), finding.message());
+  }
+
+  /**
+   * Both engines on the same classes: the framework only as class files, the application audited in
+   * bytecode and compiled with the Error Prone check. The same overrides are reported, with the
+   * same message, and the twins stay silent in both.
+   */
+  @Test
+  void bothEnginesReportTheSameOverridesWithTheSameMessage() throws Exception {
+    Path library = dir.resolve("library");
+    BytecodeFixtures.compile(
+        Map.of(
+            "org.framework.Job",
+            """
+            package org.framework;
+            public abstract class Job {
+              private int runs;
+              public synchronized void run(String input) throws Exception {
+                runs++;
+                execute(input);
+              }
+              public synchronized int runs() {
+                return runs;
+              }
+              public static synchronized void replay(Job job, String input) throws Exception {
+                job.execute(input);
+              }
+              protected abstract void execute(String input) throws Exception;
+            }
+            """,
+            "org.framework.Audit",
+            """
+            package org.framework;
+            public abstract class Audit {
+              private long count;
+              public synchronized long count() {
+                return ++count;
+              }
+              public void record(String entry) throws Exception {
+                synchronized (this) {
+                  count++;
+                }
+                write(entry);
+              }
+              protected abstract void write(String entry) throws Exception;
+            }
+            """,
+            "org.framework.UnlockedJob",
+            """
+            package org.framework;
+            /** Overrides the template without the lock: Job.run's monitor is never taken. */
+            public abstract class UnlockedJob extends Job {
+              @Override
+              public void run(String input) throws Exception {
+                execute(input);
+              }
+            }
+            """),
+        library);
+    String importJob =
+        """
+        package shop.jobs;
+        import java.sql.Connection;
+        import javax.sql.DataSource;
+        public class ImportJob extends org.framework.Job {
+          private final DataSource dataSource;
+          public ImportJob(DataSource dataSource) { this.dataSource = dataSource; }
+          @Override
+          protected void execute(String input) throws Exception {
+            try (Connection c = dataSource.getConnection()) {
+              c.createStatement().executeUpdate("insert into imports values ('" + input + "')");
+            }
+          }
+        }
+        """;
+    String auditLog =
+        """
+        package shop.jobs;
+        import java.sql.Connection;
+        import javax.sql.DataSource;
+        public class AuditLog extends org.framework.Audit {
+          private final DataSource dataSource;
+          public AuditLog(DataSource dataSource) { this.dataSource = dataSource; }
+          @Override
+          protected void write(String entry) throws Exception {
+            try (Connection c = dataSource.getConnection()) {
+              c.createStatement().executeUpdate("insert into audit values ('" + entry + "')");
+            }
+          }
+        }
+        """;
+    String nightlyJob =
+        """
+        package shop.jobs;
+        import java.sql.Connection;
+        import javax.sql.DataSource;
+        public class NightlyJob extends org.framework.UnlockedJob {
+          private final DataSource dataSource;
+          public NightlyJob(DataSource dataSource) { this.dataSource = dataSource; }
+          @Override
+          protected void execute(String input) throws Exception {
+            try (Connection c = dataSource.getConnection()) {
+              c.createStatement().executeUpdate("delete from imports");
+            }
+          }
+        }
+        """;
+    Path app = dir.resolve("app");
+    BytecodeFixtures.compile(
+        Map.of(
+            "shop.jobs.ImportJob",
+            importJob,
+            "shop.jobs.AuditLog",
+            auditLog,
+            "shop.jobs.NightlyJob",
+            nightlyJob),
+        app,
+        List.of(library));
+    List<AuditFinding> findings = new JarAuditor().audit(List.of(app), List.of(library));
+    assertEquals(List.of(), io.github.lockjaw.common.Resilience.swallowed(), "a detector threw");
+    assertEquals(
+        "SharedMonitorDao shop.jobs.ImportJob#execute",
+        findings.stream()
+            .map(f -> f.check() + " " + f.className() + "#" + f.methodName())
+            .collect(Collectors.joining(", ")));
+    String bytecodeMessage = findings.get(0).message();
+    assertTrue(bytecodeMessage.contains("taken by Job.run()"), bytecodeMessage);
+
+    CompilationTestHelper.newInstance(SharedMonitorDao.class, getClass())
+        .setArgs("-cp", library + File.pathSeparator + System.getProperty("java.class.path"))
+        .addSourceLines(
+            "shop/jobs/ImportJob.java",
+            importJob
+                .replace(
+                    "  protected void execute",
+                    "  // BUG: Diagnostic matches: bytecode\n  protected void execute")
+                .split("\n", -1))
+        .expectErrorMessage("bytecode", message -> message.contains(bytecodeMessage))
+        .addSourceLines("shop/jobs/AuditLog.java", auditLog.split("\n", -1))
+        .addSourceLines("shop/jobs/NightlyJob.java", nightlyJob.split("\n", -1))
+        .doTest();
   }
 }

@@ -23,8 +23,10 @@ import com.sun.tools.javac.code.Type;
 import io.github.lockjaw.checks.cache.CacheLookup;
 import io.github.lockjaw.checks.support.EntryPoints;
 import io.github.lockjaw.checks.support.LifecyclePaths;
+import io.github.lockjaw.common.InheritedTemplates;
 import io.github.lockjaw.common.LockjawDocs;
 import io.github.lockjaw.common.Resilience;
+import io.github.lockjaw.knowledge.JavaNames;
 import java.util.List;
 import java.util.Optional;
 import javax.lang.model.type.TypeKind;
@@ -52,7 +54,53 @@ public final class SharedMonitorDao extends BugChecker
   @Override
   public Description matchMethod(MethodTree tree, VisitorState state) {
     Optional<SharedMonitor> monitor = SharedMonitor.ofMethod(tree);
-    return monitor.isPresent() ? safely(monitor.get(), state) : Description.NO_MATCH;
+    return monitor.isPresent() ? safely(monitor.get(), state) : safelyInherited(tree, state);
+  }
+
+  private Description safelyInherited(MethodTree tree, VisitorState state) {
+    try {
+      return matchInherited(tree, state);
+    } catch (RuntimeException e) {
+      Resilience.rethrowIfStrict(e);
+      return Description.NO_MATCH; // a surprise shape is no finding
+    }
+  }
+
+  /**
+   * An override that runs under the monitor a superclass's {@code synchronized} template method
+   * takes before it calls the override ({@link InheritedTemplateLock}), and does blocking I/O.
+   */
+  private Description matchInherited(MethodTree tree, VisitorState state) {
+    if (tree.getBody() == null || isLifecycle(tree) || EntryPoints.isStartUp(tree, state)) {
+      return Description.NO_MATCH;
+    }
+    Optional<InheritedTemplateLock.Found> found = InheritedTemplateLock.find(tree, state);
+    if (found.isEmpty()) {
+      return Description.NO_MATCH;
+    }
+    Symbol.ClassSymbol owner = ASTHelpers.getSymbol(tree).enclClass();
+    if (isPerResourceMonitor(new SharedMonitor(SharedMonitor.Kind.INSTANCE, owner), state)) {
+      return Description.NO_MATCH;
+    }
+    BlockingIoFacts.Summary summary = BlockingIoFacts.forUnit(state).summarize(tree);
+    if (!summary.blocks()) {
+      return Description.NO_MATCH;
+    }
+    String className = binarySimpleName(owner);
+    return buildDescription(tree)
+        .setMessage(
+            InheritedTemplates.message(
+                className + "." + tree.getName() + "()",
+                className,
+                binarySimpleName(found.get().superclass()),
+                found.get().template(),
+                summary.chain()))
+        .build();
+  }
+
+  /** {@code Outer.Inner}, as the bytecode detector names a class. */
+  private static String binarySimpleName(Symbol.ClassSymbol symbol) {
+    return JavaNames.simpleName(symbol.flatName().toString().replace('.', '/'));
   }
 
   @Override
