@@ -14,6 +14,7 @@ import com.sun.source.util.TreePathScanner;
 import com.sun.tools.javac.code.Symbol;
 import com.sun.tools.javac.code.Symbol.MethodSymbol;
 import com.sun.tools.javac.code.Type;
+import io.github.lockjaw.checks.support.MoreTrees;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -161,15 +162,7 @@ public record SharedMonitor(Kind kind, Symbol symbol) {
 
   /** The method a region belongs to, or null in an initializer. */
   public static MethodTree enclosingMethod(TreePath region) {
-    for (TreePath path = region; path != null; path = path.getParentPath()) {
-      if (path.getLeaf() instanceof MethodTree method) {
-        return method;
-      }
-      if (path.getLeaf() instanceof ClassTree) {
-        return null;
-      }
-    }
-    return null;
+    return MoreTrees.enclosingMethod(region);
   }
 
   private static String blockName(TreePath block) {
