@@ -265,10 +265,10 @@ public class MapCacheDetector extends LockjawDetector {
   }
 
   /**
-   * A key computed by an accessor without arguments on a local or field ({@code type.getName()}
-   * for the get and again for the put, XStream 1.4.20's getSerializablePersistentFields): remember
-   * what the result is, the receiver's identity and the method. Only names that read a property
-   * (get..., is..., to..., name, ordinal): {@code it.next()} twice is two keys.
+   * A key computed by an accessor without arguments on a local or field ({@code type.getName()} for
+   * the get and again for the put, XStream 1.4.20's getSerializablePersistentFields): remember what
+   * the result is, the receiver's identity and the method. Only names that read a property (get...,
+   * is..., to..., name, ordinal): {@code it.next()} twice is two keys.
    */
   private void sawAccessor() {
     String name = getNameConstantOperand();

@@ -15,8 +15,8 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * MapCacheDetector on the shapes the recall hunt (issue 12) found it missing: maps assigned in a
- * private {@code init()} (XStream 1.3.1 FieldDictionary), keys computed by an accessor call
- * ({@code type.getName()}, XStream 1.4.20 SerializationMembers) and a map-like type that is not a
+ * private {@code init()} (XStream 1.3.1 FieldDictionary), keys computed by an accessor call ({@code
+ * type.getName()}, XStream 1.4.20 SerializationMembers) and a map-like type that is not a
  * java.util.Map (OGNL 2.6.9's ClassCache), each with the twins that must stay silent.
  */
 class MapCacheDetectorRecallTest {
@@ -244,6 +244,7 @@ class MapCacheDetectorRecallTest {
 
   @AfterAll
   static void noDetectorSwallowedAnException() {
-    assertEquals(List.of(), Resilience.swallowed(), "a detector threw; SpotBugs logged it and went on");
+    assertEquals(
+        List.of(), Resilience.swallowed(), "a detector threw; SpotBugs logged it and went on");
   }
 }
