@@ -57,6 +57,8 @@ public class MapCacheDetector extends LockjawDetector {
       KnowledgeIndex.of(Kind.Maps.PLAIN_TYPE).internalTypeNames();
   private static final List<String> CONCURRENT_TYPES =
       KnowledgeIndex.of(Kind.Maps.CONCURRENT_TYPE).internalTypeNames();
+  private static final List<String> MAP_LIKE_TYPES =
+      KnowledgeIndex.of(Kind.Maps.MAP_LIKE_TYPE).internalTypeNames();
   private static final Set<String> CHECK_NAMES = CHECKS.methodNames();
   private static final Set<String> ACT_NAMES = ACTS.methodNames();
   private static final Set<String> CALL_NAMES = union(CHECK_NAMES, ACT_NAMES);
@@ -80,6 +82,9 @@ public class MapCacheDetector extends LockjawDetector {
   }
 
   private boolean coarseMapsInClass;
+
+  /** False while a method is read only for its field assignments. */
+  private boolean lookupsInMethod;
 
   /** A locked region; {@code lockField} is the field whose object is locked, or null. */
   private record Region(
@@ -116,6 +121,7 @@ public class MapCacheDetector extends LockjawDetector {
   private final List<MapCall> calls = new ArrayList<>();
   private final List<Integer> branches = new ArrayList<>();
   private final Map<Integer, String> boxedAt = new HashMap<>();
+  private final Map<Integer, String> calledAt = new HashMap<>();
   private static final Set<String> BOXES =
       Set.of(
           "java/lang/Long",
@@ -156,16 +162,37 @@ public class MapCacheDetector extends LockjawDetector {
 
   /**
    * Only methods that take a monitor can hold a locked lookup; without a lock, only a coarsely
-   * locked map is flagged, so a class that names none skips the others. Constructors and static
-   * initialisers always run, for the fields' initial values.
+   * locked map is flagged, so a class that names none skips the others for lookups. Every method
+   * that stores a field is still read for what it assigns: constructors and static initialisers,
+   * but also a private {@code init()} they call (XStream 1.3.1's FieldDictionary), a setter or a
+   * {@code readResolve}.
    */
   @Override
   public boolean shouldVisitCode(Code code) {
+    lookupsInMethod = mayHoldLookups(code);
+    return lookupsInMethod || storesAField(code);
+  }
+
+  private boolean mayHoldLookups(Code code) {
     Method method = getMethod();
     return coarseMapsInClass
         || method.isSynchronized()
         || method.getName().startsWith("<")
         || containsMonitorEnter(code);
+  }
+
+  /**
+   * Whether the code may contain a putfield or putstatic: a byte scan, so an operand byte can say
+   * yes where there is none (costing only time), never no where there is one.
+   */
+  private static boolean storesAField(Code code) {
+    for (byte b : code.getCode()) {
+      int opcode = b & 0xff;
+      if (opcode == Const.PUTFIELD || opcode == Const.PUTSTATIC) {
+        return true;
+      }
+    }
+    return false;
   }
 
   @Override
@@ -174,6 +201,7 @@ public class MapCacheDetector extends LockjawDetector {
     calls.clear();
     branches.clear();
     boxedAt.clear();
+    calledAt.clear();
     Method method = getMethod();
     if (method.isSynchronized()) {
       regions.add(
@@ -191,7 +219,9 @@ public class MapCacheDetector extends LockjawDetector {
               false));
     }
     super.visit(code);
-    findLookups(method);
+    if (lookupsInMethod) {
+      findLookups(method);
+    }
   }
 
   @Override
@@ -227,6 +257,7 @@ public class MapCacheDetector extends LockjawDetector {
       case Const.INVOKEINTERFACE, Const.INVOKEVIRTUAL -> {
         sawCall();
         sawHelperCall();
+        sawAccessor();
       }
       case Const.INVOKESPECIAL -> sawHelperCall();
       case Const.INVOKESTATIC -> {
@@ -253,6 +284,39 @@ public class MapCacheDetector extends LockjawDetector {
         // nothing to note
       }
     }
+  }
+
+  /**
+   * A key computed by an accessor without arguments on a local or field ({@code type.getName()} for
+   * the get and again for the put, XStream 1.4.20's getSerializablePersistentFields): remember what
+   * the result is, the receiver's identity and the method. Only names that read a property (get...,
+   * is..., to..., name, ordinal): {@code it.next()} twice is two keys.
+   */
+  private void sawAccessor() {
+    String name = getNameConstantOperand();
+    String signature = getSigConstantOperand();
+    if (!signature.startsWith("()")
+        || signature.endsWith(")V")
+        || !readsAProperty(name)
+        || stack.getStackDepth() < 1) {
+      return;
+    }
+    OpcodeStack.Item receiver = stack.getStackItem(0);
+    if (receiver.getReturnValueOf() != null) {
+      return; // a chain of calls: the receiver itself is computed
+    }
+    String of = identity(receiver);
+    if (of != null) {
+      calledAt.put(getPC(), "m" + of + "." + name + signature);
+    }
+  }
+
+  private static boolean readsAProperty(String name) {
+    return (name.startsWith("get") && !name.startsWith("getAnd"))
+        || name.startsWith("is")
+        || name.startsWith("to")
+        || name.equals("name")
+        || name.equals("ordinal");
   }
 
   private String describeLock(OpcodeStack.Item lock) {
@@ -398,12 +462,13 @@ public class MapCacheDetector extends LockjawDetector {
     return i == code.size() ? new Helper(field, fieldName, fieldSignature, act) : null;
   }
 
-  /** java/util/Map, Hashtable, HashMap...: a type whose get/put is the map's. */
+  /** java/util/Map, Hashtable, HashMap..., a map-like type: a type whose get/put is the map's. */
   private static boolean isMapType(String internalName) {
     return internalName.equals("java/util/Map")
         || COARSE_TYPES.contains(internalName)
         || PLAIN_TYPES.contains(internalName)
-        || CONCURRENT_TYPES.contains(internalName);
+        || CONCURRENT_TYPES.contains(internalName)
+        || MAP_LIKE_TYPES.contains(internalName);
   }
 
   /** Where a key comes from, when it can be told: a local, a field, a constant, a boxed one. */
@@ -411,6 +476,9 @@ public class MapCacheDetector extends LockjawDetector {
     XMethod boxing = item.getReturnValueOf();
     if (boxing != null && boxing.getName().equals("valueOf") && boxedAt.containsKey(item.getPC())) {
       return boxedAt.get(item.getPC());
+    }
+    if (boxing != null && calledAt.containsKey(item.getPC())) {
+      return calledAt.get(item.getPC());
     }
     if (item.getRegisterNumber() >= 0) {
       return "r" + item.getRegisterNumber();

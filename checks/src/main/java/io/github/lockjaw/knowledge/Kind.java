@@ -160,6 +160,7 @@ public record Kind(String catalog, String name) {
         new Kind(CATALOG, "coarsely-locking-factory");
     public static final Kind PLAIN_TYPE = new Kind(CATALOG, "plain-type");
     public static final Kind CONCURRENT_TYPE = new Kind(CATALOG, "concurrent-type");
+    public static final Kind MAP_LIKE_TYPE = new Kind(CATALOG, "map-like-type");
     public static final Kind REPLACEMENT = new Kind(CATALOG, "replacement");
     public static final Kind CHECK_METHOD = new Kind(CATALOG, "check-method");
     public static final Kind ACT_METHOD = new Kind(CATALOG, "act-method");

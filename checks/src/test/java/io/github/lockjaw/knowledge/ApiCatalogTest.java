@@ -61,6 +61,7 @@ class ApiCatalogTest {
             "coarsely-locking-factory",
             "plain-type",
             "concurrent-type",
+            "map-like-type",
             "replacement",
             "check-method",
             "act-method",

@@ -31,10 +31,19 @@ public final class MapKnowledge {
 
   private MapKnowledge() {}
 
-  /** True for {@code java.util.Map} and its subtypes. */
+  /**
+   * True for {@code java.util.Map} and its subtypes, and for the {@code map-like-type} entries of
+   * maps.txt (OGNL's ClassCache): types whose get and put are a lookup's check and act.
+   */
   public static boolean isMap(Type type, VisitorState state) {
     Type map = state.getTypeFromString("java.util.Map");
-    return type != null && map != null && ASTHelpers.isSubtype(type, map, state);
+    return type != null
+        && ((map != null && ASTHelpers.isSubtype(type, map, state)) || isMapLike(type, state));
+  }
+
+  /** True for a {@code map-like-type} of maps.txt: not a java.util.Map, used as one. */
+  public static boolean isMapLike(Type type, VisitorState state) {
+    return KnownSymbols.supertypeEntry(Kind.Maps.MAP_LIKE_TYPE.index(), type, state).isPresent();
   }
 
   /** True when the type is already a concurrent map; such caches are never flagged. */
