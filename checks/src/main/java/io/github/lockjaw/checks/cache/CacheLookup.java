@@ -480,9 +480,9 @@ public record CacheLookup(VarSymbol map, MethodInvocationTree check, MethodInvoc
      * {@code result = type.getDeclaredMethod(name); result.setAccessible(true);} (XStream 1.4's
      * SerializationMembers) or {@code try { instance = newInstance(className); } catch (...) {
      * return null; } actions.put(className, instance); instance.setServlet(servlet);} (Struts 1.3's
-     * RequestProcessor): on every path to the call, the local was last assigned a value made by this
-     * call (a {@code new}, or a method called on a parameter, local or class, not on a field), so
-     * the call sets up the value being filled in, not one another thread can already see.
+     * RequestProcessor): on every path to the call, the local was last assigned a value made by
+     * this call (a {@code new}, or a method called on a parameter, local or class, not on a field),
+     * so the call sets up the value being filled in, not one another thread can already see.
      */
     private boolean isReassignedFreshBefore(Symbol local, TreePath mutation) {
       Tree child = mutation.getLeaf();
@@ -923,12 +923,12 @@ public record CacheLookup(VarSymbol map, MethodInvocationTree check, MethodInvoc
   }
 
   /**
-   * Whether the branch taken when the key is present leaves the method: {@code return x;}, a
-   * {@code throw} (XStream 1.4's CachingMapper caches the exception of a failed lookup and rethrows
-   * it), an {@code if}/{@code else} both of whose branches leave, or a block ending in one of
-   * these; also a block ending in {@code if (cached != null) return cached;} where {@code cached}
-   * is unwrapped from the found value (XStream 1.3's {@code WeakReference}s: a cleared reference
-   * falls through to the fill, like a miss).
+   * Whether the branch taken when the key is present leaves the method: {@code return x;}, a {@code
+   * throw} (XStream 1.4's CachingMapper caches the exception of a failed lookup and rethrows it),
+   * an {@code if}/{@code else} both of whose branches leave, or a block ending in one of these;
+   * also a block ending in {@code if (cached != null) return cached;} where {@code cached} is
+   * unwrapped from the found value (XStream 1.3's {@code WeakReference}s: a cleared reference falls
+   * through to the fill, like a miss).
    */
   private static boolean exitsWhenPresent(
       StatementTree statement,
