@@ -16,8 +16,6 @@ import org.apache.bcel.classfile.ConstantCP;
 import org.apache.bcel.classfile.ConstantMethodHandle;
 import org.apache.bcel.classfile.ConstantNameAndType;
 import org.apache.bcel.classfile.ConstantPool;
-import org.apache.bcel.classfile.InnerClass;
-import org.apache.bcel.classfile.InnerClasses;
 import org.apache.bcel.classfile.JavaClass;
 import org.apache.bcel.classfile.Method;
 import org.apache.bcel.classfile.NestMembers;
@@ -222,17 +220,11 @@ final class LifecycleReach {
         for (String name : members.getClassNames()) {
           nested.add(name.replace('/', '.'));
         }
-      } else if (attribute instanceof InnerClasses inner) {
-        for (InnerClass entry : inner.getInnerClasses()) {
-          String name =
-              javaClass
-                  .getConstantPool()
-                  .getConstantString(entry.getInnerClassIndex(), Const.CONSTANT_Class)
-                  .replace('/', '.');
-          if (name.startsWith(self + "$")) {
-            nested.add(name);
-          }
-        }
+      }
+    }
+    for (NestedClasses entry : NestedClasses.of(javaClass)) {
+      if (entry.className().startsWith(self + "$")) {
+        nested.add(entry.className());
       }
     }
     nested.remove(self);

@@ -83,7 +83,11 @@ public class MapCacheDetector extends LockjawDetector {
 
   /** A locked region; {@code lockField} is the field whose object is locked, or null. */
   private record Region(
-      MonitorKind monitor, List<int[]> ranges, String description, String lockField) {}
+      MonitorKind monitor,
+      List<int[]> ranges,
+      String description,
+      String lockField,
+      boolean sharedReflective) {}
 
   private record MapCall(int pc, String field, String fieldName, boolean act, String key) {}
 
@@ -94,7 +98,8 @@ public class MapCacheDetector extends LockjawDetector {
       String fieldName,
       MonitorKind monitor,
       String monitorDescription,
-      boolean ownMonitor) {}
+      boolean ownMonitor,
+      boolean sharedReflective) {}
 
   /**
    * Private helpers of the class whose whole body is one map call on a field with their parameters
@@ -182,7 +187,8 @@ public class MapCacheDetector extends LockjawDetector {
                   : "the monitor of the "
                       + JavaNames.simpleName(getClassName())
                       + " instance (synchronized method)",
-              null));
+              null,
+              false));
     }
     super.visit(code);
     findLookups(method);
@@ -195,12 +201,28 @@ public class MapCacheDetector extends LockjawDetector {
         OpcodeStack.Item lock = stack.getStackItem(0);
         boolean isClass = "Ljava/lang/Class;".equals(lock.getSignature());
         XField lockField = lock.getXField();
+        // a Method, Field or Constructor a cache hands to every caller: locked like a Class
+        String reflectiveType = SharedReflectiveLockDetector.sharedReflectiveType(this, lock);
+        String reflectiveHolder =
+            reflectiveType == null || SharedReflectiveLockDetector.runsOnce(getMethod())
+                ? null
+                : SharedReflectiveLockDetector.sharedHolder(lock, getMethod());
+        boolean reflective = reflectiveHolder != null;
         regions.add(
             new Region(
-                isClass ? MonitorKind.CLASS : MonitorKind.OBJECT,
+                isClass || reflective ? MonitorKind.CLASS : MonitorKind.OBJECT,
                 monitorRegion(getCode(), getPC()),
-                isClass ? "a Class monitor (synchronized on a Class object)" : describeLock(lock),
-                lockField == null ? null : lockField.getClassName() + "." + lockField.getName()));
+                isClass
+                    ? "a Class monitor (synchronized on a Class object)"
+                    : reflective
+                        ? "the monitor of the shared "
+                            + reflectiveType
+                            + " '"
+                            + reflectiveHolder
+                            + "', a reflective object a cache hands to every caller"
+                        : describeLock(lock),
+                lockField == null ? null : lockField.getClassName() + "." + lockField.getName(),
+                reflective));
       }
       case Const.INVOKEINTERFACE, Const.INVOKEVIRTUAL -> {
         sawCall();
@@ -465,6 +487,9 @@ public class MapCacheDetector extends LockjawDetector {
             held = region;
           }
         }
+        if (held != null && held.sharedReflective() && readsBefore(check, held)) {
+          break; // double-checked: the member's monitor is taken only on a miss
+        }
         MonitorKind monitor = held == null ? MonitorKind.NONE : held.monitor();
         String id = method.getName() + method.getSignature() + " " + check.field();
         lookups.putIfAbsent(
@@ -476,9 +501,8 @@ public class MapCacheDetector extends LockjawDetector {
                 check.fieldName(),
                 monitor,
                 held == null ? "" : held.description(),
-                held != null
-                    && check.field().equals(held.lockField())
-                    && !readsBefore(check, held)));
+                held != null && check.field().equals(held.lockField()) && !readsBefore(check, held),
+                held != null && held.sharedReflective()));
         break;
       }
     }
@@ -552,9 +576,13 @@ public class MapCacheDetector extends LockjawDetector {
                 + lookup.fieldName()
                 + "' while it holds "
                 + lookup.monitorDescription()
-                + ", a JVM-wide lock: every caller queues there, whatever key it asks for."
-                + " The fix is a ConcurrentHashMap filled with computeIfAbsent (or a ClassValue"
-                + " when the keys are classes), without the lock.");
+                + (lookup.sharedReflective()
+                    ? ": every thread that uses the same member queues there, on every call."
+                        + " The fix is a ConcurrentHashMap read before the lock (or filled with"
+                        + " computeIfAbsent), without the lock."
+                    : ", a JVM-wide lock: every caller queues there, whatever key it asks for."
+                        + " The fix is a ConcurrentHashMap filled with computeIfAbsent (or a"
+                        + " ClassValue when the keys are classes), without the lock."));
       }
       case OBJECT -> {
         // the map's own monitor, held while a value is built, queues every reader of the map

@@ -6,9 +6,6 @@ import edu.umd.cs.findbugs.OpcodeStack;
 import edu.umd.cs.findbugs.ba.ClassContext;
 import edu.umd.cs.findbugs.bcel.OpcodeStackDetector;
 import org.apache.bcel.Const;
-import org.apache.bcel.classfile.Attribute;
-import org.apache.bcel.classfile.InnerClass;
-import org.apache.bcel.classfile.InnerClasses;
 import org.apache.bcel.classfile.JavaClass;
 import org.apache.bcel.generic.Type;
 
@@ -24,7 +21,7 @@ public class PerCallObjectsDetector extends OpcodeStackDetector implements NonRe
   @Override
   public void visitClassContext(ClassContext classContext) {
     JavaClass javaClass = classContext.getJavaClass();
-    if (!hasNestedClasses(javaClass)) {
+    if (NestedClasses.of(javaClass).isEmpty()) {
       return; // only private member classes and local classes can be per-call objects
     }
     facts = PerCallObjects.current();
@@ -32,17 +29,7 @@ public class PerCallObjectsDetector extends OpcodeStackDetector implements NonRe
       super.visitClassContext(classContext);
     } catch (RuntimeException e) {
       // no facts from this class: none of the classes it names is a per-call object
-      for (Attribute attribute : javaClass.getAttributes()) {
-        if (attribute instanceof InnerClasses inner) {
-          for (InnerClass entry : inner.getInnerClasses()) {
-            String name =
-                javaClass
-                    .getConstantPool()
-                    .getConstantString(entry.getInnerClassIndex(), Const.CONSTANT_Class);
-            facts.published(name.replace('/', '.'));
-          }
-        }
-      }
+      NestedClasses.of(javaClass).forEach(nested -> facts.published(nested.className()));
     }
   }
 
@@ -51,31 +38,11 @@ public class PerCallObjectsDetector extends OpcodeStackDetector implements NonRe
    * InnerClasses attribute: the only classes whose every creation lockjaw can see.
    */
   static boolean isPrivateNestedOrLocal(JavaClass javaClass) {
-    for (Attribute attribute : javaClass.getAttributes()) {
-      if (attribute instanceof InnerClasses inner) {
-        for (InnerClass entry : inner.getInnerClasses()) {
-          String name =
-              javaClass
-                  .getConstantPool()
-                  .getConstantString(entry.getInnerClassIndex(), Const.CONSTANT_Class)
-                  .replace('/', '.');
-          if (name.equals(javaClass.getClassName())) {
-            boolean local = entry.getOuterClassIndex() == 0 && entry.getInnerNameIndex() != 0;
-            return local || (entry.getInnerAccessFlags() & Const.ACC_PRIVATE) != 0;
-          }
-        }
-      }
-    }
-    return false;
-  }
-
-  private static boolean hasNestedClasses(JavaClass javaClass) {
-    for (Attribute attribute : javaClass.getAttributes()) {
-      if (attribute instanceof InnerClasses inner && inner.getInnerClasses().length > 0) {
-        return true;
-      }
-    }
-    return false;
+    return NestedClasses.of(javaClass).stream()
+        .anyMatch(
+            nested ->
+                nested.className().equals(javaClass.getClassName())
+                    && (nested.isLocal() || nested.isPrivate()));
   }
 
   @Override

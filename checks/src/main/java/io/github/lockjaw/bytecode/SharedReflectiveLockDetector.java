@@ -114,13 +114,7 @@ public class SharedReflectiveLockDetector extends LockjawDetector {
   public void visit(Code body) {
     regions.clear();
     Method method = getMethod();
-    skipMethod =
-        method.getName().startsWith("<")
-            || !containsMonitorEnter(body)
-            || Lifecycle.isLifecycleOrConfiguration(
-                method.getName(),
-                method.getArgumentTypes().length,
-                method.getReturnType() == Type.VOID);
+    skipMethod = !containsMonitorEnter(body) || runsOnce(method);
     if (!skipMethod) {
       super.visit(body);
     }
@@ -158,12 +152,19 @@ public class SharedReflectiveLockDetector extends LockjawDetector {
 
   /** The field or parameter the lock was read from, or null for a local or anything else. */
   private String sharedHolder(OpcodeStack.Item lock) {
+    return sharedHolder(lock, getMethod());
+  }
+
+  /**
+   * The field or parameter of {@code method} that {@code lock} was read from, or null for a local
+   * or anything else (shared with {@link MapCacheDetector}).
+   */
+  static String sharedHolder(OpcodeStack.Item lock, Method method) {
     XField field = lock.getXField();
     if (field != null) {
       return field.getName();
     }
     int register = lock.getRegisterNumber();
-    Method method = getMethod();
     int parameterSlots = method.isStatic() ? 0 : 1;
     for (Type argument : method.getArgumentTypes()) {
       parameterSlots += argument.getSize();
@@ -174,6 +175,30 @@ public class SharedReflectiveLockDetector extends LockjawDetector {
     LocalVariableTable table = method.getLocalVariableTable();
     LocalVariable variable = table == null ? null : table.getLocalVariable(register, 0);
     return variable == null ? "parameter " + register : variable.getName();
+  }
+
+  /**
+   * Whether a method runs once (a constructor, an initialiser, a lifecycle or configuration
+   * method), so a monitor it takes queues nobody.
+   */
+  static boolean runsOnce(Method method) {
+    return method.getName().startsWith("<")
+        || Lifecycle.isLifecycleOrConfiguration(
+            method.getName(),
+            method.getArgumentTypes().length,
+            method.getReturnType() == Type.VOID);
+  }
+
+  /** The simple name of the lock's type when it is a shared reflective type, else null. */
+  static String sharedReflectiveType(LockjawDetector detector, OpcodeStack.Item lock) {
+    String signature = lock.getSignature();
+    if (signature == null || !signature.startsWith("L") || !signature.endsWith(";")) {
+      return null;
+    }
+    String type = signature.substring(1, signature.length() - 1);
+    return SHARED_TYPES.stream().anyMatch(shared -> detector.isSubtype(type, shared))
+        ? JavaNames.simpleName(type)
+        : null;
   }
 
   private void sawCall() {

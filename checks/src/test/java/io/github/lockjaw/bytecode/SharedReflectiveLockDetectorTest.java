@@ -141,4 +141,69 @@ class SharedReflectiveLockDetectorTest {
                 + " (Method.invoke())"),
         message);
   }
+
+  @Test
+  void cacheLookupsUnderASharedMethodsMonitorUnlessDoubleChecked() throws Exception {
+    // OGNL 3.4's invokeMethod (orphan-oss/ognl#522: 980 threads BLOCKED on a Method) and its fix
+    BytecodeFixtures.compile(
+        Map.of(
+            "el.Access",
+            """
+            package el;
+            import java.lang.reflect.*;
+            import java.util.Map;
+            import java.util.concurrent.ConcurrentHashMap;
+            public class Access {
+              static final Map<Method, Boolean> ACCESS = new ConcurrentHashMap<>();
+              public static boolean needsSync(Method method) {
+                Boolean access;
+                synchronized (method) {
+                  access = ACCESS.get(method);                            // line 10
+                  if (access == null) {
+                    access = !Modifier.isPublic(method.getModifiers());
+                    ACCESS.put(method, access);
+                  }
+                }
+                return access;
+              }
+            }
+            """,
+            "el.DoubleChecked",
+            """
+            package el;
+            import java.lang.reflect.*;
+            import java.util.Map;
+            import java.util.concurrent.ConcurrentHashMap;
+            public class DoubleChecked {
+              static final Map<Method, Boolean> ACCESS = new ConcurrentHashMap<>();
+              public static boolean needsSync(Method method) {
+                Boolean access = ACCESS.get(method);
+                if (access == null) {
+                  synchronized (method) {
+                    access = ACCESS.get(method);
+                    if (access == null) {
+                      access = !Modifier.isPublic(method.getModifiers());
+                      ACCESS.put(method, access);
+                    }
+                  }
+                }
+                return access;
+              }
+            }
+            """),
+        dir);
+
+    List<AuditFinding> findings = new JarAuditor().audit(List.of(dir), List.of());
+
+    assertEquals(List.of(), Resilience.swallowed(), "a detector threw");
+    String summary =
+        findings.stream()
+            .map(f -> f.check() + " " + f.className() + "#" + f.methodName() + ":" + f.line())
+            .sorted()
+            .collect(Collectors.joining(", "));
+    assertEquals("ClassMonitorCache el.Access#needsSync:10", summary);
+    assertTrue(
+        findings.get(0).message().contains("the monitor of the shared Method 'method'"),
+        findings.get(0).message());
+  }
 }

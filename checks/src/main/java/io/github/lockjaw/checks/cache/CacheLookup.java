@@ -106,9 +106,14 @@ public record CacheLookup(VarSymbol map, MethodInvocationTree check, MethodInvoc
    * Spring's double-checked metadata caches), so the lock is taken only on a miss.
    */
   public boolean isLockedByItsOwnMonitorOnEveryCall(TreePath region) {
-    if (!isLockedByItsOwnMonitor(region.getLeaf())) {
-      return false;
-    }
+    return isLockedByItsOwnMonitor(region.getLeaf()) && !isReadBeforeTheRegion(region);
+  }
+
+  /**
+   * Whether the method reads the map (a get or containsKey) before the region, without its lock: a
+   * double-checked lookup, which takes the lock only when that read missed.
+   */
+  public boolean isReadBeforeTheRegion(TreePath region) {
     MethodTree method = null;
     for (TreePath path = region.getParentPath(); path != null; path = path.getParentPath()) {
       if (path.getLeaf() instanceof MethodTree m) {
@@ -117,7 +122,7 @@ public record CacheLookup(VarSymbol map, MethodInvocationTree check, MethodInvoc
       }
     }
     if (method == null || method.getBody() == null) {
-      return true;
+      return false;
     }
     int regionStart = ((JCTree) region.getLeaf()).getStartPosition();
     Tree lockedRegion = region.getLeaf();
@@ -141,7 +146,7 @@ public record CacheLookup(VarSymbol map, MethodInvocationTree check, MethodInvoc
         return super.visitMethodInvocation(call, unused);
       }
     }.scan(method.getBody(), null);
-    return !readBefore[0];
+    return readBefore[0];
   }
 
   /**

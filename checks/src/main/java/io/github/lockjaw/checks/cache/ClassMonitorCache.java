@@ -73,14 +73,19 @@ public final class ClassMonitorCache extends BugChecker
   }
 
   private Description match(Tree region, VisitorState state) {
-    if (GuardingMonitor.of(region, state) != MonitorKind.CLASS) {
+    // a shared Method, Field or Constructor is locked by every caller of that member, as a Class
+    boolean reflective =
+        region instanceof SynchronizedTree sync
+            && SharedReflectiveLock.isSharedReflectiveMonitor(sync, state);
+    if (GuardingMonitor.of(region, state) != MonitorKind.CLASS && !reflective) {
       return Description.NO_MATCH;
     }
     TreePath path = state.getPath();
     for (CacheLookup lookup : CacheLookup.findIn(path, state)) {
       CacheField field = CacheField.of(lookup.map(), state);
-      if (!CacheLookup.isReported(MonitorKind.CLASS, field.locking())) {
-        continue;
+      if (!CacheLookup.isReported(MonitorKind.CLASS, field.locking())
+          || (reflective && lookup.isReadBeforeTheRegion(path))) {
+        continue; // a double-checked lookup takes the member's monitor only on a miss
       }
       Optional<SuggestedFix> fix = ComputeIfAbsentFix.build(path, lookup, state);
       Description.Builder description =
@@ -89,6 +94,7 @@ public final class ClassMonitorCache extends BugChecker
                   message(
                       region,
                       lookup,
+                      reflective,
                       field.locking() == MapLocking.CONCURRENT,
                       fix.isPresent(),
                       state));
@@ -102,16 +108,22 @@ public final class ClassMonitorCache extends BugChecker
   private static String message(
       Tree region,
       CacheLookup lookup,
+      boolean reflective,
       boolean alreadyConcurrent,
       boolean hasFix,
       VisitorState state) {
     String monitor = GuardingMonitor.describe(MonitorKind.CLASS, region, state);
     String who =
-        lockIsTheKey(region, lookup)
-            // synchronized (clazz) around a lookup of clazz: the Class object is shared by the JVM
-            ? ", the Class object itself, a lock shared with everything else that synchronizes on"
-                + " that class (its static synchronized methods too): every lookup of it queues here. "
-            : ", a JVM-wide lock: every caller queues here, whatever key it asks for. ";
+        reflective
+            // synchronized (method) in OGNL's invokeMethod: 980 threads BLOCKED on one Method
+            ? ", a reflective object a cache hands to every caller: every thread that uses the"
+                + " same member queues here, on every call. "
+            : lockIsTheKey(region, lookup)
+                // synchronized (clazz) around a lookup of clazz: the Class object is shared by the
+                // JVM
+                ? ", the Class object itself, a lock shared with everything else that synchronizes on"
+                    + " that class (its static synchronized methods too): every lookup of it queues here. "
+                : ", a JVM-wide lock: every caller queues here, whatever key it asks for. ";
     return "Cache lookup on '"
         + lookup.map().getSimpleName()
         + "' holds "

@@ -41,16 +41,27 @@ record SharedReflectiveLock(
   private static final CatalogMethods REFLECTIVE_CALLS =
       CatalogMethods.of(Kind.Reflection.REFLECTIVE_CALL);
 
+  /**
+   * Whether the block locks a shared reflective object held in a field or passed in as a parameter,
+   * outside code that runs once: a monitor every caller of that member shares, like a {@code
+   * Class}'s (OGNL's {@code synchronized (method) { _methodAccessCache.get(method) ... }}).
+   */
+  static boolean isSharedReflectiveMonitor(SynchronizedTree block, VisitorState state) {
+    ExpressionTree lockExpression = ASTHelpers.stripParentheses(block.getExpression());
+    Symbol lock = ASTHelpers.getSymbol(lockExpression);
+    return lock != null
+        && (lock.getKind() == ElementKind.FIELD || lock.getKind() == ElementKind.PARAMETER)
+        && KnownSymbols.isSubtypeOfAny(SHARED_TYPES, ASTHelpers.getType(lockExpression), state)
+        && !runsOnce(state);
+  }
+
   static Optional<SharedReflectiveLock> of(SynchronizedTree block, VisitorState state) {
+    if (!isSharedReflectiveMonitor(block, state)) {
+      return Optional.empty();
+    }
     ExpressionTree lockExpression = ASTHelpers.stripParentheses(block.getExpression());
     Symbol lock = ASTHelpers.getSymbol(lockExpression);
     Type type = ASTHelpers.getType(lockExpression);
-    if (lock == null
-        || !(lock.getKind() == ElementKind.FIELD || lock.getKind() == ElementKind.PARAMETER)
-        || !KnownSymbols.isSubtypeOfAny(SHARED_TYPES, type, state)
-        || runsOnce(state)) {
-      return Optional.empty();
-    }
     Map<MethodSymbol, MethodTree> declared =
         MoreTrees.declaredMethods(state.getPath().getCompilationUnit());
     Found found = firstReflectiveCall(block.getBlock(), state).orElse(null);

@@ -100,7 +100,9 @@ public final class SynchronizedMapCache extends BugChecker
 
   private Description match(Tree region, VisitorState state) {
     MonitorKind monitor = GuardingMonitor.of(region, state);
-    if (monitor == MonitorKind.CLASS) {
+    if (monitor == MonitorKind.CLASS
+        || (region instanceof SynchronizedTree sync
+            && SharedReflectiveLock.isSharedReflectiveMonitor(sync, state))) {
       return Description.NO_MATCH; // ClassMonitorCache reports these
     }
     TreePath path = state.getPath();

@@ -11,14 +11,10 @@ import com.google.errorprone.bugpatterns.BugChecker.MethodTreeMatcher;
 import com.google.errorprone.bugpatterns.BugChecker.SynchronizedTreeMatcher;
 import com.google.errorprone.matchers.Description;
 import com.google.errorprone.util.ASTHelpers;
-import com.sun.source.tree.AnnotationTree;
 import com.sun.source.tree.CatchTree;
 import com.sun.source.tree.ClassTree;
-import com.sun.source.tree.IdentifierTree;
 import com.sun.source.tree.LambdaExpressionTree;
-import com.sun.source.tree.MemberSelectTree;
 import com.sun.source.tree.MethodTree;
-import com.sun.source.tree.PrimitiveTypeTree;
 import com.sun.source.tree.SynchronizedTree;
 import com.sun.source.tree.Tree;
 import com.sun.source.util.TreePath;
@@ -29,7 +25,6 @@ import io.github.lockjaw.checks.support.EntryPoints;
 import io.github.lockjaw.checks.support.LifecyclePaths;
 import io.github.lockjaw.common.LockjawDocs;
 import io.github.lockjaw.common.Resilience;
-import io.github.lockjaw.knowledge.Lifecycle;
 import java.util.List;
 import java.util.Optional;
 import javax.lang.model.type.TypeKind;
@@ -177,27 +172,7 @@ public final class SharedMonitorDao extends BugChecker
    * (entry-points.txt): they run when the object is built, configured or closed, not per request.
    */
   private static boolean isLifecycle(MethodTree method) {
-    String name = method.getName().toString();
-    boolean returnsVoid =
-        method.getReturnType() instanceof PrimitiveTypeTree primitive
-            && primitive.getPrimitiveTypeKind() == TypeKind.VOID;
-    if (name.equals("<init>")
-        || Lifecycle.isLifecycleOrConfiguration(name, method.getParameters().size(), returnsVoid)) {
-      return true;
-    }
-    List<String> annotations = Lifecycle.annotationSimpleNames();
-    for (AnnotationTree annotation : method.getModifiers().getAnnotations()) {
-      // the simple name as written: @PostConstruct or @javax.annotation.PostConstruct
-      Tree type = annotation.getAnnotationType();
-      String simpleName =
-          type instanceof MemberSelectTree select
-              ? select.getIdentifier().toString()
-              : type instanceof IdentifierTree identifier ? identifier.getName().toString() : "";
-      if (annotations.contains(simpleName)) {
-        return true;
-      }
-    }
-    return false;
+    return method.getName().contentEquals("<init>") || LifecyclePaths.isLifecycleMethod(method);
   }
 
   /**

@@ -1138,6 +1138,79 @@ class ClassMonitorCacheTest {
         .doTest();
   }
 
+  @Test
+  void aCacheLookupUnderASharedMethodsMonitorOgnl34InvokeMethod() {
+    // OGNL 3.4 ognl.OgnlRuntime#invokeMethod (shaded into MyBatis 3.5): orphan-oss/ognl#522 saw
+    // 980 threads BLOCKED waiting to lock a java.lang.reflect.Method here
+    compilation
+        .addSourceLines(
+            "OgnlRuntime.java",
+            "import java.lang.reflect.Method;",
+            "import java.lang.reflect.Modifier;",
+            "import java.util.Map;",
+            "import java.util.concurrent.ConcurrentHashMap;",
+            "public class OgnlRuntime {",
+            "  static final Map<Method, Boolean> METHOD_ACCESS = new ConcurrentHashMap<>();",
+            "  public static Object invokeMethod(Object target, Method method, Object[] args)",
+            "      throws Exception {",
+            "    boolean syncInvoke;",
+            "    // BUG: Diagnostic contains: Cache lookup on 'METHOD_ACCESS' holds the monitor of"
+                + " 'method', a reflective object a cache hands to every caller",
+            "    synchronized (method) {",
+            "      Boolean access = METHOD_ACCESS.get(method);",
+            "      if (access == null) {",
+            "        access = !Modifier.isPublic(method.getModifiers());",
+            "        METHOD_ACCESS.put(method, access);",
+            "      }",
+            "      syncInvoke = Boolean.TRUE.equals(access);",
+            "    }",
+            "    return syncInvoke ? null : method.invoke(target, args);",
+            "  }",
+            "}")
+        .doTest();
+  }
+
+  @Test
+  void aDoubleCheckedLookupTakesTheSharedMethodsMonitorOnlyOnAMissOgnl35() {
+    // the fix of orphan-oss/ognl#521: read the concurrent map first, lock only on a miss
+    compilation
+        .addSourceLines(
+            "OgnlRuntime.java",
+            "import java.lang.reflect.Method;",
+            "import java.lang.reflect.Modifier;",
+            "import java.util.Map;",
+            "import java.util.concurrent.ConcurrentHashMap;",
+            "public class OgnlRuntime {",
+            "  static final Map<Method, Boolean> METHOD_ACCESS = new ConcurrentHashMap<>();",
+            "  public static Object invokeMethod(Object target, Method method, Object[] args)",
+            "      throws Exception {",
+            "    Boolean access = METHOD_ACCESS.get(method);",
+            "    if (access == null) {",
+            "      synchronized (method) {",
+            "        access = METHOD_ACCESS.get(method);",
+            "        if (access == null) {",
+            "          access = !Modifier.isPublic(method.getModifiers());",
+            "          METHOD_ACCESS.put(method, access);",
+            "        }",
+            "      }",
+            "    }",
+            "    return Boolean.TRUE.equals(access) ? null : method.invoke(target, args);",
+            "  }",
+            "  static Boolean fresh(Class<?> type, String name) throws Exception {",
+            "    Method copy = type.getMethod(name);", // a copy nobody else holds
+            "    synchronized (copy) {",
+            "      Boolean access = METHOD_ACCESS.get(copy);",
+            "      if (access == null) {",
+            "        access = Boolean.FALSE;",
+            "        METHOD_ACCESS.put(copy, access);",
+            "      }",
+            "      return access;",
+            "    }",
+            "  }",
+            "}")
+        .doTest();
+  }
+
   // ---- recall-hunt miss S2 (issue 12) -----------------------------------------------------------
 
   @Test
