@@ -5,9 +5,14 @@ import com.google.errorprone.util.ASTHelpers;
 import com.sun.source.tree.AssignmentTree;
 import com.sun.source.tree.BinaryTree;
 import com.sun.source.tree.BlockTree;
+import com.sun.source.tree.CatchTree;
+import com.sun.source.tree.ClassTree;
 import com.sun.source.tree.CompoundAssignmentTree;
+import com.sun.source.tree.DoWhileLoopTree;
+import com.sun.source.tree.EnhancedForLoopTree;
 import com.sun.source.tree.ExpressionStatementTree;
 import com.sun.source.tree.ExpressionTree;
+import com.sun.source.tree.ForLoopTree;
 import com.sun.source.tree.IdentifierTree;
 import com.sun.source.tree.IfTree;
 import com.sun.source.tree.LambdaExpressionTree;
@@ -19,10 +24,13 @@ import com.sun.source.tree.ParenthesizedTree;
 import com.sun.source.tree.ReturnTree;
 import com.sun.source.tree.StatementTree;
 import com.sun.source.tree.SynchronizedTree;
+import com.sun.source.tree.ThrowTree;
 import com.sun.source.tree.Tree;
+import com.sun.source.tree.TryTree;
 import com.sun.source.tree.TypeCastTree;
 import com.sun.source.tree.UnaryTree;
 import com.sun.source.tree.VariableTree;
+import com.sun.source.tree.WhileLoopTree;
 import com.sun.source.util.TreePath;
 import com.sun.source.util.TreePathScanner;
 import com.sun.source.util.TreeScanner;
@@ -141,11 +149,51 @@ public record CacheLookup(VarSymbol map, MethodInvocationTree check, MethodInvoc
     return readBefore[0];
   }
 
+  /**
+   * Whether the region is a {@code synchronized} block entered only after a lock-free read of the
+   * same key found nothing ({@code if ((v = cache.get(k)) == null) { synchronized (cache) { ... }
+   * }}, OGNL 3.1's {@code getParameterTypes(Constructor)}): a hit never takes the lock, so readers
+   * do not queue on it. On a plain {@code HashMap} that first read is a data race, but it is not
+   * contention; on a coarsely locked map the first read locks too (callers decide).
+   */
+  public boolean isReachedOnlyAfterLockFreeMiss(TreePath region, VisitorState state) {
+    if (!(region.getLeaf() instanceof SynchronizedTree)) {
+      return false;
+    }
+    TreePath scope = null;
+    for (TreePath path = region.getParentPath(); path != null; path = path.getParentPath()) {
+      Tree leaf = path.getLeaf();
+      if (leaf instanceof ClassTree) {
+        return false;
+      }
+      if (leaf instanceof MethodTree || leaf instanceof LambdaExpressionTree) {
+        scope = path;
+        break;
+      }
+      if (leaf instanceof SynchronizedTree) {
+        return false; // the outer lock is taken on every call
+      }
+    }
+    if (scope == null) {
+      return false;
+    }
+    MapCalls outside = new MapCalls(scope, state); // skips the region: it is a region root
+    outside.scan(scope, null);
+    outside.propagateValueLocals();
+    return isGuarded(region, scope.getLeaf(), map, key(), outside, state);
+  }
+
   /** Whether a cache check reports a lookup in the region at {@code region} (see above). */
   public static boolean reportedIn(TreePath region, VisitorState state) {
     MonitorKind monitor = GuardingMonitor.of(region.getLeaf(), state);
     for (CacheLookup lookup : findIn(region, state)) {
-      if (isReported(monitor, CacheField.of(lookup.map(), state).locking())
+      MapLocking locking = CacheField.of(lookup.map(), state).locking();
+      if (monitor == MonitorKind.OBJECT
+          && locking != MapLocking.COARSE
+          && lookup.isReachedOnlyAfterLockFreeMiss(region, state)) {
+        continue; // SynchronizedMapCache does not report a lock taken only on a miss
+      }
+      if (isReported(monitor, locking)
           || (monitor != MonitorKind.CLASS && lookup.isLockedByItsOwnMonitorOnEveryCall(region))) {
         return true;
       }
@@ -154,7 +202,7 @@ public record CacheLookup(VarSymbol map, MethodInvocationTree check, MethodInvoc
   }
 
   public static List<CacheLookup> findIn(TreePath region, VisitorState state) {
-    MapCalls calls = new MapCalls(region.getLeaf(), state);
+    MapCalls calls = new MapCalls(region, state);
     calls.scan(region, null);
     calls.propagateValueLocals();
     Map<VarSymbol, CacheLookup> found = new LinkedHashMap<>();
@@ -217,6 +265,7 @@ public record CacheLookup(VarSymbol map, MethodInvocationTree check, MethodInvoc
   /** The map calls of a region, with their paths. */
   private static final class MapCalls extends TreePathScanner<Void, Void> {
     private final Tree root;
+    private final TreePath rootPath;
     private final VisitorState state;
     final List<TreePath> checks = new ArrayList<>();
     final List<TreePath> puts = new ArrayList<>();
@@ -229,9 +278,85 @@ public record CacheLookup(VarSymbol map, MethodInvocationTree check, MethodInvoc
      */
     private final List<Map.Entry<VarSymbol, ExpressionTree>> localAssignments = new ArrayList<>();
 
-    MapCalls(Tree root, VisitorState state) {
-      this.root = root;
+    MapCalls(TreePath rootPath, VisitorState state) {
+      this.root = rootPath.getLeaf();
+      this.rootPath = rootPath;
       this.state = state;
+    }
+
+    /**
+     * Effectively final locals that only rename another effectively final local or parameter
+     * ({@code final Class fclz = clz;}, for an anonymous class in Java 7 and older), to what they
+     * rename; read from the enclosing method, computed on first use.
+     */
+    private Map<Symbol, Symbol> aliases;
+
+    /** {@link CacheLookup#sameKey}, where an alias of a local is the local itself. */
+    boolean sameKey(ExpressionTree a, ExpressionTree b) {
+      if (CacheLookup.sameKey(a, b, state)) {
+        return true;
+      }
+      Symbol left = ASTHelpers.getSymbol(ASTHelpers.stripParentheses(a));
+      Symbol right = ASTHelpers.getSymbol(ASTHelpers.stripParentheses(b));
+      if (!(ASTHelpers.stripParentheses(a) instanceof IdentifierTree)
+          || !(ASTHelpers.stripParentheses(b) instanceof IdentifierTree)
+          || !isLocalOrParameter(left)
+          || !isLocalOrParameter(right)) {
+        return false;
+      }
+      return renamed(left).equals(renamed(right));
+    }
+
+    private Symbol renamed(Symbol symbol) {
+      if (aliases == null) {
+        aliases = collectAliases();
+      }
+      Symbol result = symbol;
+      for (int hops = 0; hops < 8 && aliases.containsKey(result); hops++) {
+        result = aliases.get(result);
+      }
+      return result;
+    }
+
+    private Map<Symbol, Symbol> collectAliases() {
+      Tree scope = root;
+      for (TreePath path = rootPath; path != null; path = path.getParentPath()) {
+        if (path.getLeaf() instanceof MethodTree method) {
+          scope = method;
+          break;
+        }
+        if (path.getLeaf() instanceof ClassTree) {
+          break;
+        }
+      }
+      Map<Symbol, Symbol> found = new LinkedHashMap<>();
+      new TreeScanner<Void, Void>() {
+        @Override
+        public Void visitVariable(VariableTree variable, Void unused) {
+          Symbol alias = ASTHelpers.getSymbol(variable);
+          ExpressionTree initializer =
+              variable.getInitializer() == null
+                  ? null
+                  : ASTHelpers.stripParentheses(variable.getInitializer());
+          Symbol original =
+              initializer instanceof IdentifierTree ? ASTHelpers.getSymbol(initializer) : null;
+          if (alias != null
+              && alias.getKind() == ElementKind.LOCAL_VARIABLE
+              && isLocalOrParameter(original)
+              && ASTHelpers.isConsideredFinal(alias)
+              && ASTHelpers.isConsideredFinal(original)) {
+            found.put(alias, original);
+          }
+          return super.visitVariable(variable, unused);
+        }
+      }.scan(scope, null);
+      return found;
+    }
+
+    private static boolean isLocalOrParameter(Symbol symbol) {
+      return symbol instanceof VarSymbol
+          && (symbol.getKind() == ElementKind.LOCAL_VARIABLE
+              || symbol.getKind() == ElementKind.PARAMETER);
     }
 
     @Override
@@ -314,7 +439,8 @@ public record CacheLookup(VarSymbol map, MethodInvocationTree check, MethodInvoc
     boolean lockGuardsMore(VarSymbol map, ExpressionTree key) {
       for (Map.Entry<Symbol, TreePath> mutation : mutatedLocals) {
         if (isValueLocalOf(mutation.getKey(), map, key)
-            && !isFreshValueBuiltInSteps(mutation.getKey(), mutation.getValue())) {
+            && !isFreshValueBuiltInSteps(mutation.getKey(), mutation.getValue())
+            && !isReassignedFreshBefore(mutation.getKey(), mutation.getValue())) {
           return true;
         }
       }
@@ -353,6 +479,176 @@ public record CacheLookup(VarSymbol map, MethodInvocationTree check, MethodInvoc
         }
       }
       return false;
+    }
+
+    /**
+     * {@code result = type.getDeclaredMethod(name); result.setAccessible(true);} (XStream 1.4's
+     * SerializationMembers) or {@code try { instance = newInstance(className); } catch (...) {
+     * return null; } actions.put(className, instance); instance.setServlet(servlet);} (Struts 1.3's
+     * RequestProcessor): on every path to the call, the local was last assigned a value made by
+     * this call (a {@code new}, or a method called on a parameter, local or class, not on a field),
+     * so the call sets up the value being filled in, not one another thread can already see.
+     */
+    private boolean isReassignedFreshBefore(Symbol local, TreePath mutation) {
+      Tree child = mutation.getLeaf();
+      for (TreePath path = mutation.getParentPath();
+          path != null && child != root;
+          path = path.getParentPath()) {
+        Tree parent = path.getLeaf();
+        if (parent instanceof BlockTree block) {
+          List<? extends StatementTree> statements = block.getStatements();
+          int index = statements.indexOf(child);
+          for (int i = index - 1; i >= 0; i--) {
+            StatementTree earlier = statements.get(i);
+            if (assignsFresh(earlier, local)) {
+              return true;
+            }
+            if (assigns(earlier, local)) {
+              return false;
+            }
+          }
+        } else if (parent instanceof IfTree branch) {
+          if (child != branch.getCondition() && assigns(branch.getCondition(), local)) {
+            return false;
+          }
+        } else if (parent instanceof WhileLoopTree
+            || parent instanceof DoWhileLoopTree
+            || parent instanceof ForLoopTree
+            || parent instanceof EnhancedForLoopTree) {
+          if (assigns(parent, local)) {
+            return false; // an earlier iteration may have assigned something else
+          }
+        } else if (parent instanceof LambdaExpressionTree || parent instanceof ClassTree) {
+          return false;
+        }
+        child = parent;
+      }
+      return false;
+    }
+
+    /** Whether the statement, when it completes normally, leaves a fresh value in the local. */
+    private boolean assignsFresh(StatementTree statement, Symbol local) {
+      if (statement instanceof ExpressionStatementTree expression
+          && expression.getExpression() instanceof AssignmentTree assignment) {
+        return local.equals(ASTHelpers.getSymbol(assignment.getVariable()))
+            && isFreshValue(assignment.getExpression(), local);
+      }
+      if (statement instanceof BlockTree block) {
+        List<? extends StatementTree> statements = block.getStatements();
+        for (int i = statements.size() - 1; i >= 0; i--) {
+          if (assignsFresh(statements.get(i), local)) {
+            return true;
+          }
+          if (assigns(statements.get(i), local)) {
+            return false;
+          }
+        }
+        return false;
+      }
+      if (statement instanceof IfTree branch) {
+        return branch.getElseStatement() != null
+            && !assigns(branch.getCondition(), local)
+            && assignsFresh(branch.getThenStatement(), local)
+            && assignsFresh(branch.getElseStatement(), local);
+      }
+      if (statement instanceof TryTree tryTree) {
+        if (tryTree.getFinallyBlock() != null && assigns(tryTree.getFinallyBlock(), local)) {
+          return false;
+        }
+        if (!tryTree.getResources().isEmpty() || !assignsFresh(tryTree.getBlock(), local)) {
+          return false;
+        }
+        for (CatchTree handler : tryTree.getCatches()) {
+          if (!cannotCompleteNormally(handler.getBlock())
+              && !assignsFresh(handler.getBlock(), local)) {
+            return false;
+          }
+        }
+        return true;
+      }
+      return false;
+    }
+
+    /**
+     * A value this call makes: {@code new T(...)}, or a method called on a parameter, a local or a
+     * class ({@code type.getDeclaredMethod(name)}, {@code RequestUtils.applicationInstance(name)}),
+     * not on a field (a shared object the lock may guard), taking no value of the looked-up map.
+     */
+    private boolean isFreshValue(ExpressionTree expression, Symbol local) {
+      ExpressionTree value = unwrapCasts(expression);
+      if (!(value instanceof NewClassTree) && !(value instanceof MethodInvocationTree)) {
+        return false;
+      }
+      if (value instanceof MethodInvocationTree call) {
+        ExpressionTree receiver = ASTHelpers.getReceiver(call);
+        while (receiver != null) {
+          ExpressionTree stripped = unwrapCasts(receiver);
+          if (stripped instanceof MethodInvocationTree inner) {
+            receiver = ASTHelpers.getReceiver(inner);
+            continue;
+          }
+          Symbol root = ASTHelpers.getSymbol(stripped);
+          if (root == null || root.getKind() == ElementKind.FIELD) {
+            return false;
+          }
+          break;
+        }
+        if (receiver == null && !ASTHelpers.getSymbol(call).isStatic()) {
+          return false; // this.method(...): may hand back state of this object
+        }
+      }
+      boolean[] usesCachedValue = {false};
+      new TreeScanner<Void, Void>() {
+        @Override
+        public Void visitIdentifier(IdentifierTree identifier, Void unused) {
+          Symbol symbol = ASTHelpers.getSymbol(identifier);
+          if (symbol != null && (symbol.equals(local) || valueLocals.containsKey(symbol))) {
+            usesCachedValue[0] = true;
+          }
+          return null;
+        }
+
+        @Override
+        public Void visitMethodInvocation(MethodInvocationTree call, Void unused) {
+          VarSymbol field = receiverField(call);
+          if (field != null && MapKnowledge.isMap(field.type, state)) {
+            usesCachedValue[0] = true;
+          }
+          return super.visitMethodInvocation(call, unused);
+        }
+      }.scan(value, null);
+      return !usesCachedValue[0];
+    }
+
+    /** Whether the tree assigns the local anywhere ({@code =}, compound, {@code ++}). */
+    private static boolean assigns(Tree tree, Symbol local) {
+      boolean[] found = {false};
+      new TreeScanner<Void, Void>() {
+        @Override
+        public Void visitAssignment(AssignmentTree assignment, Void unused) {
+          if (local.equals(ASTHelpers.getSymbol(assignment.getVariable()))) {
+            found[0] = true;
+          }
+          return super.visitAssignment(assignment, unused);
+        }
+
+        @Override
+        public Void visitCompoundAssignment(CompoundAssignmentTree assignment, Void unused) {
+          if (local.equals(ASTHelpers.getSymbol(assignment.getVariable()))) {
+            found[0] = true;
+          }
+          return super.visitCompoundAssignment(assignment, unused);
+        }
+
+        @Override
+        public Void visitUnary(UnaryTree unary, Void unused) {
+          if (local.equals(ASTHelpers.getSymbol(unary.getExpression()))) {
+            found[0] = true;
+          }
+          return super.visitUnary(unary, unused);
+        }
+      }.scan(tree, null);
+      return found[0];
     }
 
     private static boolean isNullTest(ExpressionTree condition, Symbol local) {
@@ -464,7 +760,7 @@ public record CacheLookup(VarSymbol map, MethodInvocationTree check, MethodInvoc
       List<TreePath> result = new ArrayList<>();
       for (TreePath path : checks) {
         MethodInvocationTree call = (MethodInvocationTree) path.getLeaf();
-        if (map.equals(receiverField(call)) && sameKey(call.getArguments().get(0), key, state)) {
+        if (map.equals(receiverField(call)) && sameKey(call.getArguments().get(0), key)) {
           result.add(path);
         }
       }
@@ -475,7 +771,7 @@ public record CacheLookup(VarSymbol map, MethodInvocationTree check, MethodInvoc
       MethodInvocationTree get = valueLocals.get(symbol);
       return get != null
           && map.equals(receiverField(get))
-          && sameKey(get.getArguments().get(0), key, state);
+          && sameKey(get.getArguments().get(0), key);
     }
   }
 
@@ -559,7 +855,7 @@ public record CacheLookup(VarSymbol map, MethodInvocationTree check, MethodInvoc
         && map.equals(receiverField(call))
         && ASTHelpers.getSymbol(call).getSimpleName().contentEquals("containsKey")
         && call.getArguments().size() == 1
-        && sameKey(call.getArguments().get(0), key, state)) {
+        && calls.sameKey(call.getArguments().get(0), key)) {
       return Test.PRESENT;
     }
     return Test.UNRELATED;
@@ -583,7 +879,7 @@ public record CacheLookup(VarSymbol map, MethodInvocationTree check, MethodInvoc
       return map.equals(receiverField(call))
           && ASTHelpers.getSymbol(call).getSimpleName().contentEquals("get")
           && call.getArguments().size() == 1
-          && sameKey(call.getArguments().get(0), key, state);
+          && calls.sameKey(call.getArguments().get(0), key);
     }
     Symbol symbol = ASTHelpers.getSymbol(e);
     return symbol != null && calls.isValueLocalOf(symbol, map, key);
@@ -616,8 +912,9 @@ public record CacheLookup(VarSymbol map, MethodInvocationTree check, MethodInvoc
           }
           if (statement instanceof IfTree earlier
               && earlier.getElseStatement() == null
-              && returnsValue(earlier.getThenStatement())
-              && test(earlier.getCondition(), map, key, calls, state) == Test.PRESENT) {
+              && test(earlier.getCondition(), map, key, calls, state) == Test.PRESENT
+              && exitsWhenPresent(earlier.getThenStatement(), map, key, calls, state)
+              && handsBackAValue(earlier.getThenStatement())) {
             return true;
           }
         }
@@ -630,13 +927,81 @@ public record CacheLookup(VarSymbol map, MethodInvocationTree check, MethodInvoc
     return false;
   }
 
-  /** {@code return x;} or a block ending in one: the found value is handed back. */
-  private static boolean returnsValue(StatementTree statement) {
+  /**
+   * Whether the branch taken when the key is present leaves the method: {@code return x;}, a {@code
+   * throw} (XStream 1.4's CachingMapper caches the exception of a failed lookup and rethrows it),
+   * an {@code if}/{@code else} both of whose branches leave, or a block ending in one of these;
+   * also a block ending in {@code if (cached != null) return cached;} where {@code cached} is
+   * unwrapped from the found value (XStream 1.3's {@code WeakReference}s: a cleared reference falls
+   * through to the fill, like a miss).
+   */
+  private static boolean exitsWhenPresent(
+      StatementTree statement,
+      VarSymbol map,
+      ExpressionTree key,
+      MapCalls calls,
+      VisitorState state) {
     if (statement instanceof ReturnTree ret) {
       return ret.getExpression() != null;
     }
+    if (statement instanceof ThrowTree) {
+      return true;
+    }
     if (statement instanceof BlockTree block && !block.getStatements().isEmpty()) {
-      return returnsValue(block.getStatements().get(block.getStatements().size() - 1));
+      return exitsWhenPresent(
+          block.getStatements().get(block.getStatements().size() - 1), map, key, calls, state);
+    }
+    if (statement instanceof IfTree branch) {
+      if (branch.getElseStatement() != null) {
+        return exitsWhenPresent(branch.getThenStatement(), map, key, calls, state)
+            && exitsWhenPresent(branch.getElseStatement(), map, key, calls, state);
+      }
+      return test(branch.getCondition(), map, key, calls, state) == Test.PRESENT
+          && exitsWhenPresent(branch.getThenStatement(), map, key, calls, state);
+    }
+    return false;
+  }
+
+  /**
+   * Whether the branch returns a value somewhere (not in a nested lambda or class): a lookup hands
+   * the found value back, a registry that only throws on a duplicate key does not.
+   */
+  private static boolean handsBackAValue(StatementTree statement) {
+    boolean[] found = {false};
+    new TreeScanner<Void, Void>() {
+      @Override
+      public Void visitReturn(ReturnTree ret, Void unused) {
+        if (ret.getExpression() != null) {
+          found[0] = true;
+        }
+        return null;
+      }
+
+      @Override
+      public Void visitLambdaExpression(LambdaExpressionTree lambda, Void unused) {
+        return null;
+      }
+
+      @Override
+      public Void visitClass(ClassTree type, Void unused) {
+        return null;
+      }
+    }.scan(statement, null);
+    return found[0];
+  }
+
+  /** A return, a throw, or a block ending in one (what a catch block that gives up does). */
+  private static boolean cannotCompleteNormally(StatementTree statement) {
+    if (statement instanceof ReturnTree || statement instanceof ThrowTree) {
+      return true;
+    }
+    if (statement instanceof BlockTree block && !block.getStatements().isEmpty()) {
+      return cannotCompleteNormally(block.getStatements().get(block.getStatements().size() - 1));
+    }
+    if (statement instanceof IfTree branch) {
+      return branch.getElseStatement() != null
+          && cannotCompleteNormally(branch.getThenStatement())
+          && cannotCompleteNormally(branch.getElseStatement());
     }
     return false;
   }

@@ -113,6 +113,11 @@ public final class SynchronizedMapCache extends BugChecker
       if (!CacheLookup.isReported(monitor, locking) && !ownMonitor) {
         continue;
       }
+      if (monitor == MonitorKind.OBJECT
+          && locking != MapLocking.COARSE
+          && lookup.isReachedOnlyAfterLockFreeMiss(path, state)) {
+        continue; // the lock is taken only on a miss: a hit reads without it (a race, not a queue)
+      }
       if (PerCallOwner.owns(lookup.map(), state)) {
         continue; // the map, and every monitor around it, belongs to one call
       }

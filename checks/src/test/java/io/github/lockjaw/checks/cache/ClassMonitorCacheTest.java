@@ -1210,4 +1210,66 @@ class ClassMonitorCacheTest {
             "}")
         .doTest();
   }
+
+  // ---- recall-hunt miss S2 (issue 12) -----------------------------------------------------------
+
+  @Test
+  void aFinalAliasOfTheKeyIsTheSameKeyBeanUtils17MappedPropertyDescriptor() {
+    compilation
+        .addSourceLines(
+            "MappedPropertyDescriptor.java",
+            "import java.lang.reflect.Method;",
+            "import java.lang.reflect.Modifier;",
+            "import java.util.function.Supplier;",
+            "import java.util.HashMap;",
+            "import java.util.Map;",
+            "public class MappedPropertyDescriptor {",
+            "  private static final Map declaredMethodCache = new HashMap();",
+            "  // BUG: Diagnostic contains: Cache lookup on 'declaredMethodCache'",
+            "  private static synchronized Method[] getPublicDeclaredMethods(Class clz) {",
+            "    final Class fclz = clz;",
+            "    Method[] result = (Method[]) declaredMethodCache.get(fclz);",
+            "    if (result != null) {",
+            "      return result;",
+            "    }",
+            "    result = new Supplier<Method[]>() {",
+            "      public Method[] get() { return fclz.getDeclaredMethods(); }",
+            "    }.get();",
+            "    for (int i = 0; i < result.length; i++) {",
+            "      if (!Modifier.isPublic(result[i].getModifiers())) {",
+            "        result[i] = null;",
+            "      }",
+            "    }",
+            "    declaredMethodCache.put(clz, result);",
+            "    return result;",
+            "  }",
+            "}")
+        .doTest();
+  }
+
+  @Test
+  void aCopyOfTheKeyThatMovesOnIsAnotherKey() {
+    // 'c' walks up the hierarchy: the get and the put are on different keys
+    compilation
+        .addSourceLines(
+            "AnnotationFinder.java",
+            "import java.util.HashMap;",
+            "import java.util.Map;",
+            "public class AnnotationFinder {",
+            "  private static final Map<Class<?>, Class<?>> ANNOTATED = new HashMap<>();",
+            "  static synchronized Class<?> annotatedAncestor(Class<?> type) {",
+            "    Class<?> c = type;",
+            "    Class<?> hit = ANNOTATED.get(c);",
+            "    if (hit != null) {",
+            "      return hit;",
+            "    }",
+            "    while (c != null && c.getAnnotations().length == 0) {",
+            "      c = c.getSuperclass();",
+            "    }",
+            "    ANNOTATED.put(type, c);",
+            "    return c;",
+            "  }",
+            "}")
+        .doTest();
+  }
 }

@@ -1398,4 +1398,421 @@ class SynchronizedMapCacheTest {
             "}")
         .doTest();
   }
+
+  // ---- recall-hunt misses S1, S4, S-FP1 (issue 12) ----------------------------------------------
+
+  @Test
+  void aValueMadeInATryAndSetUpAfterThePutIsPartOfTheFillStruts13RequestProcessor() {
+    compilation
+        .addSourceLines(
+            "RequestProcessor.java",
+            lines(
+                """
+                import java.util.HashMap;
+                public class RequestProcessor {
+                  public static class Action {
+                    private Object servlet;
+                    public Object getServlet() { return servlet; }
+                    public void setServlet(Object servlet) { this.servlet = servlet; }
+                  }
+                  protected final HashMap actions = new HashMap();
+                  protected Object servlet;
+                  static Object applicationInstance(String className) throws Exception {
+                    return Class.forName(className).getDeclaredConstructor().newInstance();
+                  }
+                  protected Action processActionCreate(String className) {
+                    Action instance;
+                    // BUG: Diagnostic contains: Check-then-act cache on 'actions' under the monitor of 'actions'
+                    synchronized (actions) {
+                      instance = (Action) actions.get(className);
+                      if (instance != null) {
+                        return (instance);
+                      }
+                      try {
+                        instance = (Action) applicationInstance(className);
+                      } catch (Exception e) {
+                        return (null);
+                      }
+                      actions.put(className, instance);
+                      if (instance.getServlet() == null) {
+                        instance.setServlet(this.servlet);
+                      }
+                    }
+                    return (instance);
+                  }
+                }
+                """))
+        .doTest();
+  }
+
+  @Test
+  void aValueMadeByReflectionAndMadeAccessibleBeforeThePutXStream14SerializationMembers() {
+    compilation
+        .addSourceLines(
+            "SerializationMembers.java",
+            lines(
+                """
+                import java.lang.reflect.Method;
+                import java.util.Collections;
+                import java.util.HashMap;
+                import java.util.Map;
+                public class SerializationMembers {
+                  private final Map declaredCache = Collections.synchronizedMap(new HashMap());
+                  // BUG: Diagnostic contains: Check-then-act cache on 'declaredCache', a coarsely locked map
+                  Method getMethod(Class type, String name, Class[] parameterTypes) {
+                    if (type == null) {
+                      return null;
+                    }
+                    String member = type.getName() + "." + name;
+                    Method result = (Method) declaredCache.get(member);
+                    if (result == null) {
+                      try {
+                        result = type.getDeclaredMethod(name, parameterTypes);
+                        if (!result.isAccessible()) {
+                          result.setAccessible(true);
+                        }
+                      } catch (NoSuchMethodException e) {
+                        result = getMethod(type.getSuperclass(), name, parameterTypes);
+                      }
+                      declaredCache.put(member, result);
+                    }
+                    return result;
+                  }
+                }
+                """))
+        .doTest();
+  }
+
+  @Test
+  void aValueBorrowedFromAnotherFieldIsWorkTheLockGuards() {
+    // the pool is shared state: setting up what it hands out is what the lock is for
+    compilation
+        .addSourceLines(
+            "SessionRegistry.java",
+            lines(
+                """
+                import java.util.ArrayDeque;
+                import java.util.Deque;
+                import java.util.HashMap;
+                import java.util.Map;
+                public class SessionRegistry {
+                  static final class Session {
+                    String user;
+                    void attach(String user) { this.user = user; }
+                  }
+                  static final class Pool {
+                    private final Deque<Session> idle = new ArrayDeque<>();
+                    Session borrow() { Session s = idle.poll(); return s != null ? s : new Session(); }
+                  }
+                  private final Pool pool = new Pool();
+                  private final Map<String, Session> sessions = new HashMap<>();
+                  public synchronized Session sessionFor(String user) {
+                    Session session = sessions.get(user);
+                    if (session == null) {
+                      session = pool.borrow();
+                      session.attach(user);
+                      sessions.put(user, session);
+                    }
+                    return session;
+                  }
+                }
+                """))
+        .doTest();
+  }
+
+  @Test
+  void aValueMadeOnlyOnOnePathStillChangesTheCachedValueOnTheOther() {
+    // after the if, 'handlers' may be the cached list: adding to it is a multimap update
+    compilation
+        .addSourceLines(
+            "EventBus.java",
+            lines(
+                """
+                import java.util.ArrayList;
+                import java.util.List;
+                import java.util.Map;
+                import java.util.Hashtable;
+                public class EventBus {
+                  private final Map<String, List<Runnable>> handlers = new Hashtable<>();
+                  public synchronized List<Runnable> subscribe(String topic, Runnable handler) {
+                    List<Runnable> list = handlers.get(topic);
+                    if (list == null) {
+                      try {
+                        list = new ArrayList<>(List.of(handler));
+                      } catch (RuntimeException e) {
+                        System.err.println(e);
+                      }
+                      handlers.put(topic, list);
+                    }
+                    list.add(handler);
+                    return list;
+                  }
+                }
+                """))
+        .doTest();
+  }
+
+  @Test
+  void aCachedLookupFailureIsRethrownXStream14CachingMapper() {
+    compilation
+        .addSourceLines(
+            "CachingMapper.java",
+            lines(
+                """
+                import java.util.Collections;
+                import java.util.HashMap;
+                import java.util.Map;
+                public class CachingMapper {
+                  static class CannotResolveClassException extends RuntimeException {
+                    CannotResolveClassException(String name) { super(name); }
+                  }
+                  private final Map realClassCache = Collections.synchronizedMap(new HashMap(128));
+                  Class resolve(String elementName) throws CannotResolveClassException {
+                    try {
+                      return Class.forName(elementName);
+                    } catch (ClassNotFoundException e) {
+                      throw new CannotResolveClassException(elementName);
+                    }
+                  }
+                  // BUG: Diagnostic contains: Check-then-act cache on 'realClassCache', a coarsely locked map
+                  public Class realClass(String elementName) {
+                    Object cached = realClassCache.get(elementName);
+                    if (cached != null) {
+                      if (cached instanceof Class) {
+                        return (Class) cached;
+                      }
+                      throw (CannotResolveClassException) cached;
+                    }
+                    try {
+                      Class result = resolve(elementName);
+                      realClassCache.put(elementName, result);
+                      return result;
+                    } catch (CannotResolveClassException e) {
+                      realClassCache.put(elementName, e);
+                      throw e;
+                    }
+                  }
+                }
+                """))
+        .doTest();
+  }
+
+  @Test
+  void aHitUnwrappedFromAWeakReferenceReturnsFromANestedIfXStream13CachingMapper() {
+    compilation
+        .addSourceLines(
+            "CachingMapper.java",
+            lines(
+                """
+                import java.lang.ref.WeakReference;
+                import java.util.Collections;
+                import java.util.HashMap;
+                import java.util.Map;
+                public class CachingMapper {
+                  private final Map realClassCache = Collections.synchronizedMap(new HashMap(128));
+                  // BUG: Diagnostic contains: Check-then-act cache on 'realClassCache', a coarsely locked map
+                  public Class realClass(String elementName) throws ClassNotFoundException {
+                    WeakReference reference = (WeakReference) realClassCache.get(elementName);
+                    if (reference != null) {
+                      Class cached = (Class) reference.get();
+                      if (cached != null) {
+                        return cached;
+                      }
+                    }
+                    Class result = Class.forName(elementName);
+                    realClassCache.put(elementName, new WeakReference(result));
+                    return result;
+                  }
+                }
+                """))
+        .doTest();
+  }
+
+  @Test
+  void aHitThatOnlyLogsFallsThroughToThePutEveryTime() {
+    // the put runs on every call: a last-value register, not a lookup
+    compilation
+        .addSourceLines(
+            "LastLogin.java",
+            lines(
+                """
+                import java.util.Collections;
+                import java.util.HashMap;
+                import java.util.Map;
+                public class LastLogin {
+                  private final Map<String, Long> lastLogin = Collections.synchronizedMap(new HashMap<>());
+                  public long login(String user, long now) {
+                    Long previous = lastLogin.get(user);
+                    if (previous != null) {
+                      if (previous > now) {
+                        System.err.println("clock went back for " + user);
+                      }
+                    }
+                    lastLogin.put(user, now);
+                    return previous == null ? now : previous;
+                  }
+                }
+                """))
+        .doTest();
+  }
+
+  @Test
+  void aLockTakenOnlyAfterALockFreeMissIsNotAQueueOgnl31ConstructorParameterTypes() {
+    compilation
+        .addSourceLines(
+            "OgnlRuntime.java",
+            lines(
+                """
+                import java.lang.reflect.Constructor;
+                import java.util.HashMap;
+                import java.util.Map;
+                public class OgnlRuntime {
+                  static final Map _ctorParameterTypesCache = new HashMap(101);
+                  public static Class[] getParameterTypes(Constructor c) {
+                    Class[] result;
+                    if ((result = (Class[]) _ctorParameterTypesCache.get(c)) == null) {
+                      synchronized (_ctorParameterTypesCache) {
+                        if ((result = (Class[]) _ctorParameterTypesCache.get(c)) == null) {
+                          _ctorParameterTypesCache.put(c, result = c.getParameterTypes());
+                        }
+                      }
+                    }
+                    return result;
+                  }
+                }
+                """))
+        .doTest();
+  }
+
+  @Test
+  void aLockFreeReadOfAnotherKeyDoesNotSpareTheLock() {
+    compilation
+        .addSourceLines(
+            "LabelCache.java",
+            lines(
+                """
+                import java.util.HashMap;
+                import java.util.Map;
+                public class LabelCache {
+                  private final Map<String, String> labels = new HashMap<>();
+                  public String label(String locale, String key) {
+                    String fallback = labels.get("default." + key);
+                    if (fallback == null) {
+                      // BUG: Diagnostic contains: under the monitor of 'labels'
+                      synchronized (labels) {
+                        String label = labels.get(locale + "." + key);
+                        if (label == null) {
+                          label = key.toUpperCase();
+                          labels.put(locale + "." + key, label);
+                        }
+                        return label;
+                      }
+                    }
+                    return fallback;
+                  }
+                }
+                """))
+        .doTest();
+  }
+
+  @Test
+  void theNewlyReportedShapesGetNoRewrite() {
+    refactoring
+        .addInputLines(
+            "CachingMapper.java",
+            lines(
+                """
+                import java.util.Collections;
+                import java.util.HashMap;
+                import java.util.Map;
+                public class CachingMapper {
+                  private final Map<String, Object> realClassCache =
+                      Collections.synchronizedMap(new HashMap<>(128));
+                  public Class<?> realClass(String elementName) {
+                    Object cached = realClassCache.get(elementName);
+                    if (cached != null) {
+                      if (cached instanceof Class) {
+                        return (Class<?>) cached;
+                      }
+                      throw (IllegalArgumentException) cached;
+                    }
+                    try {
+                      Class<?> result = Class.forName(elementName);
+                      realClassCache.put(elementName, result);
+                      return result;
+                    } catch (ClassNotFoundException e) {
+                      IllegalArgumentException failure = new IllegalArgumentException(elementName);
+                      realClassCache.put(elementName, failure);
+                      throw failure;
+                    }
+                  }
+                }
+                """))
+        .expectUnchanged()
+        .addInputLines(
+            "ActionCache.java",
+            lines(
+                """
+                import java.util.HashMap;
+                import java.util.Map;
+                public class ActionCache {
+                  public static class Action {
+                    Object servlet;
+                    void setServlet(Object servlet) { this.servlet = servlet; }
+                  }
+                  private final Map<String, Action> actions = new HashMap<>();
+                  private final Object servlet = new Object();
+                  Action action(String className) {
+                    synchronized (actions) {
+                      Action instance = actions.get(className);
+                      if (instance != null) {
+                        return instance;
+                      }
+                      instance = create(className);
+                      actions.put(className, instance);
+                      instance.setServlet(servlet);
+                      return instance;
+                    }
+                  }
+                  static Action create(String className) { return new Action(); }
+                }
+                """))
+        .expectUnchanged()
+        .doTest();
+  }
+
+  @Test
+  void theNewlyReportedShapesSayWhyThereIsNoRewrite() {
+    compilation
+        .addSourceLines(
+            "ActionCache.java",
+            lines(
+                """
+                import java.util.HashMap;
+                import java.util.Map;
+                public class ActionCache {
+                  public static class Action {
+                    Object servlet;
+                    void setServlet(Object servlet) { this.servlet = servlet; }
+                  }
+                  private final Map<String, Action> actions = new HashMap<>();
+                  private final Object servlet = new Object();
+                  Action action(String className) {
+                    // BUG: Diagnostic contains: No automatic fix
+                    synchronized (actions) {
+                      Action instance = actions.get(className);
+                      if (instance != null) {
+                        return instance;
+                      }
+                      instance = create(className);
+                      actions.put(className, instance);
+                      instance.setServlet(servlet);
+                      return instance;
+                    }
+                  }
+                  static Action create(String className) { return new Action(); }
+                }
+                """))
+        .doTest();
+  }
 }
