@@ -11,6 +11,7 @@ import io.github.lockjaw.common.MonitorKind;
 import io.github.lockjaw.knowledge.JavaNames;
 import io.github.lockjaw.knowledge.Kind;
 import io.github.lockjaw.knowledge.KnowledgeIndex;
+import io.github.lockjaw.knowledge.Lifecycle;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
@@ -49,6 +50,9 @@ import org.apache.bcel.generic.Type;
 public class MapCacheDetector extends LockjawDetector {
   private static final KnowledgeIndex CHECKS = KnowledgeIndex.of(Kind.Maps.CHECK_METHOD);
   private static final KnowledgeIndex ACTS = KnowledgeIndex.of(Kind.Maps.ACT_METHOD);
+  private static final List<String> KEY_ACCESSORS = Kind.Maps.KEY_ACCESSOR.values();
+  private static final List<String> KEY_ACCESSOR_EXCLUSIONS =
+      Kind.Maps.KEY_ACCESSOR_EXCLUSION.values();
   private static final KnowledgeIndex LOCKING_FACTORIES =
       KnowledgeIndex.of(Kind.Maps.COARSELY_LOCKING_FACTORY);
   private static final List<String> COARSE_TYPES =
@@ -311,12 +315,10 @@ public class MapCacheDetector extends LockjawDetector {
     }
   }
 
+  /** A property read by its name ({@code key-accessor} in {@code maps.txt}): {@code getName}. */
   private static boolean readsAProperty(String name) {
-    return (name.startsWith("get") && !name.startsWith("getAnd"))
-        || name.startsWith("is")
-        || name.startsWith("to")
-        || name.equals("name")
-        || name.equals("ordinal");
+    return Lifecycle.hasPrefix(name, KEY_ACCESSORS)
+        && !Lifecycle.hasPrefix(name, KEY_ACCESSOR_EXCLUSIONS);
   }
 
   private String describeLock(OpcodeStack.Item lock) {

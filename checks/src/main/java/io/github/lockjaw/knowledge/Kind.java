@@ -167,6 +167,9 @@ public record Kind(String catalog, String name) {
     public static final Kind ATOMIC_METHOD = new Kind(CATALOG, "atomic-method");
     public static final Kind REPLACEMENT_SUPERTYPE = new Kind(CATALOG, "replacement-supertype");
 
+    public static final Kind KEY_ACCESSOR = new Kind(CATALOG, "key-accessor");
+    public static final Kind KEY_ACCESSOR_EXCLUSION = new Kind(CATALOG, "key-accessor-exclusion");
+
     private Maps() {}
   }
 

@@ -62,6 +62,8 @@ class ApiCatalogTest {
             "plain-type",
             "concurrent-type",
             "map-like-type",
+            "key-accessor",
+            "key-accessor-exclusion",
             "replacement",
             "check-method",
             "act-method",
