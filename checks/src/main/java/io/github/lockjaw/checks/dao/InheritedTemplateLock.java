@@ -83,37 +83,40 @@ final class InheritedTemplateLock {
     if (overridden.isEmpty()) {
       return Optional.empty();
     }
-    Type superType = types.supertype(owner.type);
-    for (int depth = 0;
-        depth < InheritedTemplates.MAX_DEPTH
-            && superType != null
-            && superType.hasTag(TypeTag.CLASS)
-            && superType.tsym instanceof ClassSymbol superclass
-            && InheritedTemplates.isReadSuperclass(superclass.flatName().toString());
-        depth++) {
+    for (ClassSymbol superclass : readSuperclasses(owner, types)) {
       Optional<String> template = templateCalling(superclass, owner, hook, overridden, state);
       if (template.isPresent()) {
         return Optional.of(new Found(superclass, template.get()));
       }
-      superType = types.supertype(superclass.type);
     }
     return Optional.empty();
   }
 
+  /**
+   * The superclasses whose templates are read, nearest first: up to {@link
+   * InheritedTemplates#MAX_DEPTH}, stopping at the first one {@link
+   * InheritedTemplates#isReadSuperclass} leaves out (the JDK's).
+   */
+  private static List<ClassSymbol> readSuperclasses(ClassSymbol owner, Types types) {
+    List<ClassSymbol> read = new ArrayList<>();
+    Type superType = types.supertype(owner.type);
+    while (read.size() < InheritedTemplates.MAX_DEPTH
+        && superType != null
+        && superType.hasTag(TypeTag.CLASS)
+        && superType.tsym instanceof ClassSymbol superclass
+        && InheritedTemplates.isReadSuperclass(superclass.flatName().toString())) {
+      read.add(superclass);
+      superType = types.supertype(superclass.type);
+    }
+    return read;
+  }
+
   /** Whether a superclass that is read declares a synchronized instance method. */
   private static boolean anySuperclassSynchronizes(ClassSymbol owner, Types types) {
-    Type superType = types.supertype(owner.type);
-    for (int depth = 0;
-        depth < InheritedTemplates.MAX_DEPTH
-            && superType != null
-            && superType.hasTag(TypeTag.CLASS)
-            && superType.tsym instanceof ClassSymbol superclass
-            && InheritedTemplates.isReadSuperclass(superclass.flatName().toString());
-        depth++) {
+    for (ClassSymbol superclass : readSuperclasses(owner, types)) {
       if (SYNCHRONIZES.computeIfAbsent(superclass, InheritedTemplateLock::synchronizes)) {
         return true;
       }
-      superType = types.supertype(superclass.type);
     }
     return false;
   }
