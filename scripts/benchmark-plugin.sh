@@ -68,8 +68,8 @@ run_mvn() { # <dir> <log> <mvn args...>
 }
 
 if [[ $install -eq 1 ]]; then
-  say "installing lockjaw-checks and lockjaw-maven-plugin $lockjaw_version from this checkout..."
-  run_mvn "$root" "$logs/install.log" -q install -DskipTests -pl checks,maven-plugin -am
+  say "installing lockjaw-checks, lockjaw-engine and lockjaw-maven-plugin $lockjaw_version from this checkout..."
+  run_mvn "$root" "$logs/install.log" -q install -DskipTests -pl checks,engine,maven-plugin -am
 fi
 
 # --- the real library: its -sources.jar, unpacked, with a generated pom around it -----------------

@@ -8,7 +8,7 @@ import io.github.lockjaw.contention.EvidenceException;
 import io.github.lockjaw.contention.Observations;
 import io.github.lockjaw.contention.ReportWriter;
 import io.github.lockjaw.contention.StaticFinding;
-import io.github.lockjaw.maven.report.ContentionProperties;
+import io.github.lockjaw.engine.report.ContentionProperties;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.util.ArrayList;

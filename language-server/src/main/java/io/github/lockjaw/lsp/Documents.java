@@ -1,8 +1,8 @@
 package io.github.lockjaw.lsp;
 
-import io.github.lockjaw.maven.analyzer.LockjawAnalyzer.Located;
-import io.github.lockjaw.maven.model.Edit;
-import io.github.lockjaw.maven.model.Finding;
+import io.github.lockjaw.engine.analyzer.LockjawAnalyzer.Located;
+import io.github.lockjaw.engine.finding.Edit;
+import io.github.lockjaw.engine.finding.Finding;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.StringWriter;

@@ -4,9 +4,9 @@ import static java.nio.charset.StandardCharsets.UTF_8;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import com.sun.tools.javac.api.JavacTool;
-import io.github.lockjaw.maven.analyzer.LockjawAnalyzer;
-import io.github.lockjaw.maven.analyzer.LockjawAnalyzer.Compilation;
-import io.github.lockjaw.maven.analyzer.LockjawAnalyzer.Located;
+import io.github.lockjaw.engine.analyzer.LockjawAnalyzer;
+import io.github.lockjaw.engine.analyzer.LockjawAnalyzer.Compilation;
+import io.github.lockjaw.engine.analyzer.LockjawAnalyzer.Located;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;

@@ -1,18 +1,18 @@
 package io.github.lockjaw.maven;
 
-import io.github.lockjaw.maven.analyzer.AnalysisRequest;
-import io.github.lockjaw.maven.analyzer.AnalysisResult;
+import io.github.lockjaw.engine.analyzer.AnalysisRequest;
+import io.github.lockjaw.engine.analyzer.AnalysisResult;
+import io.github.lockjaw.engine.baseline.Baseline;
+import io.github.lockjaw.engine.finding.Finding;
+import io.github.lockjaw.engine.finding.Rule;
+import io.github.lockjaw.engine.finding.Severity;
+import io.github.lockjaw.engine.io.IoProblems;
+import io.github.lockjaw.engine.report.SarifReporter;
 import io.github.lockjaw.maven.exec.AnalyzerJdk;
 import io.github.lockjaw.maven.exec.CompilerSettings;
 import io.github.lockjaw.maven.exec.ForkedAnalyzer;
-import io.github.lockjaw.maven.exec.IoProblems;
 import io.github.lockjaw.maven.exec.ModuleClasspath;
 import io.github.lockjaw.maven.exec.UnreadableJars;
-import io.github.lockjaw.maven.model.Baseline;
-import io.github.lockjaw.maven.model.Finding;
-import io.github.lockjaw.maven.model.Rule;
-import io.github.lockjaw.maven.model.Severity;
-import io.github.lockjaw.maven.report.SarifReporter;
 import java.io.File;
 import java.io.IOException;
 import java.nio.charset.Charset;

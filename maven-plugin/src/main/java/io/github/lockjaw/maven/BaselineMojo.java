@@ -1,10 +1,10 @@
 package io.github.lockjaw.maven;
 
-import io.github.lockjaw.maven.analyzer.AnalysisResult;
-import io.github.lockjaw.maven.exec.IoProblems;
-import io.github.lockjaw.maven.model.Baseline;
-import io.github.lockjaw.maven.model.Finding;
-import io.github.lockjaw.maven.model.Fingerprint;
+import io.github.lockjaw.engine.analyzer.AnalysisResult;
+import io.github.lockjaw.engine.baseline.Baseline;
+import io.github.lockjaw.engine.finding.Finding;
+import io.github.lockjaw.engine.finding.Fingerprint;
+import io.github.lockjaw.engine.io.IoProblems;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;

@@ -1,11 +1,11 @@
 package io.github.lockjaw.maven;
 
-import io.github.lockjaw.maven.analyzer.AnalysisResult;
-import io.github.lockjaw.maven.model.Baseline;
-import io.github.lockjaw.maven.model.Finding;
-import io.github.lockjaw.maven.model.Fingerprint;
-import io.github.lockjaw.maven.model.Severity;
-import io.github.lockjaw.maven.report.ConsoleReporter;
+import io.github.lockjaw.engine.analyzer.AnalysisResult;
+import io.github.lockjaw.engine.baseline.Baseline;
+import io.github.lockjaw.engine.finding.Finding;
+import io.github.lockjaw.engine.finding.Fingerprint;
+import io.github.lockjaw.engine.finding.Severity;
+import io.github.lockjaw.engine.report.ConsoleReporter;
 import java.io.File;
 import java.io.IOException;
 import java.util.ArrayList;

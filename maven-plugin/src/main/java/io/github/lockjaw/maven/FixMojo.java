@@ -1,11 +1,11 @@
 package io.github.lockjaw.maven;
 
-import io.github.lockjaw.maven.analyzer.AnalysisResult;
-import io.github.lockjaw.maven.exec.IoProblems;
-import io.github.lockjaw.maven.model.AtomicFiles;
-import io.github.lockjaw.maven.model.Edit;
-import io.github.lockjaw.maven.model.Finding;
-import io.github.lockjaw.maven.model.SourceEdits;
+import io.github.lockjaw.engine.analyzer.AnalysisResult;
+import io.github.lockjaw.engine.finding.Edit;
+import io.github.lockjaw.engine.finding.Finding;
+import io.github.lockjaw.engine.finding.SourceEdits;
+import io.github.lockjaw.engine.io.AtomicFiles;
+import io.github.lockjaw.engine.io.IoProblems;
 import java.io.IOException;
 import java.nio.charset.Charset;
 import java.nio.file.Files;

@@ -2,10 +2,12 @@ package io.github.lockjaw.maven.exec;
 
 import static java.nio.charset.StandardCharsets.UTF_8;
 
-import io.github.lockjaw.maven.analyzer.AnalysisRequest;
-import io.github.lockjaw.maven.analyzer.AnalysisResult;
-import io.github.lockjaw.maven.analyzer.Json;
-import io.github.lockjaw.maven.analyzer.LockjawAnalyzer;
+import io.github.lockjaw.engine.analyzer.AnalysisRequest;
+import io.github.lockjaw.engine.analyzer.AnalysisResult;
+import io.github.lockjaw.engine.analyzer.LockjawAnalyzer;
+import io.github.lockjaw.engine.analyzer.ParentWatch;
+import io.github.lockjaw.engine.io.IoProblems;
+import io.github.lockjaw.engine.io.Json;
 import java.io.File;
 import java.io.IOException;
 import java.net.URISyntaxException;

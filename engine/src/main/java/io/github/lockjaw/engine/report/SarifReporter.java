@@ -1,0 +1,232 @@
+package io.github.lockjaw.engine.report;
+
+import com.google.gson.JsonArray;
+import com.google.gson.JsonObject;
+import io.github.lockjaw.engine.finding.Edit;
+import io.github.lockjaw.engine.finding.Finding;
+import io.github.lockjaw.engine.finding.Rule;
+import io.github.lockjaw.engine.io.AtomicFiles;
+import io.github.lockjaw.engine.io.Json;
+import java.io.IOException;
+import java.net.URI;
+import java.net.URISyntaxException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Function;
+import java.util.function.Predicate;
+
+/**
+ * Writes findings as SARIF 2.1.0: the tool with one rule per check ({@code helpUri} to its docs
+ * page), results at repository-relative locations (base id {@code SRCROOT}), a stable {@code
+ * partialFingerprints} entry, {@code baselineState}, and {@code fixes} where lockjaw has one.
+ */
+public final class SarifReporter {
+  public static final String SCHEMA = "https://json.schemastore.org/sarif-2.1.0.json";
+  private static final String FINGERPRINT_KEY = "lockjaw/v1";
+
+  private final String toolVersion;
+
+  /**
+   * @param repositoryRoot the directory result paths are relative to; it is described, never
+   *     written as a machine's absolute path (a report is shared, uploaded, and compared)
+   */
+  public SarifReporter(String toolVersion, Path repositoryRoot) {
+    this.toolVersion = toolVersion;
+  }
+
+  public JsonObject build(
+      List<Rule> rules,
+      List<Finding> findings,
+      Function<Finding, String> relativePath,
+      Map<Finding, String> fingerprints,
+      Predicate<Finding> baselined) {
+    return build(rules, findings, relativePath, fingerprints, baselined, f -> Map.of());
+  }
+
+  /**
+   * As {@link #build(List, List, Function, Map, Predicate)}, with a property bag per result: e.g.
+   * the contention report's observed figures, so code scanning can sort results by them. Values are
+   * numbers, booleans or strings; an empty map adds no bag.
+   */
+  public JsonObject build(
+      List<Rule> rules,
+      List<Finding> findings,
+      Function<Finding, String> relativePath,
+      Map<Finding, String> fingerprints,
+      Predicate<Finding> baselined,
+      Function<Finding, Map<String, Object>> resultProperties) {
+    JsonObject driver = new JsonObject();
+    driver.addProperty("name", "lockjaw");
+    driver.addProperty("version", toolVersion);
+    JsonArray ruleArray = new JsonArray();
+    List<String> ruleIds = new ArrayList<>();
+    for (Rule rule : rules) {
+      ruleIds.add(rule.id());
+      JsonObject r = new JsonObject();
+      r.addProperty("id", rule.id());
+      r.addProperty("name", rule.id());
+      r.add("shortDescription", text(rule.summary()));
+      r.add("fullDescription", text(rule.summary()));
+      if (isAbsoluteUri(rule.helpUri())) {
+        r.addProperty("helpUri", rule.helpUri());
+      }
+      // lockjaw's pages are paths in its repository (it has no web site): named in the help text
+      r.add("help", text("lockjaw's page on " + rule.id() + ": " + rule.helpUri()));
+      JsonObject configuration = new JsonObject();
+      configuration.addProperty("level", rule.defaultSeverity().sarifLevel());
+      r.add("defaultConfiguration", configuration);
+      JsonObject properties = new JsonObject();
+      JsonArray tags = new JsonArray();
+      tags.add("performance");
+      tags.add("concurrency");
+      properties.add("tags", tags);
+      r.add("properties", properties);
+      ruleArray.add(r);
+    }
+    driver.add("rules", ruleArray);
+    JsonObject tool = new JsonObject();
+    tool.add("driver", driver);
+
+    JsonArray results = new JsonArray();
+    for (Finding finding : findings) {
+      JsonObject result = new JsonObject();
+      result.addProperty("ruleId", finding.check());
+      int index = ruleIds.indexOf(finding.check());
+      if (index >= 0) {
+        result.addProperty("ruleIndex", index);
+      }
+      result.addProperty("level", finding.severity().sarifLevel());
+      result.add("message", text(finding.message()));
+      JsonArray locations = new JsonArray();
+      JsonObject location = new JsonObject();
+      JsonObject physical = new JsonObject();
+      physical.add("artifactLocation", artifact(relativePath.apply(finding)));
+      if (finding.line() >= 1) { // a class file without line numbers gives none
+        JsonObject region = new JsonObject();
+        region.addProperty("startLine", finding.line());
+        if (finding.column() >= 1) {
+          region.addProperty("startColumn", finding.column());
+        }
+        physical.add("region", region);
+      }
+      location.add("physicalLocation", physical);
+      if (!finding.enclosingClass().isEmpty()) {
+        JsonArray logical = new JsonArray();
+        JsonObject member = new JsonObject();
+        String name =
+            finding.member().isEmpty()
+                ? finding.enclosingClass()
+                : finding.enclosingClass() + "." + finding.member();
+        member.addProperty("fullyQualifiedName", name);
+        member.addProperty("kind", finding.member().isEmpty() ? "type" : "member");
+        logical.add(member);
+        location.add("logicalLocations", logical);
+      }
+      locations.add(location);
+      result.add("locations", locations);
+      JsonObject partial = new JsonObject();
+      partial.addProperty(FINGERPRINT_KEY, fingerprints.get(finding));
+      result.add("partialFingerprints", partial);
+      result.addProperty("baselineState", baselined.test(finding) ? "unchanged" : "new");
+      if (finding.hasFix()) {
+        result.add("fixes", fixes(finding, relativePath.apply(finding)));
+      }
+      Map<String, Object> bag = resultProperties.apply(finding);
+      if (bag != null && !bag.isEmpty()) {
+        result.add("properties", Json.GSON.toJsonTree(bag));
+      }
+      results.add(result);
+    }
+
+    JsonObject run = new JsonObject();
+    run.add("tool", tool);
+    JsonObject bases = new JsonObject();
+    // No "uri": SARIF allows a base id without one, and consumers (GitHub code scanning) resolve
+    // SRCROOT to the checkout themselves; an absolute path would leak the build machine's layout.
+    JsonObject srcroot = new JsonObject();
+    JsonObject description = new JsonObject();
+    description.addProperty(
+        "text",
+        "The root of the source repository (the directory holding .git), else of the Maven build.");
+    srcroot.add("description", description);
+
+    bases.add("SRCROOT", srcroot);
+    run.add("originalUriBaseIds", bases);
+    // javac counts columns, and lockjaw's fix offsets, in UTF-16 code units
+    run.addProperty("columnKind", "utf16CodeUnits");
+    run.add("results", results);
+    JsonArray runs = new JsonArray();
+    runs.add(run);
+    JsonObject log = new JsonObject();
+    log.addProperty("$schema", SCHEMA);
+    log.addProperty("version", "2.1.0");
+    log.add("runs", runs);
+    return log;
+  }
+
+  public void write(Path target, JsonObject log) throws IOException {
+    Files.createDirectories(target.toAbsolutePath().getParent());
+    AtomicFiles.write(target, Json.GSON.toJson(log) + "\n");
+  }
+
+  private static JsonArray fixes(Finding finding, String path) {
+    JsonArray replacements = new JsonArray();
+    for (Edit edit : finding.fix()) {
+      JsonObject replacement = new JsonObject();
+      JsonObject deleted = new JsonObject();
+      deleted.addProperty("charOffset", edit.start());
+      deleted.addProperty("charLength", edit.end() - edit.start());
+      replacement.add("deletedRegion", deleted);
+      JsonObject inserted = new JsonObject();
+      inserted.addProperty("text", edit.text());
+      replacement.add("insertedContent", inserted);
+      replacements.add(replacement);
+    }
+    JsonObject change = new JsonObject();
+    change.add("artifactLocation", artifact(path));
+    change.add("replacements", replacements);
+    JsonArray changes = new JsonArray();
+    changes.add(change);
+    JsonObject fix = new JsonObject();
+    fix.add("description", text("lockjaw's suggested fix for " + finding.check()));
+    fix.add("artifactChanges", changes);
+    JsonArray fixes = new JsonArray();
+    fixes.add(fix);
+    return fixes;
+  }
+
+  /** A repository-relative, percent-encoded URI; a file outside the repository gets a file: URI. */
+  private static JsonObject artifact(String path) {
+    JsonObject artifact = new JsonObject();
+    Path asPath = Path.of(path);
+    if (asPath.isAbsolute()) {
+      artifact.addProperty("uri", asPath.toUri().toASCIIString());
+      return artifact;
+    }
+    try {
+      artifact.addProperty(
+          "uri", new URI(null, null, path.replace('\\', '/'), null).toASCIIString());
+    } catch (URISyntaxException e) {
+      artifact.addProperty("uri", path.replace('\\', '/'));
+    }
+    artifact.addProperty("uriBaseId", "SRCROOT");
+    return artifact;
+  }
+
+  private static boolean isAbsoluteUri(String uri) {
+    try {
+      return uri != null && new URI(uri).isAbsolute();
+    } catch (URISyntaxException e) {
+      return false;
+    }
+  }
+
+  private static JsonObject text(String text) {
+    JsonObject message = new JsonObject();
+    message.addProperty("text", text);
+    return message;
+  }
+}

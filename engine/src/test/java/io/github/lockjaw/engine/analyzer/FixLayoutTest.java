@@ -1,0 +1,378 @@
+package io.github.lockjaw.engine.analyzer;
+
+import static java.nio.charset.StandardCharsets.UTF_8;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.github.lockjaw.engine.finding.Edit;
+import io.github.lockjaw.engine.finding.Finding;
+import io.github.lockjaw.engine.finding.SourceEdits;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.regex.Pattern;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Issue 17, item 9: fixed code looks hand-written in the file's own style. Unlike Error Prone's
+ * refactoring helper, which formats both sides before comparing, this runs the analyzer that {@code
+ * lockjaw:fix} runs, applies the edits it returns, and compares the text exactly; the fixed file
+ * must then compile without findings.
+ */
+class FixLayoutTest {
+  @TempDir Path dir;
+
+  @Test
+  void aHoistedClientFollowsFourSpaceBlankLineStyleAndKeepsItsComment() throws Exception {
+    String fixed =
+        fixOnce(
+            "Stock.java",
+            """
+        package shop;
+
+        import java.io.IOException;
+        import java.net.URI;
+        import java.net.http.HttpClient;
+        import java.net.http.HttpRequest;
+        import java.net.http.HttpResponse;
+        import java.time.Duration;
+
+        public class Stock {
+
+            /** Levels per SKU. */
+            public String level(String sku) throws IOException, InterruptedException {
+                HttpClient client = HttpClient.newBuilder()
+                        // the inventory service is slow at night
+                        .connectTimeout(Duration.ofSeconds(3))
+                        .build();
+                return client.send(HttpRequest.newBuilder(URI.create("http://inventory/" + sku)).build(),
+                        HttpResponse.BodyHandlers.ofString()).body();
+            }
+
+            public String name() {
+                return "stock";
+            }
+        }
+        """);
+    assertEquals(
+        """
+        package shop;
+
+        import java.io.IOException;
+        import java.net.URI;
+        import java.net.http.HttpClient;
+        import java.net.http.HttpRequest;
+        import java.net.http.HttpResponse;
+        import java.time.Duration;
+
+        public class Stock {
+
+            private static final HttpClient HTTP_CLIENT = HttpClient.newBuilder()
+                    // the inventory service is slow at night
+                    .connectTimeout(Duration.ofSeconds(3))
+                    .build();
+
+            /** Levels per SKU. */
+            public String level(String sku) throws IOException, InterruptedException {
+                return HTTP_CLIENT.send(HttpRequest.newBuilder(URI.create("http://inventory/" + sku)).build(),
+                        HttpResponse.BodyHandlers.ofString()).body();
+            }
+
+            public String name() {
+                return "stock";
+            }
+        }
+        """,
+        fixed);
+  }
+
+  @Test
+  void hoistedClientsFollowTheConstantsInTheOrderOfTheirMethods() throws Exception {
+    String source =
+        """
+        package shop;
+
+        import java.io.IOException;
+        import java.net.URI;
+        import java.net.http.HttpClient;
+        import java.net.http.HttpRequest;
+        import java.net.http.HttpResponse;
+
+        public class Prices {
+          private static final String BASE = "http://prices/";
+
+          public String price(String sku) throws IOException, InterruptedException {
+            HttpClient client = HttpClient.newHttpClient();
+            return client.send(HttpRequest.newBuilder(URI.create(BASE + sku)).build(),
+                HttpResponse.BodyHandlers.ofString()).body();
+          }
+
+          public String tax(String sku) throws IOException, InterruptedException {
+            HttpClient client = HttpClient.newHttpClient();
+            return client.send(HttpRequest.newBuilder(URI.create(BASE + "tax/" + sku)).build(),
+                HttpResponse.BodyHandlers.ofString()).body();
+          }
+        }
+        """;
+    String once = fixFirst("Prices.java", source);
+    String twice = fixFirst("Prices.java", once);
+    assertEquals(
+        """
+        package shop;
+
+        import java.io.IOException;
+        import java.net.URI;
+        import java.net.http.HttpClient;
+        import java.net.http.HttpRequest;
+        import java.net.http.HttpResponse;
+
+        public class Prices {
+          private static final String BASE = "http://prices/";
+          private static final HttpClient HTTP_CLIENT = HttpClient.newHttpClient();
+          private static final HttpClient HTTP_CLIENT_2 = HttpClient.newHttpClient();
+
+          public String price(String sku) throws IOException, InterruptedException {
+            return HTTP_CLIENT.send(HttpRequest.newBuilder(URI.create(BASE + sku)).build(),
+                HttpResponse.BodyHandlers.ofString()).body();
+          }
+
+          public String tax(String sku) throws IOException, InterruptedException {
+            return HTTP_CLIENT_2.send(HttpRequest.newBuilder(URI.create(BASE + "tax/" + sku)).build(),
+                HttpResponse.BodyHandlers.ofString()).body();
+          }
+        }
+        """,
+        twice);
+    assertEquals(AnalysisResult.OK, analyse(dir.resolve("Prices.java")).status());
+  }
+
+  /** Applies the first finding's fix, as one lockjaw:fix pass does when fixes overlap. */
+  private String fixFirst(String name, String source) throws Exception {
+    Path file = dir.resolve(name);
+    Files.writeString(file, source, UTF_8);
+    AnalysisResult result = analyse(file);
+    assertEquals(AnalysisResult.OK, result.status(), String.valueOf(result.errors()));
+    Finding first = result.findings().stream().filter(Finding::hasFix).findFirst().orElseThrow();
+    String fixed = SourceEdits.apply(source, new ArrayList<Edit>(first.fix()));
+    Files.writeString(file, fixed, UTF_8);
+    return fixed;
+  }
+
+  @Test
+  void aJoinReplacesTheLoopAtItsColumnAndKeepsItsComment() throws Exception {
+    String fixed =
+        fixOnce(
+            "Exporter.java",
+            """
+        package shop;
+
+        public class Exporter {
+            public void export(Runnable writer) throws InterruptedException {
+                Thread t = new Thread(writer);
+                t.start();
+                while (t.isAlive()) {
+                    // the writer flushes the report file
+                    Thread.sleep(10);
+                }
+                System.out.println("exported");
+            }
+        }
+        """);
+    assertEquals(
+        """
+        package shop;
+
+        public class Exporter {
+            public void export(Runnable writer) throws InterruptedException {
+                Thread t = new Thread(writer);
+                t.start();
+                // the writer flushes the report file
+                t.join();
+                System.out.println("exported");
+            }
+        }
+        """,
+        fixed);
+  }
+
+  @Test
+  void aLoopThatIgnoresInterruptsBecomesAnIndentedBlock() throws Exception {
+    String fixed =
+        fixOnce(
+            "Waiter.java",
+            """
+        package shop;
+
+        public class Waiter {
+          public void await(Thread t) {
+            while (t.isAlive()) {
+              Thread.onSpinWait();
+            }
+            System.out.println("done");
+          }
+        }
+        """);
+    assertEquals(
+        """
+        package shop;
+
+        public class Waiter {
+          public void await(Thread t) {
+            boolean interrupted = false;
+            while (t.isAlive()) {
+              try {
+                t.join();
+              } catch (InterruptedException e) {
+                interrupted = true;
+              }
+            }
+            if (interrupted) {
+              Thread.currentThread().interrupt();
+            }
+            System.out.println("done");
+          }
+        }
+        """,
+        fixed);
+  }
+
+  @Test
+  void anUnwrappedSynchronizedBodyMovesOneLevelOut() throws Exception {
+    String fixed =
+        fixOnce(
+            "ProductDao.java",
+            """
+        package shop;
+
+        import java.sql.Connection;
+        import java.sql.PreparedStatement;
+        import java.sql.ResultSet;
+        import java.sql.SQLException;
+        import javax.sql.DataSource;
+
+        public class ProductDao {
+            private static final Object LOCK = new Object();
+            private final DataSource dataSource;
+
+            public ProductDao(DataSource dataSource) {
+                this.dataSource = dataSource;
+            }
+
+            public String title(long id) throws SQLException {
+                synchronized (LOCK) {
+                    // one query per title
+                    try (Connection c = dataSource.getConnection();
+                            PreparedStatement ps = c.prepareStatement("select title from product where id = ?")) {
+                        ps.setLong(1, id);
+                        try (ResultSet rs = ps.executeQuery()) {
+                            return rs.next() ? rs.getString(1) : null;
+                        }
+                    }
+                }
+            }
+        }
+        """);
+    assertEquals(
+        """
+        package shop;
+
+        import java.sql.Connection;
+        import java.sql.PreparedStatement;
+        import java.sql.ResultSet;
+        import java.sql.SQLException;
+        import javax.sql.DataSource;
+
+        public class ProductDao {
+            private static final Object LOCK = new Object();
+            private final DataSource dataSource;
+
+            public ProductDao(DataSource dataSource) {
+                this.dataSource = dataSource;
+            }
+
+            public String title(long id) throws SQLException {
+                // one query per title
+                try (Connection c = dataSource.getConnection();
+                        PreparedStatement ps = c.prepareStatement("select title from product where id = ?")) {
+                    ps.setLong(1, id);
+                    try (ResultSet rs = ps.executeQuery()) {
+                        return rs.next() ? rs.getString(1) : null;
+                    }
+                }
+            }
+        }
+        """,
+        fixed);
+  }
+
+  @Test
+  void aCrlfFileStaysCrlfImportsIncluded() throws Exception {
+    String source =
+        """
+        package shop;
+
+        import java.util.HashMap;
+        import java.util.Map;
+
+        public class Infos {
+          private static final Map<Class<?>, Infos> INFOS = new HashMap<>();
+
+          private Infos(Class<?> type) {}
+
+          public static Infos of(Class<?> type) {
+            synchronized (type) {
+              Infos info = INFOS.get(type);
+              if (info == null) {
+                info = new Infos(type);
+                INFOS.put(type, info);
+              }
+              return info;
+            }
+          }
+        }
+        """
+            .replace("\n", "\r\n");
+    String fixed = fixOnce("Infos.java", source);
+    assertFalse(
+        Pattern.compile("[^\r]\n").matcher(fixed).find(), "a line ends in a bare LF:\n" + fixed);
+    assertTrue(fixed.contains("import java.util.concurrent.ConcurrentHashMap;\r\n"), fixed);
+    assertTrue(fixed.contains("    return INFOS.computeIfAbsent(type, Infos::new);\r\n"), fixed);
+  }
+
+  /**
+   * Runs the analyzer on one file, applies the first finding's fix, and checks the result compiles
+   * cleanly.
+   */
+  private String fixOnce(String name, String source) throws Exception {
+    Path file = dir.resolve(name);
+    Files.writeString(file, source, UTF_8);
+    AnalysisResult result = analyse(file);
+    assertEquals(AnalysisResult.OK, result.status(), String.valueOf(result.errors()));
+    List<Finding> withFix = result.findings().stream().filter(Finding::hasFix).toList();
+    assertEquals(1, withFix.size(), "findings: " + result.findings());
+    String fixed = SourceEdits.apply(source, new ArrayList<Edit>(withFix.get(0).fix()));
+    Files.writeString(file, fixed, UTF_8);
+    AnalysisResult again = analyse(file);
+    assertEquals(
+        AnalysisResult.OK, again.status(), "the fixed code does not compile: " + again.errors());
+    assertEquals(
+        List.of(),
+        again.findings().stream().filter(f -> f.check().equals(withFix.get(0).check())).toList());
+    return fixed;
+  }
+
+  private AnalysisResult analyse(Path file) throws Exception {
+    AnalysisRequest request =
+        new AnalysisRequest(
+            List.of(file.toString()),
+            List.of(),
+            List.of("-encoding", "UTF-8"),
+            List.of(),
+            true,
+            dir.resolve("result.json").toString());
+    return new LockjawAnalyzer().run(request);
+  }
+}
