@@ -253,6 +253,59 @@ abstract class AbstractLockjawMojo extends AbstractMojo {
     getLog().warn(message + " (not failing: lockjaw.failOnViolation=false)");
   }
 
+  /**
+   * Why lockjaw's compile failed: the options it used and where they come from, javac's first
+   * errors, whether Maven's own compile succeeded in this build, the property that changes the
+   * release, and the annotation processors on the class path (lockjaw runs none).
+   */
+  private String compileFailure(
+      CompilerSettings compiler,
+      List<String> javacOptions,
+      List<String> errors,
+      List<String> classpath) {
+    StringBuilder message =
+        new StringBuilder("lockjaw cannot analyse ")
+            .append(project.getArtifactId())
+            .append(": its sources do not compile with the options lockjaw used (javac ")
+            .append(String.join(" ", javacOptions));
+    if (!compiler.origin().isEmpty()) {
+      message.append(", release options from ").append(compiler.origin());
+    }
+    message
+        .append(", against the module's class path). javac's first errors:\n  ")
+        .append(String.join("\n  ", errors))
+        .append('\n');
+    if (CompilerIntegration.compileRunsInThisBuild(session.getGoals())) {
+      message.append(
+          "Maven's own compile of this module succeeded in this build, so lockjaw compiled it"
+              + " differently. ");
+    } else {
+      message.append(
+          "Run mvn compile to see whether Maven's compiler accepts these sources; lockjaw analyses"
+              + " only code that compiles. ");
+    }
+    if ("lockjaw.release".equals(compiler.origin())) {
+      message.append(
+          "lockjaw.release passes --release, which also checks the code against that release's"
+              + " class library: remove -Dlockjaw.release (or <release> in lockjaw's configuration)"
+              + " to compile as the compiler plugin does, or set it to another release.");
+    } else {
+      message.append(
+          "To analyse at another Java release, set -Dlockjaw.release=N (or <release> in lockjaw's"
+              + " plugin configuration); it passes --release N instead.");
+    }
+    List<String> processors = AnnotationProcessors.on(classpath);
+    if (!processors.isEmpty()) {
+      message
+          .append(" lockjaw runs no annotation processors, and the class path has some (")
+          .append(String.join(", ", processors))
+          .append(
+              "): code they generate or rewrite (Lombok) is missing here; run lockjaw's checks in"
+                  + " the compile instead (the compiler integration, docs/getting-started.md).");
+    }
+    return message.toString();
+  }
+
   /** Parses failOnSeverity, or fails saying which values are allowed. */
   protected static Severity threshold(String failOnSeverity) throws MojoFailureException {
     Severity threshold = Severity.parse(failOnSeverity);
@@ -479,18 +532,7 @@ abstract class AbstractLockjawMojo extends AbstractMojo {
     switch (result.status()) {
       case AnalysisResult.COMPILE_ERROR ->
           throw new MojoFailureException(
-              "lockjaw cannot analyse "
-                  + project.getArtifactId()
-                  + ": its sources do not compile against the"
-                  + " module's classpath (javac "
-                  + String.join(" ", compiler.javacOptions())
-                  + "). javac's first"
-                  + " errors:\n  "
-                  + String.join("\n  ", result.errors())
-                  + "\nFix these errors (mvn compile shows them too); lockjaw analyses only code that compiles."
-                  + " If the module does compile with mvn compile, its build does something lockjaw's analysis does"
-                  + " not: lockjaw runs no annotation processors (with Lombok, which rewrites code, use the compiler"
-                  + " integration instead; see docs/getting-started.md).");
+              compileFailure(compiler, javacOptions, result.errors(), request.classpath()));
       case AnalysisResult.FAILURE ->
           throw new MojoExecutionException(
               "lockjaw's analyzer failed on "
