@@ -3,6 +3,7 @@ package io.github.lockjaw.maven;
 import io.github.lockjaw.engine.analyzer.AnalysisRequest;
 import io.github.lockjaw.engine.analyzer.AnalysisResult;
 import io.github.lockjaw.engine.baseline.Baseline;
+import io.github.lockjaw.engine.docs.CheckPages;
 import io.github.lockjaw.engine.finding.Finding;
 import io.github.lockjaw.engine.finding.Rule;
 import io.github.lockjaw.engine.finding.Severity;
@@ -21,6 +22,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.PathMatcher;
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
@@ -192,7 +194,11 @@ abstract class AbstractLockjawMojo extends AbstractMojo {
         getLog().warn(line);
       }
     }
-    SarifReporter sarifReporter = new SarifReporter(plugin.getVersion(), repositoryRoot());
+    SarifReporter sarifReporter =
+        new SarifReporter(
+            plugin.getVersion(),
+            repositoryRoot(),
+            writeCheckPages(rules.stream().map(Rule::id).toList()));
     try {
       sarifReporter.write(
           sarif.toPath(), sarifReporter.build(rules, findings, location, fingerprints, baselined));
@@ -306,6 +312,40 @@ abstract class AbstractLockjawMojo extends AbstractMojo {
     return message.toString();
   }
 
+  /**
+   * Writes the pages of {@code checks} under {@code target/lockjaw/docs/}, the copies every console
+   * line and SARIF rule links to; none (with a warning) when they cannot be written.
+   */
+  protected CheckPages writeCheckPages(Collection<String> checks) {
+    Path directory = workDirectory().resolve("docs");
+    try {
+      return CheckPages.writeTo(directory, checks);
+    } catch (IOException e) {
+      getLog()
+          .warn(
+              "lockjaw cannot write the checks' pages to "
+                  + directory
+                  + ": "
+                  + IoProblems.describe(e)
+                  + "; findings name their check's page without a link.");
+      return CheckPages.none();
+    }
+  }
+
+  /** What a console line says after "see": the copy of the check's page, as findings' paths are. */
+  protected String docsLink(Finding finding, CheckPages pages) {
+    return pages.page(finding.check()).map(this::displayPath).orElse(finding.helpUri());
+  }
+
+  /** A path as console lines show it: relative to the repository root when it is under it. */
+  protected String displayPath(Path path) {
+    Path file = path.toAbsolutePath().normalize();
+    Path root = repositoryRoot();
+    return file.startsWith(root)
+        ? root.relativize(file).toString().replace('\\', '/')
+        : file.toString();
+  }
+
   /** Parses failOnSeverity, or fails saying which values are allowed. */
   protected static Severity threshold(String failOnSeverity) throws MojoFailureException {
     Severity threshold = Severity.parse(failOnSeverity);
@@ -350,11 +390,7 @@ abstract class AbstractLockjawMojo extends AbstractMojo {
   }
 
   protected String relativePath(Finding finding) {
-    Path file = Path.of(finding.file()).toAbsolutePath().normalize();
-    Path root = repositoryRoot();
-    return file.startsWith(root)
-        ? root.relativize(file).toString().replace('\\', '/')
-        : file.toString();
+    return displayPath(Path.of(finding.file()));
   }
 
   /** Fails early, and clearly, when no JDK 21+ is available to run Error Prone. */

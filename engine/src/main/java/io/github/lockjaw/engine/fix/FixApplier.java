@@ -133,7 +133,8 @@ public final class FixApplier {
       try {
         before.put(file, Files.readString(file, charset));
       } catch (IOException e) {
-        throw new FixFailure("lockjaw cannot read " + file + ": " + IoProblems.describe(e), true, e);
+        throw new FixFailure(
+            "lockjaw cannot read " + file + ": " + IoProblems.describe(e), true, e);
       }
     }
     Map<Path, String> current = new LinkedHashMap<>(before);
