@@ -58,12 +58,10 @@ public class FixMojo extends AbstractLockjawMojo {
     try {
       result = applier.apply(sourceFiles(), this::isReported, analyzer, project.getArtifactId());
     } catch (FixFailure e) {
-      if (e.getCause() instanceof MojoFailureException failure
-          && e.getMessage().equals(failure.getMessage())) {
+      if (e.beforeAnyFix() && e.getCause() instanceof MojoFailureException failure) {
         throw failure; // the first analysis failed: nothing was written
       }
-      if (e.getCause() instanceof MojoExecutionException failure
-          && e.getMessage().equals(failure.getMessage())) {
+      if (e.beforeAnyFix() && e.getCause() instanceof MojoExecutionException failure) {
         throw failure;
       }
       if (e.isIo()) {

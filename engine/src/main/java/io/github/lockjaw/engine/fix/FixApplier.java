@@ -96,13 +96,26 @@ public final class FixApplier {
     /** True when lockjaw could not write or read a file (not a problem with the fixes). */
     private final boolean io;
 
+    /** True when the first analysis failed, before any fix: its failure is the message. */
+    private final boolean beforeAnyFix;
+
     FixFailure(String message, boolean io, Throwable cause) {
+      this(message, io, cause, false);
+    }
+
+    FixFailure(String message, boolean io, Throwable cause, boolean beforeAnyFix) {
       super(message, cause);
       this.io = io;
+      this.beforeAnyFix = beforeAnyFix;
     }
 
     public boolean isIo() {
       return io;
+    }
+
+    /** Whether the sources could not be analysed before any fix (nothing was written). */
+    public boolean beforeAnyFix() {
+      return beforeAnyFix;
     }
   }
 
@@ -147,7 +160,7 @@ public final class FixApplier {
       Analysis analysed = analyzer.analyse(true);
       if (!analysed.succeeded()) {
         if (written.isEmpty()) {
-          throw new FixFailure(analysed.failure(), false, analysed.cause());
+          throw new FixFailure(analysed.failure(), false, analysed.cause(), true);
         }
         // code lockjaw rewrote does not compile: drop the fixes of the files javac names, keep
         // the others
