@@ -130,8 +130,12 @@ public final class ConsoleReporter {
     return step.line() > 0 ? file + ":" + step.line() : file;
   }
 
-  /** {@code head} then {@code text}, broken at spaces into lines of at most {@code width}. */
-  static List<String> wrap(String head, String text, int width) {
+  /**
+   * {@code head} then {@code text}, broken at spaces into lines of at most {@code width},
+   * continuation lines indented by four spaces: for any console output of findings (the audit's
+   * too).
+   */
+  public static List<String> wrap(String head, String text, int width) {
     return wrap(head, text, width, INDENT);
   }
 
@@ -140,7 +144,7 @@ public final class ConsoleReporter {
    * longer than a line overflows it; the first word always follows {@code head}); continuation
    * lines start with {@code indent}. The message's own line breaks are kept.
    */
-  static List<String> wrap(String head, String text, int width, String indent) {
+  public static List<String> wrap(String head, String text, int width, String indent) {
     List<String> lines = new ArrayList<>();
     StringBuilder line = new StringBuilder(head);
     boolean first = true;
