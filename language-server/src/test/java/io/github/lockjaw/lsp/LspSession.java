@@ -9,11 +9,14 @@ import java.io.PipedOutputStream;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Predicate;
 import org.eclipse.lsp4j.ClientCapabilities;
 import org.eclipse.lsp4j.CodeAction;
 import org.eclipse.lsp4j.CodeActionContext;
@@ -50,6 +53,10 @@ import org.eclipse.lsp4j.services.LanguageServer;
 final class LspSession implements AutoCloseable {
   final LanguageServer server;
   final RecordingClient client = new RecordingClient();
+
+  /** The server object, for a server in this JVM; null for a launched process. */
+  LockjawLanguageServer local;
+
   private final List<AutoCloseable> resources = new ArrayList<>();
   private final Launcher<LanguageServer> launcher;
 
@@ -71,6 +78,7 @@ final class LspSession implements AutoCloseable {
     server.connect(serverLauncher.getRemoteProxy());
     serverLauncher.startListening();
     LspSession session = new LspSession(clientIn, clientOut);
+    session.local = server;
     session.resources.add(clientOut);
     session.resources.add(serverOut);
     return session;
@@ -147,6 +155,46 @@ final class LspSession implements AutoCloseable {
         "no diagnostics for " + file + " version " + version + " within 120 s");
   }
 
+  /**
+   * The first diagnostics published for the file, from now on, that satisfy the condition, within
+   * the given time; earlier ones for the file are passed over.
+   */
+  PublishDiagnosticsParams diagnosticsWhere(
+      Path file, Predicate<PublishDiagnosticsParams> condition, long seconds)
+      throws InterruptedException {
+    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(seconds);
+    List<PublishDiagnosticsParams> passed = new ArrayList<>();
+    while (System.nanoTime() < deadline) {
+      PublishDiagnosticsParams params = client.diagnostics.poll(100, TimeUnit.MILLISECONDS);
+      if (params != null && params.getUri().equals(uri(file))) {
+        if (condition.test(params)) {
+          return params;
+        }
+        passed.add(params);
+      }
+    }
+    throw new AssertionError(
+        "no such diagnostics for " + file + " within " + seconds + " s; published: " + passed);
+  }
+
+  /** Waits until the server has shown at least {@code count} window messages. */
+  List<MessageParams> shown(int count, long seconds) throws InterruptedException {
+    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(seconds);
+    while (client.shown.size() < count && System.nanoTime() < deadline) {
+      Thread.sleep(50);
+    }
+    if (client.shown.size() < count) {
+      throw new AssertionError(
+          "expected " + count + " window messages within " + seconds + " s: " + client.shown);
+    }
+    return List.copyOf(client.shown);
+  }
+
+  /** The codes (check names) of the diagnostics, in order. */
+  static List<String> codes(PublishDiagnosticsParams params) {
+    return params.getDiagnostics().stream().map(d -> d.getCode().getLeft()).toList();
+  }
+
   static String uri(Path file) {
     return file.toUri().toString();
   }
@@ -177,6 +225,16 @@ final class LspSession implements AutoCloseable {
 
   static final class RecordingClient implements LanguageClient {
     final BlockingQueue<PublishDiagnosticsParams> diagnostics = new LinkedBlockingQueue<>();
+
+    /** The last diagnostics published for each document URI. */
+    final Map<String, PublishDiagnosticsParams> latest = new ConcurrentHashMap<>();
+
+    /**
+     * Everything received, in the order it arrived: "publish URI VERSION" per diagnostics, and what
+     * tests add themselves.
+     */
+    final List<String> events = new CopyOnWriteArrayList<>();
+
     final List<MessageParams> shown = new CopyOnWriteArrayList<>();
     final List<MessageParams> logged = new CopyOnWriteArrayList<>();
 
@@ -185,6 +243,8 @@ final class LspSession implements AutoCloseable {
 
     @Override
     public void publishDiagnostics(PublishDiagnosticsParams params) {
+      latest.put(params.getUri(), params);
+      events.add("publish " + params.getUri() + " " + params.getVersion());
       diagnostics.add(params);
     }
 
