@@ -104,7 +104,15 @@ public final class LockjawLanguageServerLauncher {
     Throwable thrown = record.getThrown();
     String detail =
         message.isBlank() && thrown != null ? String.valueOf(thrown.getMessage()) : message;
-    detail = detail.replaceAll("\\s+", " ").strip();
+    detail =
+        detail
+            .replaceAll("\\s+", " ")
+            .replaceFirst("^([\\w$]+\\.)+[\\w$]*(Exception|Error): ", "")
+            .strip();
+    int see = detail.indexOf(" See http"); // gson's troubleshooting link
+    if (see > 0) {
+      detail = detail.substring(0, see);
+    }
     if (detail.length() > MAX_DETAIL) {
       detail = detail.substring(0, MAX_DETAIL) + "...";
     }
