@@ -355,10 +355,18 @@ final class Documents implements TextDocumentService, Projects.Listener {
             return doc.closed || doc.version != version;
           }
         };
-    Project project = Project.NONE;
+    Projects current = projects;
+    try {
+      analyse(doc, text, version, current.projectFor(Path.of(doc.parsed)), stale);
+    } finally {
+      // after the diagnostics, so that Maven's start does not delay them
+      current.resolveFor(Path.of(doc.parsed));
+    }
+  }
+
+  private void analyse(Doc doc, String text, int version, Project project, BooleanSupplier stale) {
     List<Located> findings;
     try {
-      project = projects.projectFor(Path.of(doc.parsed));
       findings = analyzer.analyze(doc.parsed, text, project, stale).findings();
     } catch (FileAnalyzer.Stale e) {
       return; // a newer version arrived: its own analysis is scheduled

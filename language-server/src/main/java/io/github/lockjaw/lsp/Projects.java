@@ -28,9 +28,10 @@ import java.util.concurrent.TimeoutException;
  * Finds the Maven project of a file (the nearest {@code pom.xml} above it, within the workspace
  * folder holding it) and what analysing it needs: its source path, at once, and its class path,
  * resolved by Maven on a thread of its own ({@link MavenClasspath}: offline first, then online,
- * within a timeout). Until the class path arrives, {@link #projectFor} answers with what is known
- * (the JDK, the sources, the class path of the pom's previous state); when it arrives, the {@link
- * Listener} hears of it, so that the open files are analysed again.
+ * within a timeout), started by {@link #resolveFor}. Until the class path arrives, {@link
+ * #projectFor} answers with what is known (the JDK, the sources, the class path of the pom's
+ * previous state); when it arrives, the {@link Listener} hears of it, so that the open files are
+ * analysed again.
  *
  * <p>A module's dependencies on other modules of the workspace (a reactor's siblings) are served
  * from the workspace: their {@code src/main/java} on the source path, their {@code target/classes}
@@ -83,13 +84,22 @@ final class Projects {
     this.listener = listener;
   }
 
-  /**
-   * The project of a file as far as it is known now; never waits for Maven. Starts resolving the
-   * class path when it is not known for the pom.xml as it is.
-   */
+  /** The project of a file as far as it is known now; never waits for Maven. */
   Project projectFor(Path file) {
     Path pom = nearestPom(file);
-    return pom == null ? Project.NONE : current(pom);
+    return pom == null ? Project.NONE : current(pom, false);
+  }
+
+  /**
+   * Starts resolving the class path of the file's project when it is not known for the pom.xml as
+   * it is. The server calls it once the file's first diagnostics are out, so that Maven's start
+   * does not compete with them for the processor.
+   */
+  void resolveFor(Path file) {
+    Path pom = nearestPom(file);
+    if (pom != null) {
+      current(pom, true);
+    }
   }
 
   /** Ends the class-path thread's Maven runs. */
@@ -179,7 +189,7 @@ final class Projects {
     return null;
   }
 
-  private Project current(Path pom) {
+  private Project current(Path pom, boolean resolve) {
     FileTime modified = modified(pom);
     Entry entry = entries.computeIfAbsent(pom, p -> new Entry());
     Project previous;
@@ -187,7 +197,7 @@ final class Projects {
       if (entry.resolved != null && modified.equals(entry.resolvedFor)) {
         return entry.resolved;
       }
-      if (entry.pending == null || !modified.equals(entry.pendingFor)) {
+      if (resolve && (entry.pending == null || !modified.equals(entry.pendingFor))) {
         start(pom, entry, modified);
       }
       previous = entry.resolved;
@@ -300,7 +310,7 @@ final class Projects {
     if (reactor.closure(sibling.pom()).stream().anyMatch(m -> m.pom().equals(dependant))) {
       return null; // a cycle (Maven refuses one; a pom.xml half-edited may have it)
     }
-    current(sibling.pom());
+    current(sibling.pom(), true);
     Entry entry = entries.get(sibling.pom());
     Future<Project> pending;
     synchronized (entry) {

@@ -4,8 +4,8 @@ import com.google.gson.JsonObject;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
-import java.io.PipedInputStream;
-import java.io.PipedOutputStream;
+import java.nio.channels.Channels;
+import java.nio.channels.Pipe;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -68,10 +68,14 @@ final class LspSession implements AutoCloseable {
 
   /** A server in this JVM, connected through pipes; {@code exits} records exit statuses. */
   static LspSession inProcess(List<Integer> exits) throws IOException {
-    PipedInputStream serverIn = new PipedInputStream(1 << 16);
-    PipedOutputStream clientOut = new PipedOutputStream(serverIn);
-    PipedInputStream clientIn = new PipedInputStream(1 << 16);
-    PipedOutputStream serverOut = new PipedOutputStream(clientIn);
+    // OS pipes, as for a process's standard streams: java.io's piped streams break when the
+    // thread that last wrote ends (a class-path thread of the server, say), which stdio does not.
+    Pipe toServer = Pipe.open();
+    Pipe toClient = Pipe.open();
+    InputStream serverIn = Channels.newInputStream(toServer.source());
+    OutputStream clientOut = Channels.newOutputStream(toServer.sink());
+    InputStream clientIn = Channels.newInputStream(toClient.source());
+    OutputStream serverOut = Channels.newOutputStream(toClient.sink());
     LockjawLanguageServer server = new LockjawLanguageServer(exits::add);
     Launcher<LanguageClient> serverLauncher =
         LSPLauncher.createServerLauncher(server, serverIn, serverOut);
@@ -152,7 +156,14 @@ final class LspSession implements AutoCloseable {
       }
     }
     throw new AssertionError(
-        "no diagnostics for " + file + " version " + version + " within 120 s");
+        "no diagnostics for "
+            + file
+            + " version "
+            + version
+            + " within 120 s; shown: "
+            + client.shown
+            + "; logged: "
+            + client.logged);
   }
 
   /**
@@ -174,7 +185,16 @@ final class LspSession implements AutoCloseable {
       }
     }
     throw new AssertionError(
-        "no such diagnostics for " + file + " within " + seconds + " s; published: " + passed);
+        "no such diagnostics for "
+            + file
+            + " within "
+            + seconds
+            + " s; published: "
+            + passed
+            + "; shown: "
+            + client.shown
+            + "; logged: "
+            + client.logged);
   }
 
   /** Waits until the server has shown at least {@code count} window messages. */

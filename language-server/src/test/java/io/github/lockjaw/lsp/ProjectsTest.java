@@ -43,8 +43,10 @@ class ProjectsTest {
     Project provisional = projects.projectFor(file);
     assertEquals(List.of(dir.resolve("src/main/java")), provisional.sourceRoots());
     assertNull(provisional.problem(), "known at once, before Maven ran");
+    projects.resolveFor(file);
     projects.awaitResolutions();
     Project project = projects.projectFor(file);
+    projects.resolveFor(file); // known for this pom.xml: not resolved again
     projects.awaitResolutions();
     assertEquals(List.of(dir.resolve("src/main/java")), project.sourceRoots());
     assertEquals(List.of(), project.classpath());
