@@ -236,27 +236,69 @@ final class ReactorModules {
     return poms;
   }
 
+  /**
+   * A pom.xml's {@code <project>} as lockjaw reads it: its group (its own, else its parent's), its
+   * parent's group, its properties, and each dependency's {@code groupId:artifactId}.
+   */
+  private record PomXml(
+      Element project, String group, String parentGroup, Map<String, String> properties) {
+    static PomXml of(Document document) {
+      Element project = document.getDocumentElement();
+      Element parent = child(project, "parent");
+      String parentGroup = parent == null ? null : text(child(parent, "groupId"));
+      String group = text(child(project, "groupId"));
+      Map<String, String> properties = new LinkedHashMap<>();
+      Element declared = child(project, "properties");
+      if (declared != null) {
+        for (Element property : children(declared)) {
+          properties.put(property.getTagName(), property.getTextContent().trim());
+        }
+      }
+      return new PomXml(project, group == null ? parentGroup : group, parentGroup, properties);
+    }
+
+    List<Element> dependencies() {
+      Element dependencies = child(project, "dependencies");
+      return dependencies == null ? List.of() : children(dependencies);
+    }
+
+    /**
+     * {@code groupId:artifactId} of a dependency; {@code *:artifactId} when its group is a property
+     * the pom does not define; null when its artifact id is not plain text.
+     */
+    String key(Element dependency) {
+      String artifact = text(child(dependency, "artifactId"));
+      if (artifact == null || artifact.contains("${")) {
+        return null;
+      }
+      String depGroup = resolve(text(child(dependency, "groupId")));
+      return (depGroup == null ? "*" : depGroup) + ":" + artifact;
+    }
+
+    private String resolve(String value) {
+      if (value == null || !value.startsWith("${") || !value.endsWith("}")) {
+        return value;
+      }
+      String name = value.substring(2, value.length() - 1);
+      return switch (name) {
+        case "project.groupId", "pom.groupId", "groupId" -> group;
+        case "project.parent.groupId", "parent.groupId" -> parentGroup;
+        default -> {
+          String property = properties.get(name);
+          yield property == null || property.contains("${") ? null : property;
+        }
+      };
+    }
+  }
+
   private static Module read(Path pom) {
-    Element project;
+    PomXml xml;
     try {
-      project = parse(pom).getDocumentElement();
+      xml = PomXml.of(parse(pom));
     } catch (Exception e) { // a broken pom.xml: Maven says what is wrong with it
       return new Module(pom, null, List.of(), null);
     }
-    Element parent = child(project, "parent");
-    String parentGroup = parent == null ? null : text(child(parent, "groupId"));
-    String group = text(child(project, "groupId"));
-    if (group == null) {
-      group = parentGroup;
-    }
-    String artifact = text(child(project, "artifactId"));
-    Map<String, String> properties = new LinkedHashMap<>();
-    Element declared = child(project, "properties");
-    if (declared != null) {
-      for (Element property : children(declared)) {
-        properties.put(property.getTagName(), property.getTextContent().trim());
-      }
-    }
+    Element parent = child(xml.project(), "parent");
     Path parentPom = null;
     if (parent != null) {
       String relative = text(child(parent, "relativePath"));
@@ -272,17 +314,14 @@ final class ReactorModules {
       }
     }
     List<String> dependencies = new ArrayList<>();
-    Element declaredDependencies = child(project, "dependencies");
-    if (declaredDependencies != null) {
-      for (Element dependency : children(declaredDependencies)) {
-        String depGroup =
-            resolve(text(child(dependency, "groupId")), group, parentGroup, properties);
-        String depArtifact = text(child(dependency, "artifactId"));
-        if (depArtifact != null && !depArtifact.contains("${")) {
-          dependencies.add((depGroup == null ? "*" : depGroup) + ":" + depArtifact);
-        }
+    for (Element dependency : xml.dependencies()) {
+      String key = xml.key(dependency);
+      if (key != null) {
+        dependencies.add(key);
       }
     }
+    String group = xml.group();
+    String artifact = text(child(xml.project(), "artifactId"));
     String key =
         group == null || artifact == null || group.contains("${") ? null : group + ":" + artifact;
     return new Module(pom, key, List.copyOf(dependencies), parentPom);
@@ -296,45 +335,30 @@ final class ReactorModules {
    */
   static String withoutSiblings(Module module, List<Module> siblings, Path copy) throws Exception {
     Document document = parse(module.pom());
-    Element project = document.getDocumentElement();
-    Element parent = child(project, "parent");
-    String parentGroup = parent == null ? null : text(child(parent, "groupId"));
-    String group = text(child(project, "groupId"));
-    if (group == null) {
-      group = parentGroup;
-    }
-    Map<String, String> properties = new LinkedHashMap<>();
-    Element declared = child(project, "properties");
-    if (declared != null) {
-      for (Element property : children(declared)) {
-        properties.put(property.getTagName(), property.getTextContent().trim());
-      }
-    }
+    PomXml xml = PomXml.of(document);
+    Element project = xml.project();
     Set<String> keys = new LinkedHashSet<>();
     Set<String> artifactIds = new LinkedHashSet<>();
     for (Module sibling : siblings) {
       keys.add(sibling.key());
       artifactIds.add(sibling.key().substring(sibling.key().indexOf(':') + 1));
     }
-    Element dependencies = child(project, "dependencies");
-    if (dependencies != null) {
-      for (Element dependency : children(dependencies)) {
-        String depGroup =
-            resolve(text(child(dependency, "groupId")), group, parentGroup, properties);
-        String depArtifact = text(child(dependency, "artifactId"));
-        boolean sibling =
-            depGroup == null
-                ? artifactIds.contains(depArtifact)
-                : keys.contains(depGroup + ":" + depArtifact);
-        if (sibling) {
-          dependencies.removeChild(dependency);
-        }
+    for (Element dependency : xml.dependencies()) {
+      String key = xml.key(dependency);
+      boolean sibling =
+          key != null
+              && (key.startsWith("*:")
+                  ? artifactIds.contains(key.substring(2))
+                  : keys.contains(key));
+      if (sibling) {
+        dependency.getParentNode().removeChild(dependency);
       }
     }
     Element modules = child(project, "modules");
     if (modules != null) {
       project.removeChild(modules);
     }
+    Element parent = child(project, "parent");
     if (parent != null) {
       Element relativePath = child(parent, "relativePath");
       if (relativePath == null) {
@@ -351,22 +375,6 @@ final class ReactorModules {
     transformer.transform(new DOMSource(document), new StreamResult(text));
     String dir = module.dir().toString().replace('\\', '/');
     return text.toString().replace("${project.basedir}", dir).replace("${basedir}", dir);
-  }
-
-  private static String resolve(
-      String value, String group, String parentGroup, Map<String, String> properties) {
-    if (value == null || !value.startsWith("${") || !value.endsWith("}")) {
-      return value;
-    }
-    String name = value.substring(2, value.length() - 1);
-    return switch (name) {
-      case "project.groupId", "pom.groupId", "groupId" -> group;
-      case "project.parent.groupId", "parent.groupId" -> parentGroup;
-      default -> {
-        String property = properties.get(name);
-        yield property == null || property.contains("${") ? null : property;
-      }
-    };
   }
 
   private static Document parse(Path pom) throws Exception {
