@@ -172,7 +172,7 @@ class ClasspathResolutionTest {
       // the server goes on: an edit is analysed as before
       session.change(file, 2, EXPORTER.replace("{}", "{ Thread.onSpinWait(); }"));
       assertEquals(List.of(6), lines(session.diagnostics(file, 2)));
-      session.local.awaitIdle();
+      session.settle();
       assertEquals(1, session.client.shown.size(), session.client.shown.toString());
     }
   }
@@ -211,7 +211,7 @@ class ClasspathResolutionTest {
       for (Diagnostic diagnostic : withClasspath.getDiagnostics()) {
         assertEquals("ThreadAliveBusyWait", diagnostic.getCode().getLeft());
       }
-      session.local.awaitIdle();
+      session.settle();
       assertEquals(List.of(), session.client.shown, "offline resolution needs no repository");
       assertEquals(
           0, repository.connections(), "offline first: the silent repository was not asked");

@@ -42,7 +42,7 @@ public final class LanguageServerBenchmark {
       session.open(first, Files.readString(first, UTF_8));
       PublishDiagnosticsParams firstResult = session.diagnostics(first, 1);
       double cold = millis(t0);
-      session.local.awaitIdle(); // Maven resolving the class path, on its own thread
+      session.settle(); // Maven resolving the class path, on its own thread
       double classpath = millis(t0);
 
       long t1 = System.nanoTime();

@@ -119,7 +119,7 @@ class LockjawLanguageServerTest {
     String href = diagnostic.getCodeDescription().getHref();
     assertTrue(href.startsWith("file:") && href.endsWith("/ThreadAliveBusyWait.md"), href);
     assertTrue(Files.isRegularFile(Path.of(java.net.URI.create(href))), href);
-    session.local.awaitIdle();
+    session.settle();
     assertTrue(
         session.client.shown.isEmpty(),
         "the classpath of a dependency-free pom resolves: " + session.client.shown);
@@ -253,7 +253,7 @@ class LockjawLanguageServerTest {
     session.change(file, 2, EXPORTER.replace("{}", "{ Thread.onSpinWait(); }"));
     assertEquals(1, session.diagnostics(file, 2).getDiagnostics().size());
     MessageParams shown = session.shown(1, 120).get(0);
-    session.local.awaitIdle();
+    session.settle();
     assertEquals(1, session.client.shown.size(), session.client.shown.toString());
     assertEquals(MessageType.Warning, shown.getType());
     String message = shown.getMessage();
@@ -324,7 +324,7 @@ class LockjawLanguageServerTest {
     session.open(file, INVENTORY);
     assertEquals(List.of(), session.diagnostics(file, 1).getDiagnostics());
     session.shown(1, 120);
-    session.local.awaitIdle();
+    session.settle();
     assertEquals(1, session.client.shown.size(), session.client.shown.toString());
 
     Files.writeString(
@@ -359,7 +359,7 @@ class LockjawLanguageServerTest {
     assertEquals(17, diagnostics.get(0).getRange().getStart().getLine(), diagnostics.toString());
     assertEquals(
         9, diagnostics.get(0).getRange().getStart().getCharacter(), diagnostics.toString());
-    session.local.awaitIdle();
+    session.settle();
     assertEquals(
         1,
         session.client.shown.size(),
@@ -396,7 +396,7 @@ class LockjawLanguageServerTest {
     start();
     session.open(file, EXPORTER);
     assertEquals(1, session.diagnostics(file, 1).getDiagnostics().size());
-    session.local.awaitIdle(); // the class path resolved: nothing else will be published for it
+    session.settle(); // the class path resolved: nothing else will be published for it
     session.client.diagnostics.clear();
     for (int version = 2; version <= 6; version++) {
       session.change(file, version, EXPORTER.replace("{}", "{ /* " + version + " */ }"));

@@ -31,6 +31,7 @@ import org.eclipse.lsp4j.InitializeResult;
 import org.eclipse.lsp4j.InitializedParams;
 import org.eclipse.lsp4j.MessageActionItem;
 import org.eclipse.lsp4j.MessageParams;
+import org.eclipse.lsp4j.Position;
 import org.eclipse.lsp4j.PublishDiagnosticsParams;
 import org.eclipse.lsp4j.Range;
 import org.eclipse.lsp4j.ShowMessageRequestParams;
@@ -208,6 +209,21 @@ final class LspSession implements AutoCloseable {
           "expected " + count + " window messages within " + seconds + " s: " + client.shown);
     }
     return List.copyOf(client.shown);
+  }
+
+  /**
+   * Waits until the server (in this JVM) has no class path to resolve and no analysis to run, and
+   * this client has received everything the server sent until then: a request's answer comes back
+   * after the notifications sent before it.
+   */
+  void settle() throws Exception {
+    local.awaitIdle();
+    CodeActionParams params =
+        new CodeActionParams(
+            new TextDocumentIdentifier("file:///lockjaw-fence.java"),
+            new Range(new Position(0, 0), new Position(0, 0)),
+            new CodeActionContext(List.of()));
+    server.getTextDocumentService().codeAction(params).get(30, TimeUnit.SECONDS);
   }
 
   /** The codes (check names) of the diagnostics, in order. */

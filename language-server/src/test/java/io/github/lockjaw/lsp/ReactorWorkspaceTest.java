@@ -151,7 +151,7 @@ class ReactorWorkspaceTest {
     session.open(cache, STOCK_CACHE);
     session.diagnostics(page, 1);
     session.diagnostics(cache, 1);
-    session.local.awaitIdle(); // both class paths resolved, both files analysed with them
+    session.settle(); // both class paths resolved, both files analysed with them
 
     PublishDiagnosticsParams pageFindings = session.client.latest.get(LspSession.uri(page));
     assertEquals(List.of("ThreadAliveBusyWait"), LspSession.codes(pageFindings));

@@ -92,7 +92,7 @@ class StaleVersionsTest {
     PublishDiagnosticsParams last =
         session.diagnosticsWhere(file, p -> p.getVersion() == EDITS, 120);
     assertEquals(3, last.getDiagnostics().size());
-    session.local.awaitIdle();
+    session.settle();
 
     // "fence V": the server had handled the change to version V (it answered a request sent after
     // it)
