@@ -29,7 +29,6 @@ import org.apache.bcel.Const;
 import org.apache.bcel.classfile.Code;
 import org.apache.bcel.classfile.CodeException;
 import org.apache.bcel.classfile.Constant;
-import org.apache.bcel.classfile.ConstantPool;
 import org.apache.bcel.classfile.ConstantUtf8;
 import org.apache.bcel.classfile.JavaClass;
 import org.apache.bcel.classfile.Method;
@@ -81,9 +80,9 @@ abstract class LockjawDetector extends OpcodeStackDetector {
    * test that lets a detector skip classes that cannot hold its pattern.
    */
   protected static boolean constantPoolMentions(JavaClass javaClass, Set<String> words) {
-    ConstantPool pool = javaClass.getConstantPool();
-    for (int i = 1; i < pool.getLength(); i++) {
-      Constant constant = pool.getConstant(i);
+    // the array, not getConstant(i): a CONSTANT_Long or CONSTANT_Double takes two slots and the
+    // second is null, which getConstant rejects with an exception (the class was then skipped)
+    for (Constant constant : javaClass.getConstantPool().getConstantPool()) {
       if (constant instanceof ConstantUtf8 utf8 && words.contains(utf8.getBytes())) {
         return true;
       }
