@@ -42,7 +42,10 @@ import org.apache.bcel.generic.InstructionList;
  * order, after the class and method; see messages.xml).
  */
 abstract class LockjawDetector extends OpcodeStackDetector {
-  private static final Map<String, JarIdentity> JARS = new ConcurrentHashMap<>();
+  /** What lockjaw knows of each jar it reads: its identity, and what a shaded jar bundles. */
+  private record JarContents(JarIdentity own, List<JarIdentity> bundled) {}
+
+  private static final Map<Path, JarContents> JARS = new ConcurrentHashMap<>();
 
   protected final BugReporter bugReporter;
   private final Map<String, Boolean> subtypes = new HashMap<>();
@@ -178,9 +181,29 @@ abstract class LockjawDetector extends OpcodeStackDetector {
       currentJar =
           path == null
               ? new JarIdentity(null, "", "", "")
-              : JARS.computeIfAbsent(path, p -> JarIdentity.of(Path.of(p)));
+              : identity(Path.of(path), getThisClass().getClassName());
     }
     return currentJar;
+  }
+
+  /**
+   * Tells the detectors who a jar is when the caller knows better than the jar itself: Maven's
+   * coordinates of a dependency, or the original of a multi-release view.
+   */
+  static void register(Path jar, JarIdentity identity, List<JarIdentity> bundled) {
+    JARS.put(jar.toAbsolutePath().normalize(), new JarContents(identity, bundled));
+  }
+
+  /** The library a class (binary name) of {@code jar} belongs to. */
+  static JarIdentity identity(Path jar, String className) {
+    if (jar == null) {
+      return new JarIdentity(null, "", "", "");
+    }
+    JarContents contents =
+        JARS.computeIfAbsent(
+            jar.toAbsolutePath().normalize(),
+            p -> new JarContents(JarIdentity.of(p), JarIdentity.bundled(p)));
+    return JarIdentity.forClass(contents.bundled(), contents.own(), className);
   }
 
   /** Reports a finding in {@code method} of the visited class at {@code pc} (or -1). */

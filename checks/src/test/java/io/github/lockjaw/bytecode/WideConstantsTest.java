@@ -78,7 +78,9 @@ class WideConstantsTest {
         """);
     BytecodeFixtures.compile(sources, classes);
 
-    List<AuditFinding> findings = new JarAuditor().audit(List.of(classes), List.of());
+    JarAuditor.Result result =
+        new JarAuditor().run(List.of(classes), List.of(), JarAuditor.Options.DEFAULT);
+    List<AuditFinding> findings = result.findings();
 
     String found =
         findings.stream()
@@ -94,6 +96,8 @@ class WideConstantsTest {
     assertTrue(
         found.contains("ThreadAliveBusyWait shop.wide.Waiter#awaitEnd:5"),
         "the long pause hid the busy wait; found:\n" + found);
+    assertEquals(List.of(), result.notAnalysed(), "every class was analysed");
+    assertEquals(3, result.classesAnalysed());
     assertEquals(List.of(), Resilience.swallowed(), "a detector threw");
   }
 }
