@@ -308,7 +308,7 @@ final class Targets implements AutoCloseable {
 
   private Path temp() throws IOException {
     if (temp == null) {
-      temp = Files.createTempDirectory("lockjaw-cli-");
+      temp = Files.createTempDirectory("lockjaw-audit-input-");
       Path created = temp;
       cleanup = new Thread(() -> deleteRecursively(created), "lockjaw-cli-cleanup");
       Runtime.getRuntime().addShutdownHook(cleanup); // Ctrl-C and SIGTERM run it too
