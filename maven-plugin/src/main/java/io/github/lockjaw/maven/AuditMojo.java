@@ -411,6 +411,9 @@ public class AuditMojo extends AbstractLockjawMojo {
     if (auditRelease != null) {
       return auditRelease;
     }
+    if (release != null && release.trim().matches("\\d+")) {
+      return Integer.parseInt(release.trim()); // lockjaw.release, the release check analyses at
+    }
     for (String key : List.of("maven.compiler.release", "maven.compiler.target")) {
       String value = project.getProperties().getProperty(key);
       if (value != null) {

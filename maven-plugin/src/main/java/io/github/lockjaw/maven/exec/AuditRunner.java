@@ -2,6 +2,8 @@ package io.github.lockjaw.maven.exec;
 
 import static java.nio.charset.StandardCharsets.UTF_8;
 
+import com.google.gson.Gson;
+import com.google.gson.GsonBuilder;
 import io.github.lockjaw.bytecode.AuditFinding;
 import io.github.lockjaw.bytecode.ClassReach;
 import io.github.lockjaw.bytecode.JarAuditor;
@@ -24,6 +26,12 @@ import java.util.Map;
  * loads on any JDK.
  */
 public final class AuditRunner {
+  /**
+   * As {@link ForkedMain#GSON}; its own, because the forked JVM has the plugin's class path without
+   * Maven's API (ForkedMain refers to it).
+   */
+  private static final Gson JSON = new GsonBuilder().disableHtmlEscaping().create();
+
   private AuditRunner() {}
 
   public static AuditOutcome run(AuditRequest request) throws IOException, InterruptedException {
@@ -90,8 +98,7 @@ public final class AuditRunner {
     ParentWatch.start();
     AuditRequest request;
     try {
-      request =
-          ForkedMain.GSON.fromJson(Files.readString(Path.of(args[0]), UTF_8), AuditRequest.class);
+      request = JSON.fromJson(Files.readString(Path.of(args[0]), UTF_8), AuditRequest.class);
     } catch (IOException | RuntimeException e) {
       System.err.println(
           "lockjaw: cannot read the audit request " + String.join(" ", args) + ": " + e);
@@ -110,7 +117,7 @@ public final class AuditRunner {
       return;
     }
     try {
-      Files.writeString(Path.of(request.output), ForkedMain.GSON.toJson(outcome), UTF_8);
+      Files.writeString(Path.of(request.output), JSON.toJson(outcome), UTF_8);
     } catch (IOException e) {
       System.err.println("lockjaw: cannot write " + request.output + ": " + e);
       System.exit(3);

@@ -30,8 +30,9 @@ import org.codehaus.plexus.classworlds.realm.ClassRealm;
  *             work.resolve("audit-result.json"), AuditOutcome.class, work.resolve("audit.log"));
  * }</pre>
  *
- * The child's main reads the request with {@link #GSON}, calls {@link ParentWatch#start()} first,
- * writes the result file and exits 0.
+ * The child's main calls {@link ParentWatch#start()} first, reads the request with a Gson of its
+ * own (the child's class path has no Maven API, so it must not touch this class), writes the result
+ * file and exits 0.
  */
 public final class ForkedMain {
   /** How requests and results are written on both sides. */
@@ -59,6 +60,15 @@ public final class ForkedMain {
     }
     if (entries.isEmpty()) {
       throw new MojoExecutionException("lockjaw cannot find its own class path to fork a JVM");
+    }
+    // SpotBugs logs through SLF4J, which Maven provides to plugins and leaves out of their realm
+    try {
+      Class<?> slf4j =
+          Class.forName("org.slf4j.LoggerFactory", false, ForkedMain.class.getClassLoader());
+      entries.add(
+          Path.of(slf4j.getProtectionDomain().getCodeSource().getLocation().toURI()).toString());
+    } catch (ReflectiveOperationException | URISyntaxException | RuntimeException e) {
+      // no SLF4J in sight: the child fails with its own message if it needs it
     }
     return new ForkedMain(jdk, String.join(File.pathSeparator, entries));
   }
