@@ -165,7 +165,8 @@ public final class JarAuditor {
       int classes = 0;
       int analysed = 0;
       int fromCache = 0;
-      Path scratch = Files.createTempDirectory("lockjaw-audit-");
+      // only a multi-release jar needs a scratch directory: its view for one release
+      Scratch scratch = new Scratch();
       try {
         for (Path jar : audited) {
           JarIdentity known = options.identities().get(jar);
@@ -192,7 +193,7 @@ public final class JarAuditor {
           findings.addAll(entry.findings());
         }
       } finally {
-        deleteRecursively(scratch);
+        scratch.close();
       }
       findings.sort(
           Comparator.comparing((AuditFinding f) -> String.valueOf(f.jar()))
@@ -210,14 +211,15 @@ public final class JarAuditor {
       Set<String> classNames,
       List<Path> audited,
       List<Path> aux,
-      Path scratch,
+      Scratch scratch,
       JarIdentity known,
       List<JarIdentity> bundled)
       throws IOException, InterruptedException {
     Path read = jar;
-    if (release > 0 && Files.isRegularFile(jar)) {
+    if (release > 0 && Files.isRegularFile(jar) && MultiReleaseView.newestRelease(jar) > 0) {
       Path view =
           scratch
+              .directory()
               .resolve("release-" + release + "-" + Integer.toHexString(jar.hashCode()))
               .resolve(jar.getFileName());
       if (MultiReleaseView.writeView(jar, release, view)) {
@@ -302,6 +304,38 @@ public final class JarAuditor {
       return;
     }
     names.add(entry.substring(0, entry.length() - ".class".length()).replace('/', '.'));
+  }
+
+  /**
+   * A temporary directory made on first use, deleted when the audit ends and also when the JVM does
+   * (Ctrl-C, SIGTERM), so no view of a jar is left behind.
+   */
+  private static final class Scratch implements AutoCloseable {
+    private Path directory;
+    private Thread cleanup;
+
+    Path directory() throws IOException {
+      if (directory == null) {
+        directory = Files.createTempDirectory("lockjaw-audit-");
+        Path made = directory;
+        cleanup = new Thread(() -> deleteRecursively(made), "lockjaw-audit-cleanup");
+        Runtime.getRuntime().addShutdownHook(cleanup);
+      }
+      return directory;
+    }
+
+    @Override
+    public void close() {
+      if (directory == null) {
+        return;
+      }
+      deleteRecursively(directory);
+      try {
+        Runtime.getRuntime().removeShutdownHook(cleanup);
+      } catch (IllegalStateException e) {
+        // the JVM is shutting down: the hook deletes it
+      }
+    }
   }
 
   private static void deleteRecursively(Path dir) {

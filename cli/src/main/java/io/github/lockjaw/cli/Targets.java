@@ -308,12 +308,30 @@ final class Targets implements AutoCloseable {
 
   private Path temp() throws IOException {
     if (temp == null) {
-      temp = Files.createTempDirectory("lockjaw-audit-input-");
-      Path created = temp;
-      cleanup = new Thread(() -> deleteRecursively(created), "lockjaw-cli-cleanup");
+      // the hook first: a SIGTERM right after the directory is made must find it
+      Path[] made = new Path[1];
+      cleanup = new Thread(() -> deleteWhileWritten(made[0]), "lockjaw-cli-cleanup");
       Runtime.getRuntime().addShutdownHook(cleanup); // Ctrl-C and SIGTERM run it too
+      temp = Files.createTempDirectory("lockjaw-audit-input-");
+      made[0] = temp;
     }
     return temp;
+  }
+
+  /**
+   * On Ctrl-C or SIGTERM the unpacking may still be writing while the hook runs: delete until the
+   * directory stays gone (at most about two seconds).
+   */
+  private static void deleteWhileWritten(Path dir) {
+    for (int i = 0; dir != null && i < 20 && Files.exists(dir); i++) {
+      deleteRecursively(dir);
+      try {
+        Thread.sleep(100);
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        return;
+      }
+    }
   }
 
   @Override

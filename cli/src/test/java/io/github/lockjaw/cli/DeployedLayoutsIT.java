@@ -72,21 +72,39 @@ class DeployedLayoutsIT {
       }
       try (Stream<Path> files = Files.list(load)) {
         for (Path file : files.sorted().toList()) {
-          put(out, "BOOT-INF/classes/io/github/lockjaw/cli/load/" + file.getFileName(), Files.readAllBytes(file), false);
+          put(
+              out,
+              "BOOT-INF/classes/io/github/lockjaw/cli/load/" + file.getFileName(),
+              Files.readAllBytes(file),
+              false);
           bootClasses++;
         }
       }
-      for (String lib : List.of("commons-pool-1.3.jar", "commons-dbcp-1.2.2.jar")) {
-        // nested jars are stored, not deflated, as Spring Boot writes them
-        put(out, "BOOT-INF/lib/" + lib, Files.readAllBytes(JARS.resolve(lib)), true);
-        bootClasses += classCount(JARS.resolve(lib));
+      // nested jars are stored, not deflated, as Spring Boot writes them; pool2 under a name that
+      // says nothing, so that its coordinates must come from its pom.properties
+      for (String[] lib :
+          List.of(
+              new String[] {"commons-pool-1.3.jar", "commons-pool-1.3.jar"},
+              new String[] {"commons-dbcp-1.2.2.jar", "commons-dbcp-1.2.2.jar"},
+              new String[] {"commons-pool2-2.12.0.jar", "pool.jar"})) {
+        put(out, "BOOT-INF/lib/" + lib[1], Files.readAllBytes(JARS.resolve(lib[0])), true);
+        bootClasses += classCount(JARS.resolve(lib[0]));
       }
     }
   }
 
   private static int classCount(Path jarFile) throws IOException {
     try (ZipFile zip = new ZipFile(jarFile.toFile())) {
-      return (int) zip.stream().filter(e -> e.getName().endsWith(".class")).count();
+      // as the audit counts them: module-info holds no code, META-INF/ holds no application class
+      return (int)
+          zip.stream()
+              .map(ZipEntry::getName)
+              .filter(
+                  n ->
+                      n.endsWith(".class")
+                          && !n.endsWith("module-info.class")
+                          && !n.startsWith("META-INF/"))
+              .count();
     }
   }
 
@@ -139,20 +157,23 @@ class DeployedLayoutsIT {
     assertEquals(1, run.exit(), run.err() + run.out());
     String out = run.out();
     assertTrue(out.contains("shop-boot.jar!/BOOT-INF/classes\n"), out);
+    assertTrue(out.contains("ReflectionCache.describe(String) line 19: [ClassMonitorCache]"), out);
+    // these 2006 jars carry no pom.properties: named by their file names
     assertTrue(
-        out.contains("ReflectionCache.describe(String) line 19: [ClassMonitorCache]"), out);
+        out.contains("commons-pool 1.3 (shop-boot.jar!/BOOT-INF/lib/commons-pool-1.3.jar)"), out);
     assertTrue(
-        out.contains("commons-pool:commons-pool 1.3 (shop-boot.jar!/BOOT-INF/lib/commons-pool-1.3.jar)"),
+        out.contains("commons-dbcp 1.2.2 (shop-boot.jar!/BOOT-INF/lib/commons-dbcp-1.2.2.jar)"),
         out);
     assertTrue(
-        out.contains("commons-dbcp:commons-dbcp 1.2.2 (shop-boot.jar!/BOOT-INF/lib/commons-dbcp-1.2.2.jar)"),
-        out);
+        out.contains(
+            "org.apache.commons:commons-pool2 2.12.0 (shop-boot.jar!/BOOT-INF/lib/pool.jar)"),
+        "a nested jar is named by its own pom.properties: " + out);
     assertTrue(out.contains("replace it with org.apache.commons:commons-pool2 2.0+"), out);
     assertFalse(out.contains("unknown jar"), out);
     String first = out.lines().findFirst().orElseThrow();
     assertTrue(
         first.contains(
-            "in 4 jar(s) and class directories; "
+            "in 5 jar(s) and class directories; "
                 + String.format(java.util.Locale.ROOT, "%,d", bootClasses)
                 + " of "
                 + String.format(java.util.Locale.ROOT, "%,d", bootClasses)
@@ -162,7 +183,7 @@ class DeployedLayoutsIT {
     // a second audit of the unchanged jar reads every entry from the cache, with the same report
     Run again = cli("audit", "--cache", cache.toString(), bootJar.toString());
     assertEquals(out, again.out());
-    assertTrue(again.err().contains("4 of 4 read from the cache"), again.err());
+    assertTrue(again.err().contains("5 of 5 read from the cache"), again.err());
   }
 
   @Test
@@ -170,7 +191,7 @@ class DeployedLayoutsIT {
     Path uber = temp.resolve("shop-all-1.0.jar");
     Set<String> seen = new HashSet<>();
     try (ZipOutputStream out = new ZipOutputStream(Files.newOutputStream(uber))) {
-      for (String lib : List.of("commons-pool-1.3.jar", "commons-dbcp-1.2.2.jar")) {
+      for (String lib : List.of("commons-pool2-2.12.0.jar", "log4j-api-2.24.3.jar")) {
         try (ZipFile zip = new ZipFile(JARS.resolve(lib).toFile())) {
           for (ZipEntry entry : Collections.list(zip.entries())) {
             if (!entry.isDirectory() && seen.add(entry.getName())) {
@@ -184,9 +205,15 @@ class DeployedLayoutsIT {
     }
     Run run = cli("audit", "--no-cache", uber.toString());
     assertEquals(1, run.exit(), run.err() + run.out());
-    assertTrue(run.out().contains("commons-pool:commons-pool 1.3 (shop-all-1.0.jar)\n"), run.out());
-    assertTrue(run.out().contains("commons-dbcp:commons-dbcp 1.2.2 (shop-all-1.0.jar)\n"), run.out());
-    assertFalse(run.out().contains("unknown jar"), run.out());
+    // two pom.properties: each class is named by the bundled artifact its package belongs to
+    assertTrue(
+        run.out()
+            .contains(
+                "org.apache.commons:commons-pool2 2.12.0 (shop-all-1.0.jar)\n  SoftReferenceObjectPool."),
+        run.out());
+    assertFalse(
+        run.out().contains("shop-all 1.0"),
+        "no class left under the uber jar's name: " + run.out());
   }
 
   @Test
@@ -204,7 +231,10 @@ class DeployedLayoutsIT {
     Path tmp = Files.createDirectories(temp.resolve("tmp-bomb"));
     Run run = cli(Map.of(), List.of("-Djava.io.tmpdir=" + tmp), "audit", war.toString());
     assertEquals(3, run.exit(), run.err());
-    assertTrue(run.err().startsWith("lockjaw: bomb.war!/WEB-INF/lib/huge.jar inflates to more than 100 times"), run.err());
+    assertTrue(
+        run.err()
+            .startsWith("lockjaw: bomb.war!/WEB-INF/lib/huge.jar inflates to more than 100 times"),
+        run.err());
     assertEquals(1, run.err().lines().count(), run.err());
     try (Stream<Path> left = Files.list(tmp)) {
       assertTrue(
@@ -225,20 +255,27 @@ class DeployedLayoutsIT {
             "audit",
             "--no-cache",
             bootJar.toString());
-    Process process = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(temp.resolve("term.txt").toFile()).start();
+    Process process =
+        new ProcessBuilder(command)
+            .redirectErrorStream(true)
+            .redirectOutput(temp.resolve("term.txt").toFile())
+            .start();
     long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
     boolean unpacked = false;
     while (!unpacked && System.nanoTime() < deadline && process.isAlive()) {
       try (Stream<Path> files = Files.list(tmp)) {
-        unpacked = files.anyMatch(p -> p.getFileName().toString().startsWith("lockjaw-audit-input-"));
+        unpacked =
+            files.anyMatch(p -> p.getFileName().toString().startsWith("lockjaw-audit-input-"));
       }
       Thread.sleep(50);
     }
-    assertTrue(unpacked, "the Boot jar was never unpacked: " + Files.readString(temp.resolve("term.txt")));
+    assertTrue(
+        unpacked, "the Boot jar was never unpacked: " + Files.readString(temp.resolve("term.txt")));
     process.destroy(); // SIGTERM
     assertTrue(process.waitFor(60, TimeUnit.SECONDS));
     try (Stream<Path> left = Files.list(tmp)) {
-      List<Path> kept = left.filter(p -> p.getFileName().toString().startsWith("lockjaw-audit")).toList();
+      List<Path> kept =
+          left.filter(p -> p.getFileName().toString().startsWith("lockjaw-audit")).toList();
       assertEquals(List.of(), kept, "temporary files left after SIGTERM");
     }
   }
@@ -260,13 +297,19 @@ class DeployedLayoutsIT {
     assertTrue(empty.err().contains("A PATH is empty"), empty.err());
 
     Path file = Files.writeString(temp.resolve("a-file.txt"), "x");
-    Run output = cli("audit", "--output", file.resolve("report.txt").toString(), bootJar.toString());
+    Run output =
+        cli("audit", "--output", file.resolve("report.txt").toString(), bootJar.toString());
     assertEquals(3, output.exit(), output.err());
-    assertTrue(output.err().startsWith("lockjaw: lockjaw cannot write --output " + file.resolve("report.txt")), output.err());
+    assertTrue(
+        output
+            .err()
+            .startsWith("lockjaw: lockjaw cannot write --output " + file.resolve("report.txt")),
+        output.err());
     assertFalse(output.err().contains("auditing"), "nothing was audited first: " + output.err());
 
     Path recording = Files.write(temp.resolve("big.jfr"), new byte[1 << 20]);
-    Run missing = cli("contention", "--recording", recording.toString(), temp.resolve("shop.wat").toString());
+    Run missing =
+        cli("contention", "--recording", recording.toString(), temp.resolve("shop.wat").toString());
     assertEquals(3, missing.exit(), missing.err());
     assertTrue(missing.err().contains("shop.wat does not exist"), missing.err());
 
@@ -279,19 +322,33 @@ class DeployedLayoutsIT {
   @Test
   void aClassThatCannotBeAnalysedIsNamedAndStrictFails() throws Exception {
     Path classes = Files.createDirectories(temp.resolve("broken/com/acme"));
-    Files.write(classes.resolve("Broken.class"), new byte[] {(byte) 0xCA, (byte) 0xFE, (byte) 0xBA, (byte) 0xBE, 0, 0});
+    Files.write(
+        classes.resolve("Broken.class"),
+        new byte[] {(byte) 0xCA, (byte) 0xFE, (byte) 0xBA, (byte) 0xBE, 0, 0});
     Path root = temp.resolve("broken");
     Run lenient = cli("audit", "--no-cache", root.toString());
     assertEquals(0, lenient.exit(), lenient.err() + lenient.out());
-    assertTrue(lenient.err().contains("1 class of 1 could not be analysed: com.acme.Broken ("), lenient.err());
+    assertTrue(
+        lenient.err().contains("1 class of 1 could not be analysed: com.acme.Broken ("),
+        lenient.err());
     assertTrue(lenient.out().contains("0 of 1 classes analysed, 1 could not be"), lenient.out());
     Run sarif = cli("audit", "--no-cache", "--format", "sarif", root.toString());
     JsonObject run0 =
-        JsonParser.parseString(sarif.out()).getAsJsonObject().getAsJsonArray("runs").get(0).getAsJsonObject();
+        JsonParser.parseString(sarif.out())
+            .getAsJsonObject()
+            .getAsJsonArray("runs")
+            .get(0)
+            .getAsJsonObject();
     String note =
-        run0.getAsJsonArray("invocations").get(0).getAsJsonObject()
-            .getAsJsonArray("toolExecutionNotifications").get(0).getAsJsonObject()
-            .getAsJsonObject("message").get("text").getAsString();
+        run0.getAsJsonArray("invocations")
+            .get(0)
+            .getAsJsonObject()
+            .getAsJsonArray("toolExecutionNotifications")
+            .get(0)
+            .getAsJsonObject()
+            .getAsJsonObject("message")
+            .get("text")
+            .getAsString();
     assertTrue(note.startsWith("lockjaw could not analyse com.acme.Broken"), note);
     Run strict = cli("audit", "--no-cache", "--strict", root.toString());
     assertEquals(3, strict.exit(), strict.err());
