@@ -11,6 +11,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.Comparator;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -234,13 +235,40 @@ public final class JarAuditor {
       }
     }
     classpath.addAll(aux);
-    SpotBugsRun.Outcome outcome = SpotBugsRun.run(jar, read, classpath);
+    List<List<String>> batches = JarBatches.plan(read);
+    Set<String> observed = new HashSet<>();
+    Map<String, String> failed = new LinkedHashMap<>();
+    List<AuditFinding> findings = new ArrayList<>();
+    if (batches.isEmpty()) {
+      SpotBugsRun.Outcome outcome = SpotBugsRun.run(jar, read, classpath);
+      observed.addAll(outcome.observed());
+      failed.putAll(outcome.failed());
+      findings.addAll(outcome.findings());
+    } else {
+      // a large jar, a batch at a time: SpotBugs' memory is that of one batch
+      List<Path> withJar = new ArrayList<>(classpath);
+      withJar.add(0, read);
+      for (int i = 0; i < batches.size(); i++) {
+        Path batch = scratch.directory().resolve("batch-" + i).resolve(jar.getFileName());
+        JarBatches.write(read, batches.get(i), batch);
+        LockjawDetector.register(batch, known != null ? known : JarIdentity.of(jar), bundled);
+        try {
+          SpotBugsRun.Outcome outcome = SpotBugsRun.run(jar, batch, withJar);
+          observed.addAll(outcome.observed());
+          failed.putAll(outcome.failed());
+          findings.addAll(outcome.findings());
+        } finally {
+          Files.deleteIfExists(batch);
+        }
+      }
+    }
+    SpotBugsRun.Outcome outcome = new SpotBugsRun.Outcome(observed, failed, findings);
     Map<String, String> notAnalysed = new LinkedHashMap<>();
     int analysed = 0;
     for (String name : classNames) {
-      String failed = outcome.failed().get(name);
-      if (failed != null) {
-        notAnalysed.put(name, failed);
+      String why = outcome.failed().get(name);
+      if (why != null) {
+        notAnalysed.put(name, why);
       } else if (!outcome.observed().contains(name)) {
         notAnalysed.put(name, "SpotBugs could not read it as a class file");
       } else {

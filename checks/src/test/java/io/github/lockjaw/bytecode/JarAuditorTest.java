@@ -219,4 +219,35 @@ class JarAuditorTest {
       }
     }
   }
+
+  @Test
+  void aLargeJarAuditedInBatchesFindsWhatItFindsWhole() throws Exception {
+    Map<String, String> sources = new java.util.LinkedHashMap<>();
+    sources.put("shaded.cache.TypeCache", CACHE_V1);
+    sources.put("shaded.cache.Waiter", WAITER);
+    sources.put(
+        "shaded.cache.Outer",
+        """
+        package shaded.cache;
+        public class Outer {
+          static class Inner { Runnable r = () -> {}; }
+        }
+        """);
+    Path big = jar("big-1.0.jar", compile("big", sources));
+    JarAuditor.Result whole =
+        new JarAuditor().run(List.of(big), List.of(), JarAuditor.Options.DEFAULT);
+    int before = JarBatches.batchClasses;
+    JarAuditor.Result batched;
+    try {
+      JarBatches.batchClasses = 1;
+      assertEquals(3, JarBatches.plan(big).size(), "Outer and Outer$Inner stay in one batch");
+      batched = new JarAuditor().run(List.of(big), List.of(), JarAuditor.Options.DEFAULT);
+    } finally {
+      JarBatches.batchClasses = before;
+    }
+    assertEquals(describe(whole), describe(batched));
+    assertEquals(4, batched.classesInJars());
+    assertEquals(4, batched.classesAnalysed());
+    assertEquals("big 1.0", batched.findings().get(0).library());
+  }
 }
