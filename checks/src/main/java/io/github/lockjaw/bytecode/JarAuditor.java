@@ -245,7 +245,7 @@ public final class JarAuditor {
       failed.putAll(outcome.failed());
       findings.addAll(outcome.findings());
     } else {
-      // a large jar, a batch at a time: SpotBugs' memory is that of one batch
+      // -Dlockjaw.audit.batchClasses: a large jar a batch at a time, SpotBugs holding one batch
       List<Path> withJar = new ArrayList<>(classpath);
       withJar.add(0, read);
       for (int i = 0; i < batches.size(); i++) {
