@@ -7,13 +7,10 @@ import io.github.lockjaw.it.LockjawSarif
 def log = new File(basedir, 'build.log').getText('UTF-8')
 def failures = []
 def reported = (log =~ /(?m)^\[WARNING\] org\.apache\.commons:commons-pool2:2\.12\.0: (\S+)\.[^.\s]+\(/).collect { it[1] }
-if (reported.isEmpty()) failures << 'no commons-pool2 finding was reported'
+// issue 22: the notes are one summary line; the failing run (auditFailOn=all) prints each
 if (!reported.every { it.endsWith('.SoftReferenceObjectPool') }) failures << "findings outside SoftReferenceObjectPool: ${reported.unique()}"
-if (!(log =~ /SoftReferenceObjectPool\.\S+\)[^\n]*\[SharedMonitorDao\] \(not reached from audit-reachable's classes, no known fix: not failing\)/)) {
-    failures << 'the SoftReferenceObjectPool findings are not marked as not reached'
-}
-if (!(log =~ /lockjaw: \d+ finding\(s\) in dependency classes that audit-reachable's classes do not reach and with no known fix: reported as notes, not failing the build/)) {
-    failures << 'no summary of the findings that do not fail'
+if (!(log =~ /lockjaw: \d+ note\(s\) in 1 jar\(s\) \(org\.apache\.commons:commons-pool2:2\.12\.0\): findings in dependency classes that audit-reachable's classes and configuration do not reach/)) {
+    failures << 'no one-line summary of the notes'
 }
 if (!(log =~ /lockjaw: \d+ finding\(s\), none new at or above WARNING/)) failures << 'the default audit did not pass'
 // run 2: every finding fails

@@ -18,6 +18,9 @@ import java.util.List;
  * @param message what is wrong and why it hurts under load
  * @param advice what the user can do: the release or replacement that fixed it when lockjaw knows
  *     one (knowledge/known-fixes.txt), else how to upgrade, replace or configure around it
+ * @param library the library the class belongs to, {@code groupId:artifactId version} when lockjaw
+ *     can tell (for a shaded jar, the bundled artifact whose packages hold the class), else the
+ *     jar's file name
  */
 public record AuditFinding(
     String check,
@@ -27,7 +30,8 @@ public record AuditFinding(
     String methodDescriptor,
     int line,
     String message,
-    String advice) {
+    String advice,
+    String library) {
 
   /** {@code GenericObjectPool.borrowObject()} or {@code ClassInfo.getInstance(Class)}. */
   public String readableMethod() {

@@ -77,27 +77,19 @@ public record JarIdentity(Path path, String groupId, String artifactId, String v
       Pattern.compile("(.+?)-(\\d[^-]*(?:-(?:[A-Za-z]+\\d*|SNAPSHOT))?)\\.jar");
 
   private static String[] fromPomProperties(JarFile file, Path jar) throws IOException {
-    List<Properties> found = new ArrayList<>();
-    Enumeration<? extends ZipEntry> entries = file.entries();
-    while (entries.hasMoreElements()) {
-      ZipEntry entry = entries.nextElement();
-      String name = entry.getName();
-      if (name.startsWith("META-INF/maven/") && name.endsWith("/pom.properties")) {
-        Properties properties = new Properties();
-        try (InputStream in = file.getInputStream(entry)) {
-          properties.load(in);
-        }
-        found.add(properties);
-      }
-    }
+    List<Properties> found = pomProperties(file);
     Properties chosen = null;
     if (found.size() == 1) {
       chosen = found.get(0);
     } else {
+      // spring-beans-2.5.1.jar, or Quarkus' lib/main/org.springframework.spring-beans-2.5.1.jar
       String fileName = String.valueOf(jar.getFileName());
       for (Properties properties : found) {
-        String artifact = properties.getProperty("artifactId", "");
-        if (!artifact.isEmpty() && fileName.startsWith(artifact + "-")) {
+        String group = properties.getProperty("groupId", "").trim();
+        String artifact = properties.getProperty("artifactId", "").trim();
+        if (!artifact.isEmpty()
+            && (fileName.startsWith(artifact + "-")
+                || fileName.startsWith(group + "." + artifact + "-"))) {
           chosen = properties;
           break;
         }
@@ -111,6 +103,86 @@ public record JarIdentity(Path path, String groupId, String artifactId, String v
       chosen.getProperty("artifactId", "").trim(),
       chosen.getProperty("version", "").trim()
     };
+  }
+
+  private static List<Properties> pomProperties(JarFile file) throws IOException {
+    List<Properties> found = new ArrayList<>();
+    Enumeration<? extends ZipEntry> entries = file.entries();
+    while (entries.hasMoreElements()) {
+      ZipEntry entry = entries.nextElement();
+      String name = entry.getName();
+      if (name.startsWith("META-INF/maven/") && name.endsWith("/pom.properties")) {
+        Properties properties = new Properties();
+        try (InputStream in = file.getInputStream(entry)) {
+          properties.load(in);
+        }
+        if (!properties.getProperty("artifactId", "").isBlank()) {
+          found.add(properties);
+        }
+      }
+    }
+    return found;
+  }
+
+  /**
+   * The artifacts a shaded (uber) jar bundles, one per {@code META-INF/maven/**}{@code
+   * /pom.properties}; empty for a jar that carries one or none.
+   */
+  public static List<JarIdentity> bundled(Path jar) {
+    if (jar == null || !Files.isRegularFile(jar)) {
+      return List.of();
+    }
+    try (JarFile file = new JarFile(jar.toFile(), false)) {
+      List<Properties> found = pomProperties(file);
+      if (found.size() < 2) {
+        return List.of();
+      }
+      List<JarIdentity> bundled = new ArrayList<>();
+      for (Properties p : found) {
+        bundled.add(
+            new JarIdentity(
+                jar,
+                p.getProperty("groupId", "").trim(),
+                p.getProperty("artifactId", "").trim(),
+                p.getProperty("version", "").trim()));
+      }
+      return List.copyOf(bundled);
+    } catch (IOException | RuntimeException e) {
+      return List.of();
+    }
+  }
+
+  /**
+   * Which of a shaded jar's bundled artifacts a class (binary name) belongs to: the one whose
+   * groupId is a prefix of the class's package, preferring the one whose artifactId's words are
+   * package segments ({@code org.springframework:spring-beans} for {@code
+   * org.springframework.beans.BeanUtils}); {@code own} when none matches. Shading that relocates
+   * packages keeps them under the uber jar's own name.
+   */
+  public static JarIdentity forClass(List<JarIdentity> bundled, JarIdentity own, String className) {
+    if (bundled.isEmpty()) {
+      return own;
+    }
+    String pkg = className.contains(".") ? className.substring(0, className.lastIndexOf('.')) : "";
+    List<String> segments = List.of(pkg.split("\\."));
+    JarIdentity best = null;
+    int bestScore = 0;
+    for (JarIdentity candidate : bundled) {
+      int score = 0;
+      if (pkg.equals(candidate.groupId()) || pkg.startsWith(candidate.groupId() + ".")) {
+        score += 2;
+      }
+      for (String word : candidate.artifactId().split("[-.]")) {
+        if (word.length() > 2 && segments.contains(word)) {
+          score += 1;
+        }
+      }
+      if (score > bestScore) {
+        best = candidate;
+        bestScore = score;
+      }
+    }
+    return best == null || bestScore < 2 ? own : best;
   }
 
   private static String fromManifest(JarFile file) throws IOException {

@@ -24,7 +24,9 @@ public final class KnownFixes {
       String upgrade,
       List<String> replacements,
       List<String> checks,
-      String why) {
+      String why,
+      String checkedUpTo,
+      String workaround) {
 
     /** Whether a class (binary name) belongs to the affected packages (and classes, if listed). */
     public boolean covers(String className) {
@@ -65,6 +67,21 @@ public final class KnownFixes {
               ? coordinates + " " + jar.version()
               : coordinates;
       StringBuilder advice = new StringBuilder();
+      if (upgrade.isEmpty() && replacements.isEmpty()) {
+        advice
+            .append("Known problem of ")
+            .append(library)
+            .append(", and no release fixes it (checked up to ")
+            .append(checkedUpTo.isEmpty() ? "the latest" : checkedUpTo)
+            .append(")");
+        if (!why.isEmpty()) {
+          advice.append(": ").append(why);
+        }
+        if (!workaround.isEmpty()) {
+          advice.append(". Workaround: ").append(workaround);
+        }
+        return advice.append('.').toString();
+      }
       if (!upgrade.isEmpty()) {
         advice
             .append("Known problem, fixed upstream: upgrade ")
@@ -89,6 +106,9 @@ public final class KnownFixes {
       }
       if (!why.isEmpty()) {
         advice.append(" (").append(why).append(")");
+      }
+      if (!workaround.isEmpty()) {
+        advice.append(". Until then: ").append(workaround);
       }
       return advice.append('.').toString();
     }
@@ -133,6 +153,8 @@ public final class KnownFixes {
       String versions = "";
       String upgrade = "";
       String why = "";
+      String checked = "";
+      String workaround = "";
       List<String> packages = new ArrayList<>();
       List<String> classes = new ArrayList<>();
       List<String> replacements = new ArrayList<>();
@@ -152,6 +174,8 @@ public final class KnownFixes {
           case "replace" -> replacements.add(value);
           case "checks" -> checks.addAll(Arrays.asList(value.split(",")));
           case "why" -> why = JavaNames.words(value);
+          case "checked" -> checked = value;
+          case "workaround" -> workaround = JavaNames.words(value);
           default -> {
             // unknown attributes are ignored, so the file can grow
           }
@@ -166,7 +190,9 @@ public final class KnownFixes {
               upgrade,
               List.copyOf(replacements),
               List.copyOf(checks),
-              why));
+              why,
+              checked,
+              workaround));
     }
     return List.copyOf(fixes);
   }

@@ -10,54 +10,52 @@ public enum LockjawBugType {
   CLASS_MONITOR_CACHE(
       "LOCKJAW_CLASS_MONITOR_CACHE",
       "ClassMonitorCache",
-      "In a dependency: upgrade to a release that caches in a"
-          + " ConcurrentHashMap (computeIfAbsent) or a ClassValue without the Class lock, or"
-          + " replace the library; until then warm the cache at start-up so requests find it"
-          + " filled, and report the lock upstream."),
+      "lockjaw knows no release of this library that fixes it. Workaround: warm the cache at"
+          + " start-up so requests find it filled, or keep the call off the hot path (keep its"
+          + " result in your own ConcurrentHashMap); report the Class lock upstream (the fix is a"
+          + " ConcurrentHashMap.computeIfAbsent or a ClassValue)."),
   SYNCHRONIZED_MAP_CACHE(
       "LOCKJAW_SYNCHRONIZED_MAP_CACHE",
       "SynchronizedMapCache",
-      "In a dependency: upgrade to a release that caches in a"
-          + " ConcurrentHashMap (computeIfAbsent), or replace the library; until then keep the"
-          + " call off the hot path (cache its result in your code) and report the lock upstream."),
+      "lockjaw knows no release of this library that fixes it. Workaround: keep the call off"
+          + " the hot path (cache its result in your own code), or warm it at start-up; report the"
+          + " lock upstream (the fix is a ConcurrentHashMap.computeIfAbsent)."),
   THREAD_ALIVE_BUSY_WAIT(
       "LOCKJAW_THREAD_ALIVE_BUSY_WAIT",
       "ThreadAliveBusyWait",
-      "In a dependency: upgrade to a release that blocks instead"
-          + " of polling, or replace the library; until then avoid calling it on request threads"
-          + " and report the busy-wait upstream."),
+      "lockjaw knows no release of this library that fixes it. Workaround: do not call it on"
+          + " request threads (hand it to one background thread); report the busy-wait upstream"
+          + " (the fix is join(), get() or awaitTermination())."),
   SHARED_MONITOR_DAO(
       "LOCKJAW_SHARED_MONITOR_DAO",
       "SharedMonitorDao",
-      "In a dependency: upgrade to a release that does not hold one"
-          + " monitor around its I/O, or replace it (for connection pools, HikariCP borrows"
-          + " without a pool-wide lock); until then size it so the locked path runs rarely (enough idle"
-          + " connections, validation off the borrow path) and report the lock upstream."),
+      "lockjaw knows no release of this library that fixes it. Workaround: configure it so the"
+          + " locked path runs rarely (for a pool: enough idle connections, validation off the"
+          + " borrow path), or replace it (for connection pools, HikariCP borrows without a"
+          + " pool-wide lock); report the lock upstream."),
   PER_REQUEST_HTTP_CLIENT(
       "LOCKJAW_PER_REQUEST_HTTP_CLIENT",
       "PerRequestHttpClient",
-      "In a dependency: if the library accepts a client"
-          + " or connection manager, configure it with one shared, pooled instance; otherwise"
-          + " upgrade to a release that reuses its client, or replace the library, and report"
-          + " it upstream."),
+      "lockjaw knows no release of this library that fixes it. Workaround: if the library"
+          + " accepts a client or connection manager, configure it with one shared, pooled"
+          + " instance; otherwise report it upstream."),
   STATISTICS_UNDER_SHARED_LOCK(
       "LOCKJAW_STATISTICS_UNDER_SHARED_LOCK",
       "StatisticsUnderSharedLock",
-      "In a dependency: upgrade to a release that keeps its"
-          + " statistics in LongAdder/AtomicLong fields, or switch the monitoring off on hot paths;"
-          + " report the lock upstream."),
+      "lockjaw knows no release of this library that fixes it. Workaround: switch its"
+          + " statistics or monitoring off on hot paths; report the lock upstream (the fix is"
+          + " LongAdder/AtomicLong fields)."),
   RESOURCE_LOOKUP_UNDER_LOCK(
       "LOCKJAW_RESOURCE_LOOKUP_UNDER_LOCK",
       "ResourceLookupUnderLock",
-      "In a dependency: upgrade to a release that indexes its"
-          + " resources once or looks them up without a shared lock; until then cache what you look"
-          + " up through it, and report the lock upstream."),
+      "lockjaw knows no release of this library that fixes it. Workaround: cache what you"
+          + " look up through it (or switch its own resource cache on); report the lock upstream."),
   READ_MOSTLY_STATE_UNDER_LOCK(
       "LOCKJAW_READ_MOSTLY_STATE_UNDER_LOCK",
       "ReadMostlyStateUnderLock",
-      "In a dependency: upgrade to a release that publishes the"
-          + " state through a volatile field or an immutable snapshot; until then call the accessor"
-          + " once and keep its answer, and report the lock upstream.");
+      "lockjaw knows no release of this library that fixes it. Workaround: call the accessor"
+          + " once and keep its answer; report the lock upstream (the fix is a volatile field or"
+          + " an immutable snapshot).");
 
   private final String bugType;
   private final String check;
@@ -68,7 +66,7 @@ public enum LockjawBugType {
     this.check = check;
     this.genericAdvice =
         genericAdvice
-            + " In your own code, lockjaw's "
+            + " If this is your own code, lockjaw's "
             + check
             + " compiler check (Error Prone) explains the fix.";
   }

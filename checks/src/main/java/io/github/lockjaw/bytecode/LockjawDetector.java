@@ -29,7 +29,6 @@ import org.apache.bcel.Const;
 import org.apache.bcel.classfile.Code;
 import org.apache.bcel.classfile.CodeException;
 import org.apache.bcel.classfile.Constant;
-import org.apache.bcel.classfile.ConstantPool;
 import org.apache.bcel.classfile.ConstantUtf8;
 import org.apache.bcel.classfile.JavaClass;
 import org.apache.bcel.classfile.Method;
@@ -43,7 +42,10 @@ import org.apache.bcel.generic.InstructionList;
  * order, after the class and method; see messages.xml).
  */
 abstract class LockjawDetector extends OpcodeStackDetector {
-  private static final Map<String, JarIdentity> JARS = new ConcurrentHashMap<>();
+  /** What lockjaw knows of each jar it reads: its identity, and what a shaded jar bundles. */
+  private record JarContents(JarIdentity own, List<JarIdentity> bundled) {}
+
+  private static final Map<Path, JarContents> JARS = new ConcurrentHashMap<>();
 
   protected final BugReporter bugReporter;
   private final Map<String, Boolean> subtypes = new HashMap<>();
@@ -81,9 +83,9 @@ abstract class LockjawDetector extends OpcodeStackDetector {
    * test that lets a detector skip classes that cannot hold its pattern.
    */
   protected static boolean constantPoolMentions(JavaClass javaClass, Set<String> words) {
-    ConstantPool pool = javaClass.getConstantPool();
-    for (int i = 1; i < pool.getLength(); i++) {
-      Constant constant = pool.getConstant(i);
+    // the array, not getConstant(i): a CONSTANT_Long or CONSTANT_Double takes two slots and the
+    // second is null, which getConstant rejects with an exception (the class was then skipped)
+    for (Constant constant : javaClass.getConstantPool().getConstantPool()) {
       if (constant instanceof ConstantUtf8 utf8 && words.contains(utf8.getBytes())) {
         return true;
       }
@@ -179,9 +181,29 @@ abstract class LockjawDetector extends OpcodeStackDetector {
       currentJar =
           path == null
               ? new JarIdentity(null, "", "", "")
-              : JARS.computeIfAbsent(path, p -> JarIdentity.of(Path.of(p)));
+              : identity(Path.of(path), getThisClass().getClassName());
     }
     return currentJar;
+  }
+
+  /**
+   * Tells the detectors who a jar is when the caller knows better than the jar itself: Maven's
+   * coordinates of a dependency, or the original of a multi-release view.
+   */
+  static void register(Path jar, JarIdentity identity, List<JarIdentity> bundled) {
+    JARS.put(jar.toAbsolutePath().normalize(), new JarContents(identity, bundled));
+  }
+
+  /** The library a class (binary name) of {@code jar} belongs to. */
+  static JarIdentity identity(Path jar, String className) {
+    if (jar == null) {
+      return new JarIdentity(null, "", "", "");
+    }
+    JarContents contents =
+        JARS.computeIfAbsent(
+            jar.toAbsolutePath().normalize(),
+            p -> new JarContents(JarIdentity.of(p), JarIdentity.bundled(p)));
+    return JarIdentity.forClass(contents.bundled(), contents.own(), className);
   }
 
   /** Reports a finding in {@code method} of the visited class at {@code pc} (or -1). */

@@ -1248,7 +1248,7 @@ class BytecodeDetectorsTest {
     assertEquals("ClassInfo.getInstance(Class)", finding.readableMethod());
     assertTrue(finding.message().contains("'CLASS_INFO_MAP'"), finding.message());
     assertTrue(finding.message().contains("computeIfAbsent"), finding.message());
-    assertTrue(finding.advice().contains("In your own code"), finding.advice());
+    assertTrue(finding.advice().contains("If this is your own code"), finding.advice());
   }
 
   @Test

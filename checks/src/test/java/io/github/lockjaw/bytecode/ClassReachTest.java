@@ -219,4 +219,48 @@ class ClassReachTest {
         List.of("java.lang.String", "p.A", "p.B", "java.util.Map", "java.util.List", "p.C", "p.D"),
         List.copyOf(names));
   }
+
+  @Test
+  void aPoolBuiltFromSpringXmlIsReachedAndThePathSaysHow() throws Exception {
+    Path dbcp = Path.of("target", "audit-jars", "commons-dbcp-1.2.2.jar");
+    Path pool = Path.of("target", "audit-jars", "commons-pool-1.3.jar");
+    Path app = dir.resolve("classes");
+    BytecodeFixtures.compile(
+        Map.of(
+            "shop.OrderService",
+            """
+            package shop;
+            public class OrderService {
+              private javax.sql.DataSource dataSource;
+              public void setDataSource(javax.sql.DataSource dataSource) { this.dataSource = dataSource; }
+            }
+            """),
+        app);
+    ClassReach.Reach withoutXml = ClassReach.reach(List.of(app), List.of(dbcp, pool));
+    assertFalse(
+        withoutXml.contains("org.apache.commons.pool.impl.GenericObjectPool"),
+        "no code names the pool: without configuration it is not reached");
+    assertEquals("", withoutXml.path("org.apache.commons.dbcp.BasicDataSource"));
+
+    Files.writeString(
+        app.resolve("applicationContext.xml"),
+        """
+        <beans>
+          <bean id="dataSource" class="org.apache.commons.dbcp.BasicDataSource" destroy-method="close">
+            <property name="driverClassName" value="org.h2.Driver"/>
+          </bean>
+          <bean class="shop.OrderService"><property name="dataSource" ref="dataSource"/></bean>
+        </beans>
+        """,
+        UTF_8);
+    ClassReach.Reach withXml = ClassReach.reach(List.of(app), List.of(dbcp, pool));
+    assertTrue(withXml.contains("org.apache.commons.pool.impl.GenericObjectPool"));
+    String path = withXml.path("org.apache.commons.pool.impl.GenericObjectPool");
+    assertTrue(
+        path.startsWith(
+            "org.apache.commons.dbcp.BasicDataSource (named in applicationContext.xml) → "),
+        path);
+    assertTrue(path.endsWith("→ org.apache.commons.pool.impl.GenericObjectPool"), path);
+    assertEquals("shop.OrderService", withXml.path("shop.OrderService"));
+  }
 }

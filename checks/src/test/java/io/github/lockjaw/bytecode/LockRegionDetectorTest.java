@@ -371,7 +371,7 @@ class LockRegionDetectorTest {
     for (AuditFinding finding : found) {
       assertTrue(finding.message().contains("which only reload() writes"), finding.message());
       assertTrue(
-          finding.advice().contains("In your own code, lockjaw's ReadMostlyStateUnderLock"),
+          finding.advice().contains("If this is your own code, lockjaw's ReadMostlyStateUnderLock"),
           finding.advice());
     }
   }

@@ -5,6 +5,7 @@ import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Locale;
 
 /**
  * lockjaw's command-line tool: {@code check} runs the source checks over Java files without a
@@ -49,9 +50,11 @@ public final class Main {
                      that covers it, or "no finding"
 
       check's PATH: a .java file or a directory of them (src, src/main/java).
-      audit's and contention's PATH: a jar; a WAR or EAR file; an exploded application (its WEB-INF/classes and
-      WEB-INF/lib are read); a WEB-INF/lib or WEB-INF/classes directory; any directory of jars or
-      class files.
+      audit's and contention's PATH: a jar (a Spring Boot executable jar: BOOT-INF/classes and
+      BOOT-INF/lib; a shaded jar: each bundled library named); a WAR (WEB-INF/classes, WEB-INF/lib,
+      WEB-INF/lib-provided) or EAR file; an exploded application; a directory of applications
+      (webapps/); a Quarkus quarkus-app/ directory; a WEB-INF/lib or WEB-INF/classes directory; any
+      directory of jars or class files.
 
       check's options:
         --classpath CP     the jars and class directories the sources compile against, separated
@@ -73,13 +76,20 @@ public final class Main {
         --format FORMAT    text (default), markdown or sarif (SARIF 2.1.0; contention adds the observed
                            figures as result properties)
         --output FILE      write the report to FILE instead of the terminal
+        --release N        audit: read multi-release jars as Java N loads them (default: the newest
+                           release each jar has)
+        --cache DIR        audit: keep per-jar results in DIR (default ~/.cache/lockjaw/audit);
+                           --no-cache reads every jar again
+        --strict           audit: fail (exit 3, or 4 when a detector failed) when a class could not
+                           be analysed; -Dlockjaw.strict=true does the same
         --help             show this help
 
       Exit codes:
         0  check, audit: no (new) findings; contention: the report was written
         1  check, audit: findings were reported
         2  wrong usage: unknown command or option, missing PATH or --recording
-        3  an input cannot be read: a missing file, not a jar, a corrupt or truncated recording;
+        3  an input cannot be read: a missing file, not a jar, a corrupt or truncated recording,
+           nothing to audit, an archive past a size limit (a zip bomb; see docs/cli.md);
            check: sources that do not compile (for another reason than missing classes)
         4  lockjaw failed; please report it with the message
 
@@ -106,6 +116,7 @@ public final class Main {
     }
     try {
       Options options = Options.parse(args);
+      preflight(options);
       Report report =
           switch (options.command()) {
             case CheckOptions.COMMAND -> new CheckCommand(err).run(options); // issue 24
@@ -124,10 +135,63 @@ public final class Main {
       Thread.currentThread().interrupt();
       err.println("lockjaw: interrupted.");
       return FAILURE;
+    } catch (OutOfMemoryError e) {
+      err.println(
+          "lockjaw ran out of memory ("
+              + Runtime.getRuntime().maxMemory() / (1024 * 1024)
+              + " MB heap). Give it more with java -Xmx4g -jar lockjaw-cli.jar ..., or audit the"
+              + " application's jars in smaller groups.");
+      return FAILURE;
     } catch (RuntimeException | IOException | LinkageError e) {
       err.println(
           "lockjaw failed unexpectedly: " + e + ". Please report this, with the command line.");
       return FAILURE;
+    }
+  }
+
+  /**
+   * Checks every input and the output before anything is read: a mistyped PATH must not wait for a
+   * large recording to be read first, nor an unwritable --output for the whole audit.
+   */
+  static void preflight(Options options) throws CliException {
+    for (Path recording : options.recordings()) {
+      Targets.requireExists(recording);
+    }
+    for (Path path : options.paths()) {
+      Targets.requireExists(path);
+    }
+    Path output = options.output();
+    if (output == null) {
+      return;
+    }
+    if (Files.isDirectory(output)) {
+      throw new CliException(
+          INPUT_ERROR,
+          "--output "
+              + output
+              + " is a directory; name a file, e.g. "
+              + output.resolve("report.txt")
+              + ".");
+    }
+    Path parent = output.toAbsolutePath().getParent();
+    Path existing = parent;
+    while (existing != null && !Files.exists(existing)) {
+      existing = existing.getParent();
+    }
+    if (existing == null
+        || !Files.isDirectory(existing)
+        || !Files.isWritable(existing)
+        || (Files.exists(output) && !Files.isWritable(output))) {
+      throw new CliException(
+          INPUT_ERROR,
+          "lockjaw cannot write --output "
+              + output
+              + ": "
+              + (existing == null || !Files.isDirectory(existing)
+                  ? "its directory cannot be created"
+                  : (Files.exists(output) ? output : existing)
+                      + " is not writable (permission denied)")
+              + ". Choose a file in a directory you can write to.");
     }
   }
 
@@ -145,7 +209,16 @@ public final class Main {
       Files.writeString(output, text, StandardCharsets.UTF_8);
     } catch (IOException e) {
       throw new CliException(
-          INPUT_ERROR, "lockjaw cannot write " + output + ": " + e.getMessage() + ".");
+          INPUT_ERROR,
+          "lockjaw cannot write "
+              + output
+              + " ("
+              + e.getClass()
+                  .getSimpleName()
+                  .replaceAll("(?<=[a-z])(?=[A-Z])", " ")
+                  .toLowerCase(Locale.ROOT)
+              + (e.getMessage() == null ? "" : ": " + e.getMessage())
+              + "). Choose a file in a directory you can write to.");
     }
   }
 

@@ -1,5 +1,6 @@
 package io.github.lockjaw.cli;
 
+import java.nio.file.InvalidPathException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -15,11 +16,14 @@ record Options(
     String format,
     Path output,
     List<Path> paths,
+    int release,
+    Path cache,
+    boolean strict,
     CheckOptions check) {
   static final List<String> FORMATS = List.of("text", "markdown", "sarif");
 
   Options(String command, List<Path> recordings, String format, Path output, List<Path> paths) {
-    this(command, recordings, format, output, paths, CheckOptions.NONE);
+    this(command, recordings, format, output, paths, 0, null, false, CheckOptions.NONE);
   }
 
   static Options parse(String[] args) throws CliException {
@@ -41,12 +45,21 @@ record Options(
     List<Path> paths = new ArrayList<>();
     String format = "text";
     Path output = null;
+    int release = 0;
+    Path cache = defaultCache();
+    boolean strict = Boolean.getBoolean("lockjaw.strict");
     boolean onlyPaths = false;
     CheckOptions.Builder check = new CheckOptions.Builder(); // --- check (issue 24)
     for (int i = 1; i < args.length; i++) {
       String arg = args[i];
       if (onlyPaths || !arg.startsWith("--")) {
-        paths.add(Path.of(arg));
+        if (arg.isBlank()) {
+          throw new CliException(
+              Main.USAGE_ERROR,
+              "A PATH is empty (''): an unset shell variable? Name the jar, WAR, EAR or directory"
+                  + " to audit; '.' is the current directory.");
+        }
+        paths.add(path(arg));
         continue;
       }
       String name = arg;
@@ -57,7 +70,9 @@ record Options(
         value = arg.substring(eq + 1);
       }
       // --- check (issue 24): its options, parsed by CheckOptions
-      if (CheckOptions.OPTIONS.contains(name)) {
+      // (--release is audit's too: the release whose classes of a multi-release jar are read)
+      if (CheckOptions.OPTIONS.contains(name)
+          && (command.equals(CheckOptions.COMMAND) || !name.equals("--release"))) {
         if (!command.equals(CheckOptions.COMMAND)) {
           throw new CliException(
               Main.USAGE_ERROR,
@@ -69,7 +84,9 @@ record Options(
       // --- end of check's options
       switch (name) {
         case "--" -> onlyPaths = true;
-        case "--recording", "--format", "--output" -> {
+        case "--no-cache" -> cache = null;
+        case "--strict" -> strict = true;
+        case "--recording", "--format", "--output", "--release", "--cache" -> {
           if (value == null) {
             if (i + 1 >= args.length) {
               throw new CliException(
@@ -77,10 +94,16 @@ record Options(
             }
             value = args[++i];
           }
+          if (value.isBlank()) {
+            throw new CliException(
+                Main.USAGE_ERROR, name + " is empty; give a value, e.g. " + example(name) + ".");
+          }
           switch (name) {
-            case "--recording" -> recordings.add(Path.of(value));
+            case "--recording" -> recordings.add(path(value));
             case "--format" -> format = value.toLowerCase(Locale.ROOT);
-            default -> output = Path.of(value);
+            case "--release" -> release = release(value);
+            case "--cache" -> cache = path(value);
+            default -> output = path(value);
           }
         }
         default ->
@@ -101,6 +124,9 @@ record Options(
           format,
           output,
           List.copyOf(paths),
+          release,
+          cache,
+          strict,
           check.build(paths, recordings));
     }
     // --- end of check
@@ -128,13 +154,75 @@ record Options(
               + " a thread dump (jcmd PID Thread.print > dump.txt) or a directory of them; then the application's jars,"
               + " WAR/EAR or class directories as PATHs.");
     }
-    return new Options(command, List.copyOf(recordings), format, output, List.copyOf(paths));
+    return new Options(
+        command,
+        List.copyOf(recordings),
+        format,
+        output,
+        List.copyOf(paths),
+        release,
+        cache,
+        strict,
+        CheckOptions.NONE);
+  }
+
+  private static int release(String value) throws CliException {
+    try {
+      int release = Integer.parseInt(value.trim());
+      if (release >= 8 && release <= 99) {
+        return release;
+      }
+    } catch (NumberFormatException e) {
+      // below
+    }
+    throw new CliException(
+        Main.USAGE_ERROR,
+        "--release is '"
+            + value
+            + "'; give the Java release the application runs on, e.g. --release 17 (8 to 99).");
+  }
+
+  /**
+   * A path from the command line. A name the file system's encoding cannot hold (a non-ASCII name
+   * under LANG=C, when the launcher could not switch to UTF-8) is a clear input error.
+   */
+  static Path path(String value) throws CliException {
+    try {
+      return Path.of(value);
+    } catch (InvalidPathException e) {
+      throw new CliException(
+          Main.INPUT_ERROR,
+          "'"
+              + value
+              + "' cannot be used as a file name here: this Java runtime reads file names as "
+              + System.getProperty("sun.jnu.encoding", "?")
+              + " (the locale is LANG="
+              + System.getenv().getOrDefault("LANG", "")
+              + "). Run lockjaw under a UTF-8 locale, e.g. LC_ALL=C.UTF-8 java -jar lockjaw-cli.jar ...");
+    }
+  }
+
+  /**
+   * The per-user cache of audit results: $XDG_CACHE_HOME/lockjaw/audit or ~/.cache/lockjaw/audit.
+   */
+  static Path defaultCache() {
+    String xdg = System.getenv("XDG_CACHE_HOME");
+    try {
+      if (xdg != null && !xdg.isBlank()) {
+        return Path.of(xdg, "lockjaw", "audit");
+      }
+      return Path.of(System.getProperty("user.home"), ".cache", "lockjaw", "audit");
+    } catch (InvalidPathException e) {
+      return null;
+    }
   }
 
   private static String example(String option) {
     return switch (option) {
       case "--recording" -> "--recording load.jfr";
       case "--format" -> "--format markdown";
+      case "--release" -> "--release 17";
+      case "--cache" -> "--cache ~/.cache/lockjaw/audit";
       default -> "--output report.md";
     };
   }

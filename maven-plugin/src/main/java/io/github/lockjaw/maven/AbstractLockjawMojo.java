@@ -1,5 +1,6 @@
 package io.github.lockjaw.maven;
 
+import com.google.gson.JsonObject;
 import io.github.lockjaw.engine.analyzer.AnalysisRequest;
 import io.github.lockjaw.engine.analyzer.AnalysisResult;
 import io.github.lockjaw.engine.baseline.Baseline;
@@ -201,7 +202,10 @@ abstract class AbstractLockjawMojo extends AbstractMojo {
             writeCheckPages(rules.stream().map(Rule::id).toList()));
     try {
       sarifReporter.write(
-          sarif.toPath(), sarifReporter.build(rules, findings, location, fingerprints, baselined));
+          sarif.toPath(),
+          decorateSarif(
+              sarifReporter.build(
+                  rules, findings, location, fingerprints, baselined, this::resultProperties)));
     } catch (IOException e) {
       throw new MojoExecutionException(
           "lockjaw cannot write its SARIF report "
@@ -250,9 +254,8 @@ abstract class AbstractLockjawMojo extends AbstractMojo {
             + checksText
             + ". Report: "
             + sarif
-            + ". Fix them (mvn lockjaw:fix applies the suggested fixes;"
-            + " for dependencies, the advice names the release that fixed it), suppress one with"
-            + " @SuppressWarnings(\"CheckName\"), or accept the current findings with mvn lockjaw:baseline.";
+            + ". "
+            + howToAct();
     if (failOnViolation) {
       throw new MojoFailureException(message);
     }
@@ -344,6 +347,22 @@ abstract class AbstractLockjawMojo extends AbstractMojo {
     return file.startsWith(root)
         ? root.relativize(file).toString().replace('\\', '/')
         : file.toString();
+  }
+
+  /** The failure message's last sentence: what the user can do about the findings. */
+  protected String howToAct() {
+    return "Fix them (mvn lockjaw:fix applies the suggested fixes), suppress one with"
+        + " @SuppressWarnings(\"CheckName\"), or accept the current findings with mvn lockjaw:baseline.";
+  }
+
+  /** Per-result SARIF properties (the audit: how a dependency class is reached). */
+  protected Map<String, Object> resultProperties(Finding finding) {
+    return Map.of();
+  }
+
+  /** A last change to the SARIF log before it is written (the audit: classes not analysed). */
+  protected JsonObject decorateSarif(JsonObject log) {
+    return log;
   }
 
   /** Parses failOnSeverity, or fails saying which values are allowed. */

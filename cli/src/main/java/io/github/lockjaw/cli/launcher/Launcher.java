@@ -1,6 +1,7 @@
 package io.github.lockjaw.cli.launcher;
 
 import java.io.File;
+import java.io.FileInputStream;
 import java.io.FileOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
@@ -37,6 +38,10 @@ public final class Launcher {
               + " on any Java version.");
       System.exit(4);
     }
+    if (needsUtf8Relaunch()) {
+      System.exit(relaunchUnderUtf8(args));
+    }
+    args = argsFromFile(args);
     try {
       ClassLoader loader = loader();
       Thread.currentThread().setContextClassLoader(loader);
@@ -57,6 +62,113 @@ public final class Launcher {
               + System.getProperty("java.io.tmpdir")
               + ") is writable, or set -Djava.io.tmpdir=DIR.");
       System.exit(4);
+    }
+  }
+
+  /**
+   * Under LANG=C the JVM reads file names and arguments as ASCII, so a non-ASCII path cannot even
+   * be named. On Linux lockjaw then starts itself again under LC_ALL=C.UTF-8, with the arguments'
+   * original bytes (from /proc/self/cmdline) handed over in a file.
+   */
+  private static boolean needsUtf8Relaunch() {
+    String encoding = System.getProperty("sun.jnu.encoding", "UTF-8");
+    return !encoding.equalsIgnoreCase("UTF-8")
+        && !encoding.equalsIgnoreCase("UTF8")
+        && !Boolean.getBoolean("lockjaw.relaunched")
+        && new File("/proc/self/cmdline").canRead();
+  }
+
+  private static int relaunchUnderUtf8(String[] args) {
+    try {
+      byte[] raw = readAll(new FileInputStream("/proc/self/cmdline"));
+      List<byte[]> parts = new ArrayList<byte[]>();
+      int start = 0;
+      for (int i = 0; i < raw.length; i++) {
+        if (raw[i] == 0) {
+          parts.add(java.util.Arrays.copyOfRange(raw, start, i));
+          start = i + 1;
+        }
+      }
+      File argsFile = File.createTempFile("lockjaw-args-", ".bin");
+      OutputStream out = new FileOutputStream(argsFile);
+      try {
+        for (int i = parts.size() - args.length; i < parts.size(); i++) {
+          out.write(parts.get(i));
+          out.write(0);
+        }
+      } finally {
+        out.close();
+      }
+      File self =
+          new File(Launcher.class.getProtectionDomain().getCodeSource().getLocation().toURI());
+      List<String> command = new ArrayList<String>();
+      command.add(new File(System.getProperty("java.home"), "bin/java").getPath());
+      command.addAll(java.lang.management.ManagementFactory.getRuntimeMXBean().getInputArguments());
+      command.add("-Dlockjaw.relaunched=true");
+      command.add("-Dlockjaw.argsFile=" + argsFile.getPath());
+      command.add("-cp");
+      command.add(self.getPath());
+      command.add(Launcher.class.getName());
+      ProcessBuilder builder = new ProcessBuilder(command).inheritIO();
+      builder.environment().put("LC_ALL", "C.UTF-8");
+      final Process child = builder.start();
+      Runtime.getRuntime()
+          .addShutdownHook(
+              new Thread() {
+                @Override
+                public void run() {
+                  child.destroy(); // SIGTERM: the child deletes its temporary files
+                  try {
+                    child.waitFor();
+                  } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                  }
+                }
+              });
+      return child.waitFor();
+    } catch (Exception e) {
+      System.err.println(
+          "lockjaw cannot switch to UTF-8 file names ("
+              + e
+              + "); run it as LC_ALL=C.UTF-8 java -jar lockjaw-cli.jar ...");
+      return 4;
+    }
+  }
+
+  /** The arguments a relaunch handed over in a file (UTF-8, each ended by a NUL byte). */
+  private static String[] argsFromFile(String[] args) {
+    String file = System.getProperty("lockjaw.argsFile");
+    if (file == null) {
+      return args;
+    }
+    try {
+      byte[] raw = readAll(new FileInputStream(file));
+      new File(file).delete();
+      List<String> parsed = new ArrayList<String>();
+      int start = 0;
+      for (int i = 0; i < raw.length; i++) {
+        if (raw[i] == 0) {
+          parsed.add(new String(raw, start, i - start, "UTF-8"));
+          start = i + 1;
+        }
+      }
+      return parsed.toArray(new String[0]);
+    } catch (IOException e) {
+      return args;
+    }
+  }
+
+  private static byte[] readAll(InputStream in) throws IOException {
+    try {
+      java.io.ByteArrayOutputStream bytes = new java.io.ByteArrayOutputStream();
+      byte[] buffer = new byte[8192];
+      int n;
+      while ((n = in.read(buffer)) > 0) {
+        bytes.write(buffer, 0, n);
+      }
+      return bytes.toByteArray();
+    } finally {
+      in.close();
     }
   }
 

@@ -201,6 +201,52 @@ public final class SarifReporter {
     return log;
   }
 
+  /**
+   * Adds to the log's first run an invocation whose {@code toolExecutionNotifications} name each
+   * class that could not be analysed (issue 22): one notification per class, level {@code warning},
+   * with the reason and the jar (or class directory) as its location. With none, the invocation
+   * says it ran successfully and carries no notifications.
+   *
+   * @param notAnalysed each entry: {@code [location uri, class name, reason]}
+   */
+  public static JsonObject withNotAnalysed(JsonObject log, List<String[]> notAnalysed) {
+    JsonObject invocation = new JsonObject();
+    invocation.addProperty("executionSuccessful", true);
+    JsonArray notifications = new JsonArray();
+    for (String[] entry : notAnalysed) {
+      JsonObject notification = new JsonObject();
+      notification.addProperty("level", "warning");
+      notification.add(
+          "message", text("lockjaw could not analyse " + entry[1] + ": " + entry[2] + "."));
+      JsonObject descriptor = new JsonObject();
+      descriptor.addProperty("id", "lockjaw/not-analysed");
+      notification.add("descriptor", descriptor);
+      JsonObject artifact = new JsonObject();
+      artifact.addProperty("uri", entry[0]);
+      JsonObject physical = new JsonObject();
+      physical.add("artifactLocation", artifact);
+      JsonObject location = new JsonObject();
+      location.add("physicalLocation", physical);
+      JsonArray logical = new JsonArray();
+      JsonObject type = new JsonObject();
+      type.addProperty("fullyQualifiedName", entry[1]);
+      type.addProperty("kind", "type");
+      logical.add(type);
+      location.add("logicalLocations", logical);
+      JsonArray locations = new JsonArray();
+      locations.add(location);
+      notification.add("locations", locations);
+      notifications.add(notification);
+    }
+    if (!notifications.isEmpty()) {
+      invocation.add("toolExecutionNotifications", notifications);
+    }
+    JsonArray invocations = new JsonArray();
+    invocations.add(invocation);
+    log.getAsJsonArray("runs").get(0).getAsJsonObject().add("invocations", invocations);
+    return log;
+  }
+
   public void write(Path target, JsonObject log) throws IOException {
     Files.createDirectories(target.toAbsolutePath().getParent());
     AtomicFiles.write(target, Json.GSON.toJson(log) + "\n");
