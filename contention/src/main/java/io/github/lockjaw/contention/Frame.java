@@ -16,10 +16,64 @@ import java.util.regex.Pattern;
 public record Frame(
     String className, String methodName, String descriptor, int line, String fileName) {
   private static final Pattern LAMBDA = Pattern.compile("lambda\\$(.+)\\$\\d+");
+  private static final Pattern ELEMENT = Pattern.compile("^(\\S+)\\.([^.(\\s]+)\\((.*)\\)$");
+  private static final Pattern LOCATION = Pattern.compile("^(.+?\\.java)(?::(\\d+))?");
 
   public Frame {
     descriptor = descriptor == null ? "" : descriptor;
     fileName = fileName == null ? "" : fileName;
+  }
+
+  /**
+   * Parses one stack element as thread dumps print it: {@code com.acme.Cache.get(Cache.java:42)},
+   * with a module or class loader before a {@code /} ({@code java.base@17/java.lang.Thread.run(
+   * Thread.java:840)}, {@code app//com.acme.Cache.get(...)}), a location of {@code (Native Method)}
+   * or {@code (Unknown Source)}, or OpenJ9's {@code com/acme/Cache.get(Cache.java:42( Compiled
+   * Code))}. Returns null when the text is not a stack element.
+   */
+  public static Frame parse(String element) {
+    String text = element.strip();
+    if (text.startsWith("at ")) {
+      text = text.substring(3).strip();
+    }
+    int open = text.indexOf('(');
+    if (open < 0 || !text.endsWith(")")) {
+      return null;
+    }
+    String qualified = text.substring(0, open);
+    int slash = qualified.lastIndexOf('/');
+    if (slash >= 0 && qualified.indexOf('.') >= 0 && qualified.indexOf('.') < slash) {
+      qualified = qualified.substring(slash + 1); // java.base@17/java.lang.Thread.run
+    } else if (qualified.contains("//")) {
+      qualified = qualified.substring(qualified.lastIndexOf("//") + 2); // app//com.acme.X.m
+    } else {
+      qualified = qualified.replace('/', '.'); // OpenJ9: com/acme/Cache.get
+    }
+    Matcher matcher = ELEMENT.matcher(qualified + text.substring(open));
+    if (!matcher.matches()) {
+      return null;
+    }
+    String location = matcher.group(3);
+    location = location.substring(location.lastIndexOf('/') + 1); // java.base@17/Thread.java:840
+    String file = "";
+    int line = -1;
+    Matcher where = LOCATION.matcher(location);
+    if (where.lookingAt()) {
+      file = where.group(1);
+      if (where.group(2) != null) {
+        try {
+          line = Integer.parseInt(where.group(2));
+        } catch (NumberFormatException e) {
+          line = -1;
+        }
+      }
+    }
+    return new Frame(matcher.group(1), matcher.group(2), "", line, file);
+  }
+
+  /** {@code com.acme.Cache.get}: the class and method, without the line. */
+  public String method() {
+    return className + "." + methodName;
   }
 
   /**

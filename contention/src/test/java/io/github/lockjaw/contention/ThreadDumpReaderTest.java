@@ -207,7 +207,7 @@ class ThreadDumpReaderTest {
         Files.writeString(temp.resolve("server.log"), "INFO started\nINFO request served\n");
     EvidenceException e = assertThrows(EvidenceException.class, () -> Evidence.read(List.of(file)));
     assertTrue(
-        e.getMessage().contains("neither a JFR recording nor a HotSpot thread dump"),
+        e.getMessage().contains("neither a JFR recording nor a thread dump lockjaw reads"),
         e.getMessage());
     assertTrue(e.getMessage().contains("jcmd PID Thread.print"), e.getMessage());
     assertFalse(e.getMessage().contains("\n"));

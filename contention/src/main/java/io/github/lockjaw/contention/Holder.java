@@ -1,0 +1,106 @@
+package io.github.lockjaw.contention;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * What the thread that held a contended lock was doing: its frames, top first. From a thread dump,
+ * the holder's frames down to the one that took the lock (the work done under it); from JFR, the
+ * samples of the monitor's previous owner taken while the others waited.
+ *
+ * @param frames the holder's frames, top first, down to its second frame outside the runtime
+ */
+public record Holder(List<Frame> frames) {
+  /** At most this many frames are kept: a socket read is 15 frames deep below the DAO method. */
+  static final int MAX_FRAMES = 24;
+
+  public Holder {
+    frames = List.copyOf(frames);
+  }
+
+  /**
+   * The holder's frames from the top down to {@code lockDepth} (the frame that took the lock; -1
+   * when unknown), and always down to its second frame outside the runtime, at most {@link
+   * #MAX_FRAMES}.
+   */
+  static Holder of(List<Frame> stack, int lockDepth) {
+    List<Frame> kept = new ArrayList<>();
+    int application = 0;
+    for (int i = 0; i < stack.size() && kept.size() < MAX_FRAMES; i++) {
+      Frame frame = stack.get(i);
+      kept.add(frame);
+      if (!RuntimeFrames.isRuntime(frame)) {
+        application++;
+      }
+      if (i >= lockDepth && application >= 2) {
+        break;
+      }
+    }
+    return new Holder(kept);
+  }
+
+  /**
+   * What the holder was doing in words, e.g. {@code socket read}; empty when lockjaw cannot say.
+   */
+  public String activity() {
+    return RuntimeFrames.activity(frames);
+  }
+
+  /** The holder's frames outside the runtime, top first. */
+  public List<Frame> applicationFrames() {
+    return frames.stream().filter(f -> !RuntimeFrames.isRuntime(f)).toList();
+  }
+
+  /**
+   * One line: {@code socket read (Socket$SocketInputStream.read) in OrderDao.roundTrip(OrderDao
+   * .java:40) < OrderDao.findOrder(OrderDao.java:25)}: the activity and the runtime frame that
+   * shows it, then the application frames, callers after the {@code <}.
+   */
+  public String summary() {
+    if (frames.isEmpty()) {
+      return "";
+    }
+    StringBuilder line = new StringBuilder();
+    String activity = activity();
+    Frame top = frames.get(0);
+    List<Frame> application = applicationFrames();
+    if (!activity.isEmpty()) {
+      Frame shown = activityFrame();
+      line.append(activity).append(" (").append(shortName(shown)).append(")");
+    } else if (RuntimeFrames.isRuntime(top)) {
+      line.append("in ").append(shortName(top));
+    } else {
+      line.append("running");
+    }
+    if (!application.isEmpty()) {
+      line.append(" in ");
+      for (int i = 0; i < application.size() && i < 3; i++) {
+        if (i > 0) {
+          line.append(" < ");
+        }
+        line.append(application.get(i).display());
+      }
+    }
+    return line.toString();
+  }
+
+  /** The deepest frame above the first application frame that still names the activity. */
+  private Frame activityFrame() {
+    String activity = activity();
+    Frame shown = frames.get(0);
+    for (Frame frame : frames) {
+      if (!RuntimeFrames.isRuntime(frame)) {
+        break;
+      }
+      if (RuntimeFrames.activity(List.of(frame)).equals(activity)) {
+        shown = frame;
+      }
+    }
+    return shown;
+  }
+
+  private static String shortName(Frame frame) {
+    String simple = frame.className().substring(frame.className().lastIndexOf('.') + 1);
+    return simple + "." + frame.methodName();
+  }
+}
