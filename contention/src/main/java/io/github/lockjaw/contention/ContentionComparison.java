@@ -10,10 +10,11 @@ import java.util.Map;
 /**
  * This run against an earlier one (the baseline), site by site, with both figures normalised so
  * runs of different lengths compare: blocked milliseconds per second of recording (JFR), or waiting
- * threads per dump (thread dumps). A site is the same in both runs when its kind, class, method and
- * the runtime call it waited in are (lines move when a fix changes the file). Each site is marked
- * new, worse, better, gone or unchanged; a change counts only when it is at least half again (or a
- * third less) and at least {@link Measure#floor()} in absolute terms, so noise stays unchanged.
+ * threads per dump (thread dumps). A site is the same in both runs when its kind, class and method
+ * are (lines move when a fix changes the file, and the lock may change with the fix). Each site is
+ * marked new, worse, better, gone or unchanged; a change counts only when it is at least half again
+ * (or a third less) and at least {@link Measure#floor()} in absolute terms, so noise stays
+ * unchanged.
  *
  * @param measure what both runs are measured in
  * @param entries one per site of either run: this run's by rank, then the gone ones
@@ -25,7 +26,7 @@ public record ContentionComparison(Measure measure, List<Entry> entries) {
   /** What a run's sites are measured in. */
   public enum Measure {
     /** Blocked milliseconds per second of recording. */
-    JFR("ms/s", 10.0),
+    JFR("ms/s", 50.0),
     /** Waiting threads per dump. */
     DUMPS("threads/dump", 0.5);
 
@@ -42,7 +43,7 @@ public record ContentionComparison(Measure measure, List<Entry> entries) {
     }
 
     /**
-     * The smallest change that counts: 10 ms/s (1 % of one thread's time), half a waiting thread
+     * The smallest change that counts: 50 ms/s (5 % of one thread's time), half a waiting thread
      * per dump.
      */
     public double floor() {

@@ -8,7 +8,7 @@ import java.util.Locale;
  * The gate for CI, off unless asked for: fails when a site tied to a lockjaw finding blocks threads
  * for more than a share of the recording ({@code failAbove}; 100 % is one thread blocked the whole
  * time; from dumps, one waiting thread per dump), and, with a baseline and {@code
- * failOnRegression}, when a site is new or worse and blocks at least the comparison's floor (1 % of
+ * failOnRegression}, when a site is new or worse and blocks at least the comparison's floor (5 % of
  * the recording, half a waiting thread per dump).
  *
  * @param failAbove the share, 0.10 for 10 %; negative when that check is off

@@ -100,11 +100,12 @@ public final class ObservedSite {
   }
 
   /**
-   * The identity of the site across recordings: its kind, class, method and the runtime call it
-   * waited in, without the line (a fix elsewhere in the file moves lines).
+   * The identity of the site across runs: its kind, class and method, without the line (a fix
+   * elsewhere in the file moves lines) or the lock (a fix may change the lock the same code waits
+   * on: a Class monitor becomes a ConcurrentHashMap bin, and the site is better, not new).
    */
   public String identity() {
-    return kind + " " + frame.method() + (via.isEmpty() ? "" : " via " + via);
+    return kind + " " + frame.method();
   }
 
   public WaitKind kind() {

@@ -403,7 +403,7 @@ public final class ReportWriter {
    * {@code monitor enter: ReflectionCache.class}, {@code monitor enter: Hashtable in
    * Hashtable.get}, {@code lock park: ReentrantLock.lock}.
    */
-  static String waitsFor(ObservedSite site) {
+  public static String waitsFor(ObservedSite site) {
     String monitor = site.monitor();
     String shown;
     if (monitor.startsWith("java.lang.Class for ")) {
@@ -449,7 +449,7 @@ public final class ReportWriter {
     return owner + (finding.methodName().isEmpty() ? "" : "." + finding.methodName() + "()");
   }
 
-  private static String millis(long nanos) {
+  public static String millis(long nanos) {
     double ms = nanos / 1e6;
     return ms >= 100
         ? String.format(Locale.ROOT, "%,.0f ms", ms)
