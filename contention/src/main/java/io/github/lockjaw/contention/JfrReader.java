@@ -228,6 +228,9 @@ final class JfrReader {
     // Object.wait() needs the whole stack to tell an idle worker from a waiting request
     List<Frame> stack =
         kind == WaitKind.MONITOR_WAIT ? frames(trace, Integer.MAX_VALUE) : siteFrames(trace);
+    if (kind == WaitKind.PINNED) {
+      stack = fromPinningFrame(trace);
+    }
     if (monitor.equals("java.lang.Class")) {
       monitor = classMonitor(trace, monitor);
     }
@@ -253,6 +256,39 @@ final class JfrReader {
     } else if (kind == WaitKind.PINNED) {
       site.pinnedBy(pinnedBy(event, trace));
     }
+  }
+
+  /**
+   * A pinned thread's frames from the one that pins it: the innermost class initializer or {@code
+   * synchronized} method on the stack, so the site is the region that pins, not the blocking call
+   * inside it; the whole stack when neither is there (a synchronized block, a native frame).
+   */
+  private static List<Frame> fromPinningFrame(RecordedStackTrace trace) {
+    if (trace == null) {
+      return List.of();
+    }
+    List<RecordedFrame> recorded = trace.getFrames();
+    int pin = -1;
+    for (int i = 0; i < recorded.size() && pin < 0; i++) {
+      RecordedMethod method = recorded.get(i).getMethod();
+      if (method != null
+          && method.getType() != null
+          && (method.getName().equals("<clinit>") || Modifier.isSynchronized(method.getModifiers()))
+          && !RuntimeFrames.isRuntime(frame(recorded.get(i)))) {
+        pin = i;
+      }
+    }
+    List<Frame> frames = new ArrayList<>();
+    for (int i = Math.max(0, pin); i < recorded.size(); i++) {
+      Frame frame = frame(recorded.get(i));
+      if (frame != null) {
+        frames.add(frame);
+      }
+      if (frames.size() > Holder.MAX_FRAMES) {
+        break;
+      }
+    }
+    return frames;
   }
 
   /**
