@@ -25,6 +25,9 @@ public final class HtmlPage {
       svg text{font:12px system-ui,sans-serif}
       """;
 
+  /** The height of one bar's row in {@link #barChart}, in CSS pixels. */
+  public static final int BAR_ROW_HEIGHT = 22;
+
   private final StringBuilder body = new StringBuilder();
   private final String title;
 
@@ -139,7 +142,7 @@ public final class HtmlPage {
    * can check the chart against the table beside it.
    */
   public HtmlPage barChart(String caption, List<Bar> bars, String unit) {
-    int rowHeight = 22;
+    int rowHeight = BAR_ROW_HEIGHT;
     int labelWidth = 360;
     int barWidth = 420;
     int height = rowHeight * bars.size() + 8;

@@ -262,42 +262,50 @@ public final class HeadlessChromium {
       }
     }
     BufferedImage image = screenshot(html, screenshot, 1280, 1200);
-    List<Integer> drawn = drawnBarWidths(image);
-    List<ChartBar> visible = bars.stream().filter(b -> b.width() >= 3).toList();
-    if (drawn.size() != visible.size()) {
-      problems.add(
-          "the screenshot shows "
-              + drawn.size()
-              + " bars, the DOM has "
-              + visible.size()
-              + " wide enough to see");
+    List<int[]> drawn = drawnBars(image);
+    if (drawn.isEmpty()) {
+      problems.add("the screenshot shows no bar in the chart's colours");
       return problems;
     }
-    int widest = drawn.stream().mapToInt(Integer::intValue).max().orElse(0);
-    double widestDom = visible.stream().mapToDouble(ChartBar::width).max().orElse(0);
-    for (int i = 0; i < drawn.size(); i++) {
-      double expected = visible.get(i).width() / widestDom * widest;
-      if (Math.abs(expected - drawn.get(i)) > 2 + widest * 0.01) {
+    // the first bar is the widest (the table is ranked); the others follow one row apart
+    int top = drawn.get(0)[0];
+    int widest = drawn.get(0)[1];
+    double widestDom = bars.isEmpty() ? 0 : bars.get(0).width();
+    boolean[] seen = new boolean[bars.size()];
+    for (int[] band : drawn) {
+      int index = (int) Math.round((band[0] - top) / (double) HtmlPage.BAR_ROW_HEIGHT);
+      if (index < 0 || index >= bars.size()) {
+        problems.add("a bar is drawn where the chart has none (" + band[0] + " px down)");
+        continue;
+      }
+      seen[index] = true;
+      double expected = bars.get(index).width() / widestDom * widest;
+      if (Math.abs(expected - band[1]) > 2 + widest * 0.01) {
         problems.add(
             "bar '"
-                + visible.get(i).label()
+                + bars.get(index).label()
                 + "' is drawn "
-                + drawn.get(i)
+                + band[1]
                 + " px wide; in proportion to the widest it should be "
                 + Math.round(expected));
+      }
+    }
+    for (int i = 0; i < bars.size(); i++) {
+      if (!seen[i] && bars.get(i).width() / widestDom * widest >= 3) {
+        problems.add("bar '" + bars.get(i).label() + "' is not drawn");
       }
     }
     return problems;
   }
 
   /**
-   * The widths in pixels of the bars drawn in the chart's colours, top to bottom: each band of rows
-   * holding a bar colour is one bar.
+   * The bars drawn in the chart's colours, top to bottom, each as {@code {top y, width}} in pixels:
+   * each band of rows holding a bar colour is one bar.
    */
-  public static List<Integer> drawnBarWidths(BufferedImage image) {
-    List<Integer> widths = new ArrayList<>();
+  public static List<int[]> drawnBars(BufferedImage image) {
+    List<int[]> bars = new ArrayList<>();
     int band = 0;
-    boolean inBar = false;
+    int start = -1;
     for (int y = 0; y < image.getHeight(); y++) {
       int min = Integer.MAX_VALUE;
       int max = -1;
@@ -308,18 +316,20 @@ public final class HeadlessChromium {
         }
       }
       if (max >= 0) {
-        band = Math.max(inBar ? band : 0, max - min + 1);
-        inBar = true;
-      } else if (inBar) {
-        widths.add(band);
-        inBar = false;
-        band = 0;
+        if (start < 0) {
+          start = y;
+          band = 0;
+        }
+        band = Math.max(band, max - min + 1);
+      } else if (start >= 0) {
+        bars.add(new int[] {start, band});
+        start = -1;
       }
     }
-    if (inBar) {
-      widths.add(band);
+    if (start >= 0) {
+      bars.add(new int[] {start, band});
     }
-    return widths;
+    return bars;
   }
 
   private static boolean isBarColour(int rgb) {
