@@ -4,12 +4,13 @@
 #   scripts/benchmark-contention.sh [size-in-MB]     (default 200)
 #
 # 1. Records a real load: the cli module's LoadProgram (a Class-locked cache, a DAO doing socket
-#    I/O under its monitor, a ReentrantLock) for 3 s under JFR with the profile settings and the
-#    lock events' thresholds at 0 ms, so nearly every contended enter and park is an event.
-# 2. Repeats that recording's chunk up to the size asked for: a JFR file is a sequence of
-#    self-contained chunks (jfr assemble joins a repository's chunks the same way), so the result
-#    is a valid recording whose events are all real; it is dense in lock events, the worst case
-#    for lockjaw, which keeps one entry per lock site and converts each lock event's stack.
+#    I/O under its monitor, a ReentrantLock, a polling loop) for 3 s under JFR with the profile
+#    settings (their execution samples name the lock holders) and the lock events' thresholds at
+#    0 ms, so nearly every contended enter and park is an event.
+# 2. Repeats that recording up to the size asked for: each copy is a whole recording of its own,
+#    so lockjaw reads the file as it reads recordings joined with cat, one by one (each copied out
+#    to a temporary file first); its events are all real, dense in lock events, the worst case for
+#    lockjaw, which keeps one entry per lock site and converts each lock event's stack.
 # 3. Repeats a jcmd Thread.print dump of the same program into a log of half that size.
 # 4. Reads both in a JVM with a 64 MB heap (LOCKJAW_BENCH_HEAP to change it) and prints seconds,
 #    MB/s and the peak heap, beside a bare RecordingFile loop that only reads the events.
@@ -27,6 +28,10 @@ export PATH="$JAVA_HOME/bin:$PATH"
 
 echo "== building lockjaw-contention and the load program"
 "$here/jdk21.sh" mvn -q -B -o -f "$root/pom.xml" -pl cli -am test-compile
+# the contention module's libraries (Gson reads Thread.dump_to_file JSON)
+"$here/jdk21.sh" mvn -q -B -o -f "$root/pom.xml" -pl contention -am dependency:build-classpath \
+  -Dmdep.includeScope=runtime -Dmdep.outputFile="$work/classpath.txt" > /dev/null
+libraries="$(tr ':' '\n' < "$work/classpath.txt" | grep -v '/io/github/lockjaw/' | paste -sd: -)"
 
 echo "== recording the load program for 3 s"
 java -XX:StartFlightRecording=filename="$work/seed.jfr",settings=profile,jdk.JavaMonitorEnter#threshold=0ms,jdk.ThreadPark#threshold=0ms \
@@ -48,5 +53,5 @@ for ((i = 0; i < dump_copies; i++)); do cat "$work/seed-dump.txt"; done > "$work
 echo "seed recording: $seed_bytes bytes, repeated $copies times; seed dump: $dump_bytes bytes, repeated $dump_copies times"
 
 echo "== reading (heap $heap)"
-java "$heap" -cp "$root/contention/target/classes:$root/contention/target/test-classes:$root/checks/target/classes" \
+java "$heap" -cp "$root/contention/target/classes:$root/contention/target/test-classes:$root/checks/target/classes:$libraries" \
   io.github.lockjaw.contention.ParseBenchmark "$work/big.jfr" "$work/big-dumps.log"

@@ -84,6 +84,20 @@ public record Holder(List<Frame> frames) {
     return line.toString();
   }
 
+  /** Short, for a table cell: {@code socket read in OrderDao.roundTrip}. */
+  public String shortSummary() {
+    if (frames.isEmpty()) {
+      return "";
+    }
+    String activity = activity();
+    List<Frame> application = applicationFrames();
+    String where = application.isEmpty() ? "" : shortName(application.get(0));
+    if (activity.isEmpty()) {
+      return where.isEmpty() ? "in " + shortName(frames.get(0)) : "running " + where;
+    }
+    return where.isEmpty() ? activity : activity + " in " + where;
+  }
+
   /** The deepest frame above the first application frame that still names the activity. */
   private Frame activityFrame() {
     String activity = activity();

@@ -173,6 +173,11 @@ class JfrReaderTest {
     String note = String.join(" ", seen.notes());
     assertTrue(note.contains("has no lock events"), note);
     assertTrue(note.contains("settings=profile") && note.contains("jcmd PID JFR.start"), note);
+    List<String> report = new ReportWriter(ContentionReport.correlate(seen, List.of())).notes();
+    assertTrue(
+        report.stream().anyMatch(n -> n.startsWith("Nothing waited on a lock in this recording.")),
+        "a readable recording without contention is a report with the how-to-record note: "
+            + report);
   }
 
   /** A tally whose adding holds the class monitor while it computes for about 3 ms. */

@@ -147,7 +147,7 @@ public final class ContentionHtmlReport {
                   + "</code></a>"));
       cells.add(Cell.text(ReportWriter.waitsFor(site)));
       HolderTally.Group top = site.holders().top();
-      cells.add(Cell.text(top == null ? "" : top.holder().summary()));
+      cells.add(Cell.text(top == null ? "" : top.holder().shortSummary()));
       cells.add(
           Cell.text(
               row.hasFinding()
