@@ -15,7 +15,12 @@ final class DumpAssembler {
   private record Waiting(
       WaitKind kind, List<Frame> frames, String monitor, String name, DumpThread thread) {}
 
-  private record Holding(Holder holder, String name, DumpThread source) {}
+  /** A thread that holds a lock, and the depth of the frame that took it (-1: unknown). */
+  private record Holding(DumpThread thread, int depth) {
+    Holder holder() {
+      return Holder.of(thread.frames, depth);
+    }
+  }
 
   /** Threads kept by id for a lock's owner named by id; beyond this many a dump's are dropped. */
   private static final int MAX_THREADS_BY_ID = 100_000;
@@ -26,6 +31,7 @@ final class DumpAssembler {
   private final Map<String, Holding> byLock = new HashMap<>();
   private final Map<String, Holding> byTid = new HashMap<>();
   private final Map<String, Holding> byName = new HashMap<>();
+  private final Map<Holding, Holder> holders = new HashMap<>();
 
   DumpAssembler(Observations into) {
     this.into = into;
@@ -50,17 +56,14 @@ final class DumpAssembler {
       dump = into.startDump(); // a dump without its header
     }
     for (DumpThread.Held held : thread.held) {
-      Holding holding = new Holding(Holder.of(thread.frames, held.depth()), thread.name, thread);
-      byLock.putIfAbsent(held.identity(), holding);
+      byLock.putIfAbsent(held.identity(), new Holding(thread, held.depth()));
     }
-    if (!thread.held.isEmpty() || !thread.tid.isEmpty()) {
-      Holding whole = new Holding(Holder.of(thread.frames, -1), thread.name, thread);
-      if (!thread.tid.isEmpty() && byTid.size() < MAX_THREADS_BY_ID) {
-        byTid.putIfAbsent(thread.tid, whole);
-      }
-      if (!thread.name.isEmpty() && byName.size() < MAX_THREADS_BY_ID) {
-        byName.putIfAbsent(thread.name, whole);
-      }
+    Holding whole = new Holding(thread, -1);
+    if (!thread.tid.isEmpty() && byTid.size() < MAX_THREADS_BY_ID) {
+      byTid.putIfAbsent(thread.tid, whole);
+    }
+    if (!thread.name.isEmpty() && byName.size() < MAX_THREADS_BY_ID) {
+      byName.putIfAbsent(thread.name, whole);
     }
     WaitKind kind = kind(thread);
     if (kind == null) {
@@ -85,7 +88,7 @@ final class DumpAssembler {
         if (holding == null && !t.ownerName.isEmpty()) {
           holding = byName.get(t.ownerName);
         }
-        if (holding != null && holding.source() == t) {
+        if (holding != null && holding.thread() == t) {
           holding = null; // a thread never waits for itself
         }
       }
@@ -95,13 +98,14 @@ final class DumpAssembler {
           w.monitor(),
           w.name(),
           dump,
-          holding == null ? null : holding.holder(),
-          holding == null ? "" : holding.name());
+          holding == null ? null : holders.computeIfAbsent(holding, Holding::holder),
+          holding == null ? "" : holding.thread().name);
     }
     waiting.clear();
     byLock.clear();
     byTid.clear();
     byName.clear();
+    holders.clear();
   }
 
   /**

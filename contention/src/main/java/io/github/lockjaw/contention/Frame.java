@@ -16,8 +16,6 @@ import java.util.regex.Pattern;
 public record Frame(
     String className, String methodName, String descriptor, int line, String fileName) {
   private static final Pattern LAMBDA = Pattern.compile("lambda\\$(.+)\\$\\d+");
-  private static final Pattern ELEMENT = Pattern.compile("^(\\S+)\\.([^.(\\s]+)\\((.*)\\)$");
-  private static final Pattern LOCATION = Pattern.compile("^(.+?\\.java)(?::(\\d+))?");
 
   public Frame {
     descriptor = descriptor == null ? "" : descriptor;
@@ -37,38 +35,47 @@ public record Frame(
       text = text.substring(3).strip();
     }
     int open = text.indexOf('(');
-    if (open < 0 || !text.endsWith(")")) {
+    if (open <= 0 || !text.endsWith(")")) {
       return null;
     }
     String qualified = text.substring(0, open);
     int slash = qualified.lastIndexOf('/');
-    if (slash >= 0 && qualified.indexOf('.') >= 0 && qualified.indexOf('.') < slash) {
+    int firstDot = qualified.indexOf('.');
+    if (slash >= 0 && firstDot >= 0 && firstDot < slash) {
       qualified = qualified.substring(slash + 1); // java.base@17/java.lang.Thread.run
     } else if (qualified.contains("//")) {
       qualified = qualified.substring(qualified.lastIndexOf("//") + 2); // app//com.acme.X.m
-    } else {
+    } else if (slash >= 0) {
       qualified = qualified.replace('/', '.'); // OpenJ9: com/acme/Cache.get
     }
-    Matcher matcher = ELEMENT.matcher(qualified + text.substring(open));
-    if (!matcher.matches()) {
+    int dot = qualified.lastIndexOf('.');
+    if (dot <= 0 || dot == qualified.length() - 1) {
       return null;
     }
-    String location = matcher.group(3);
+    for (int i = 0; i < qualified.length(); i++) {
+      if (Character.isWhitespace(qualified.charAt(i))) {
+        return null;
+      }
+    }
+    String location = text.substring(open + 1, text.length() - 1);
     location = location.substring(location.lastIndexOf('/') + 1); // java.base@17/Thread.java:840
     String file = "";
     int line = -1;
-    Matcher where = LOCATION.matcher(location);
-    if (where.lookingAt()) {
-      file = where.group(1);
-      if (where.group(2) != null) {
-        try {
-          line = Integer.parseInt(where.group(2));
-        } catch (NumberFormatException e) {
-          line = -1;
+    int java = location.indexOf(".java");
+    if (java > 0) {
+      file = location.substring(0, java + 5);
+      int digits = java + 5;
+      if (digits < location.length() && location.charAt(digits) == ':') {
+        int end = digits + 1;
+        while (end < location.length() && Character.isDigit(location.charAt(end))) {
+          end++;
+        }
+        if (end > digits + 1 && end - digits <= 10) {
+          line = Integer.parseInt(location.substring(digits + 1, end));
         }
       }
     }
-    return new Frame(matcher.group(1), matcher.group(2), "", line, file);
+    return new Frame(qualified.substring(0, dot), qualified.substring(dot + 1), "", line, file);
   }
 
   /** {@code com.acme.Cache.get}: the class and method, without the line. */

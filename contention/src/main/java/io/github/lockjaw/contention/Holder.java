@@ -4,18 +4,45 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * What the thread that held a contended lock was doing: its frames, top first. From a thread dump,
- * the holder's frames down to the one that took the lock (the work done under it); from JFR, the
- * samples of the monitor's previous owner taken while the others waited.
- *
- * @param frames the holder's frames, top first, down to its second frame outside the runtime
+ * What the thread that held a contended lock was doing: its frames, top first, down to its second
+ * frame outside the runtime. From a thread dump, the holder's frames down to the one that took the
+ * lock (the work done under it); from JFR, the samples of the monitor's previous owner taken while
+ * the others waited. What the frames show (the activity) is worked out once.
  */
-public record Holder(List<Frame> frames) {
+public final class Holder {
   /** At most this many frames are kept: a socket read is 15 frames deep below the DAO method. */
   static final int MAX_FRAMES = 24;
 
-  public Holder {
-    frames = List.copyOf(frames);
+  private final List<Frame> frames;
+  private final String activity;
+  private final List<Frame> applicationFrames;
+  private final String groupKey;
+
+  public Holder(List<Frame> frames) {
+    this.frames = List.copyOf(frames);
+    this.activity = RuntimeFrames.activity(this.frames);
+    this.applicationFrames = this.frames.stream().filter(f -> !RuntimeFrames.isRuntime(f)).toList();
+    StringBuilder key = new StringBuilder(activity);
+    for (Frame frame : applicationFrames) {
+      key.append('|').append(frame.method());
+    }
+    if (applicationFrames.isEmpty() && !this.frames.isEmpty()) {
+      key.append('|').append(this.frames.get(0).method());
+    }
+    this.groupKey = key.toString();
+  }
+
+  /**
+   * Holders doing the same thing in the same methods are one group, whatever the lines: the
+   * activity and the application frames' methods.
+   */
+  String groupKey() {
+    return groupKey;
+  }
+
+  /** The holder's frames, top first. */
+  public List<Frame> frames() {
+    return frames;
   }
 
   /**
@@ -43,12 +70,27 @@ public record Holder(List<Frame> frames) {
    * What the holder was doing in words, e.g. {@code socket read}; empty when lockjaw cannot say.
    */
   public String activity() {
-    return RuntimeFrames.activity(frames);
+    return activity;
   }
 
   /** The holder's frames outside the runtime, top first. */
   public List<Frame> applicationFrames() {
-    return frames.stream().filter(f -> !RuntimeFrames.isRuntime(f)).toList();
+    return applicationFrames;
+  }
+
+  @Override
+  public boolean equals(Object other) {
+    return other instanceof Holder h && h.frames.equals(frames);
+  }
+
+  @Override
+  public int hashCode() {
+    return frames.hashCode();
+  }
+
+  @Override
+  public String toString() {
+    return summary();
   }
 
   /**
@@ -100,7 +142,6 @@ public record Holder(List<Frame> frames) {
 
   /** The deepest frame above the first application frame that still names the activity. */
   private Frame activityFrame() {
-    String activity = activity();
     Frame shown = frames.get(0);
     for (Frame frame : frames) {
       if (!RuntimeFrames.isRuntime(frame)) {

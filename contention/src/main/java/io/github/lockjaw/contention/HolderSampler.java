@@ -132,6 +132,8 @@ final class HolderSampler<S> {
     for (Map.Entry<ObservedSite, Intervals> entry : intervals.entrySet()) {
       ObservedSite site = entry.getKey();
       Intervals waits = entry.getValue();
+      // counted per holder and owner first: the tally is told each once, with its weight
+      Map<Holder, Map<Long, long[]>> counts = new IdentityHashMap<>();
       for (int w = 0; w < waits.size; w++) {
         long owner = waits.owner[w];
         int from = lowerBound(threads, times, owner, waits.start[w]);
@@ -139,10 +141,15 @@ final class HolderSampler<S> {
           Object stack = sampleStack[order[i]];
           Holder holder = holders.computeIfAbsent(stack, s -> Holder.of(frames.apply((S) s), -1));
           if (!holder.frames().isEmpty()) {
-            site.addHolder(holder, ownerNames.getOrDefault(owner, ""), 1);
+            counts.computeIfAbsent(holder, h -> new HashMap<>())
+                .computeIfAbsent(owner, o -> new long[1])[0]++;
           }
         }
       }
+      counts.forEach(
+          (holder, byOwner) ->
+              byOwner.forEach(
+                  (owner, n) -> site.addHolder(holder, ownerNames.getOrDefault(owner, ""), n[0])));
     }
   }
 

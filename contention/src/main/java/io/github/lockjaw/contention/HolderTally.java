@@ -36,7 +36,7 @@ public final class HolderTally {
 
   void add(Holder holder, String thread, long weight) {
     total += weight;
-    String key = key(holder);
+    String key = holder.groupKey();
     Counts counts = groups.get(key);
     if (counts == null) {
       if (groups.size() >= MAX_GROUPS) {
@@ -50,21 +50,6 @@ public final class HolderTally {
     if (thread != null && !thread.isEmpty() && counts.threads.size() < MAX_NAMES) {
       counts.threads.add(thread);
     }
-  }
-
-  /**
-   * Holders doing the same thing in the same methods are one group, whatever the lines: the
-   * activity and the application frames' methods.
-   */
-  private static String key(Holder holder) {
-    StringBuilder key = new StringBuilder(holder.activity());
-    for (Frame frame : holder.applicationFrames()) {
-      key.append('|').append(frame.method());
-    }
-    if (holder.applicationFrames().isEmpty() && !holder.frames().isEmpty()) {
-      key.append('|').append(holder.frames().get(0).method());
-    }
-    return key.toString();
   }
 
   /** The groups, heaviest first. */

@@ -14,6 +14,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;
 import java.util.HashSet;
+import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -47,7 +48,17 @@ final class JfrReader {
 
   private static final Pattern JVM_VERSION = Pattern.compile("\\((\\d+)[.+\\-)]");
 
+  /** At most this many stacks are remembered per recording, then forgotten and seen afresh. */
+  private static final int MAX_REMEMBERED_STACKS = 20_000;
+
   private final Map<String, WaitKind> kinds = new HashMap<>();
+
+  /**
+   * The site frames of the stacks seen in this recording: the JDK's reader hands out one object per
+   * stack of a chunk, so a stack's frames are converted once, not once per event.
+   */
+  private final Map<RecordedStackTrace, List<Frame>> siteStacks = new IdentityHashMap<>();
+
   private final Set<String> sampleEvents = new HashSet<>(RuntimeFrames.holderSampleEvents());
   private final Set<String> jvmEvents = new HashSet<>(RuntimeFrames.jvmInformationEvents());
 
@@ -150,6 +161,7 @@ final class JfrReader {
   /** Reads one whole recording ({@code path}; {@code shown} names it to the user). */
   private void readRecording(Path path, Path shown, Observations into) throws EvidenceException {
     HolderSampler<RecordedStackTrace> sampler = new HolderSampler<>();
+    siteStacks.clear();
     long read = 0;
     try (RecordingFile recording = new RecordingFile(path)) {
       while (recording.hasMoreEvents()) {
@@ -203,6 +215,7 @@ final class JfrReader {
       into.sawHolderSamples();
     }
     sampler.resolve(trace -> frames(trace, Holder.MAX_FRAMES));
+    siteStacks.clear();
   }
 
   private void add(
@@ -227,7 +240,9 @@ final class JfrReader {
     RecordedStackTrace trace = event.getStackTrace();
     // Object.wait() needs the whole stack to tell an idle worker from a waiting request
     List<Frame> stack =
-        kind == WaitKind.MONITOR_WAIT ? frames(trace, Integer.MAX_VALUE) : siteFrames(trace);
+        kind == WaitKind.MONITOR_WAIT
+            ? frames(trace, Integer.MAX_VALUE)
+            : rememberedSiteFrames(trace);
     if (kind == WaitKind.PINNED) {
       stack = fromPinningFrame(trace);
     }
@@ -319,13 +334,11 @@ final class JfrReader {
     return "a synchronized block or a native frame on the stack";
   }
 
+  /** A thread field of the event, null when the event has none (an older JDK's event). */
   private static RecordedThread thread(RecordedEvent event, String field) {
-    if (!event.hasField(field)) {
-      return null;
-    }
     try {
       return event.getThread(field);
-    } catch (RuntimeException e) {
+    } catch (IllegalArgumentException e) {
       return null;
     }
   }
@@ -337,6 +350,21 @@ final class JfrReader {
 
   private static long nanos(Instant time) {
     return time.getEpochSecond() * 1_000_000_000L + time.getNano();
+  }
+
+  private List<Frame> rememberedSiteFrames(RecordedStackTrace trace) {
+    if (trace == null) {
+      return List.of();
+    }
+    List<Frame> frames = siteStacks.get(trace);
+    if (frames == null) {
+      if (siteStacks.size() >= MAX_REMEMBERED_STACKS) {
+        siteStacks.clear();
+      }
+      frames = siteFrames(trace);
+      siteStacks.put(trace, frames);
+    }
+    return frames;
   }
 
   /** The frames down to the first one outside the runtime, and its callers the report shows. */
@@ -415,7 +443,11 @@ final class JfrReader {
   }
 
   private static RecordedClass safeClass(RecordedEvent event, String field) {
-    return event.hasField(field) ? event.getClass(field) : null;
+    try {
+      return event.getClass(field);
+    } catch (IllegalArgumentException e) {
+      return null;
+    }
   }
 
   private static String describe(Throwable e) {

@@ -2,7 +2,9 @@ package io.github.lockjaw.contention;
 
 import io.github.lockjaw.knowledge.ApiCatalog;
 import io.github.lockjaw.knowledge.Kind;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 
 /**
  * What {@code knowledge/contention.txt} says about frames, park blockers and JFR events: which
@@ -13,13 +15,41 @@ final class RuntimeFrames {
   private static final List<String> RUNTIME_PACKAGES = Kind.Contention.RUNTIME_PACKAGE.values();
   private static final List<String> LOCK_BLOCKERS = Kind.Contention.LOCK_BLOCKER.values();
   private static final List<String> NOT_LOCK_WAITS = Kind.Contention.NOT_A_LOCK_WAIT.values();
-  private static final List<ApiCatalog.Entry> IDLE_WAITS = Kind.Contention.IDLE_WAIT.entries();
+  private static final MethodSet IDLE_WAITS = new MethodSet(Kind.Contention.IDLE_WAIT.entries());
   private static final List<String> WORK_QUEUE_METHODS = Kind.Contention.WORK_QUEUE_METHOD.values();
-  private static final List<ApiCatalog.Entry> LOCK_ACQUIRE_FRAMES =
-      Kind.Contention.LOCK_ACQUIRE_FRAME.entries();
-  private static final List<ApiCatalog.Entry> SLEEP_FRAMES = Kind.Contention.SLEEP_FRAME.entries();
-  private static final List<ApiCatalog.Entry> HOLDER_ACTIVITIES =
-      Kind.Contention.HOLDER_ACTIVITY.entries();
+  private static final MethodSet LOCK_ACQUIRE_FRAMES =
+      new MethodSet(Kind.Contention.LOCK_ACQUIRE_FRAME.entries());
+  private static final MethodSet SLEEP_FRAMES =
+      new MethodSet(Kind.Contention.SLEEP_FRAME.entries());
+  private static final MethodSet HOLDER_ACTIVITIES =
+      new MethodSet(Kind.Contention.HOLDER_ACTIVITY.entries());
+
+  /**
+   * Entries of a kind whose values are {@code class#method} or a class alone, indexed by class for
+   * matching frames: each entry's {@code does=} attribute kept.
+   */
+  private static final class MethodSet {
+    /** Class name to method name (empty: every method) to the entry's {@code does=}. */
+    private final Map<String, Map<String, String>> byClass = new HashMap<>();
+
+    MethodSet(List<ApiCatalog.Entry> entries) {
+      for (ApiCatalog.Entry entry : entries) {
+        byClass
+            .computeIfAbsent(entry.type(), t -> new HashMap<>())
+            .putIfAbsent(entry.method(), entry.attribute("does").orElse("").replace('-', ' '));
+      }
+    }
+
+    /** The {@code does=} of the entry matching the frame, or null when none does. */
+    String match(Frame frame) {
+      Map<String, String> methods = byClass.get(frame.className());
+      if (methods == null) {
+        return null;
+      }
+      String does = methods.get(frame.methodName());
+      return does != null ? does : methods.get("");
+    }
+  }
 
   private RuntimeFrames() {}
 
@@ -129,27 +159,16 @@ final class RuntimeFrames {
    */
   static String activity(List<Frame> stack) {
     for (Frame frame : stack) {
-      for (ApiCatalog.Entry entry : HOLDER_ACTIVITIES) {
-        if (matches(frame, entry)) {
-          return entry.attribute("does").orElse("").replace('-', ' ');
-        }
+      String does = HOLDER_ACTIVITIES.match(frame);
+      if (does != null) {
+        return does;
       }
     }
     return "";
   }
 
-  private static boolean matchesAny(Frame frame, List<ApiCatalog.Entry> entries) {
-    for (ApiCatalog.Entry entry : entries) {
-      if (matches(frame, entry)) {
-        return true;
-      }
-    }
-    return false;
-  }
-
-  private static boolean matches(Frame frame, ApiCatalog.Entry entry) {
-    return frame.className().equals(entry.type())
-        && (entry.method().isEmpty() || frame.methodName().equals(entry.method()));
+  private static boolean matchesAny(Frame frame, MethodSet entries) {
+    return entries.match(frame) != null;
   }
 
   /** The JFR event names read, in file order, with what each means. */

@@ -19,7 +19,6 @@ import java.util.regex.Pattern;
  * dump are tied to the thread that held their lock.
  */
 final class ThreadDumpReader {
-  private static final Pattern DUMP_START = Pattern.compile("Full thread dump ");
   private static final Pattern THREAD = Pattern.compile("^\"(.*)\"(?:\\s.*)?$");
   private static final Pattern TID = Pattern.compile("\\s#(\\d+)\\s");
 
@@ -28,10 +27,9 @@ final class ThreadDumpReader {
       Pattern.compile("^#(\\d+) \"(.*)\"( virtual)?(?: ([A-Z_]+))?(?: \\S+)?\\s*$");
 
   private static final Pattern INSTANT = Pattern.compile("^\\d{4}-\\d{2}-\\d{2}T[\\d:.]+Z$");
+  private static final Pattern PROCESS_ID = Pattern.compile("\\d+");
   private static final Pattern STATE =
       Pattern.compile("^\\s+java\\.lang\\.Thread\\.State: ([A-Z_]+)(?: \\((.*)\\))?\\s*$");
-  private static final Pattern HOTSPOT_FRAME = Pattern.compile("^\\s+at (\\S+\\(.*\\))\\s*$");
-  private static final Pattern PLAIN_FRAME = Pattern.compile("^ {4,}(\\S+\\(.*\\))\\s*$");
   private static final Pattern LOCK =
       Pattern.compile(
           "^\\s+- (waiting to lock|parking to wait for|waiting on|waiting to re-lock in wait\\(\\)|"
@@ -135,49 +133,58 @@ final class ThreadDumpReader {
     }
 
     private void parse(String line) {
-      if (DUMP_START.matcher(line).find()) {
+      // dispatched on how the line starts, so most lines meet one pattern at most
+      if (line.indexOf("Full thread dump ") >= 0) {
         endThread();
         dumps.startDump();
         dumpToFile = false;
         return;
       }
-      if (INSTANT.matcher(line).matches() && previous.strip().matches("\\d+")) {
+      char first = line.isEmpty() ? ' ' : line.charAt(0);
+      if (Character.isDigit(first)
+          && INSTANT.matcher(line).matches()
+          && PROCESS_ID.matcher(previous.strip()).matches()) {
         endThread(); // Thread.dump_to_file: the process id, then the time, then the version
         dumps.startDump();
         dumpToFile = true;
         return;
       }
-      Matcher header = THREAD.matcher(line);
-      if (header.matches()) {
-        endThread();
-        if (DUMP_END.matcher(line).find()) {
-          return; // a VM thread ("GC Thread#0" os_prio=0 ...): no Java stack
+      if (first == '"') {
+        Matcher header = THREAD.matcher(line);
+        if (header.matches()) {
+          endThread();
+          if (DUMP_END.matcher(line).find()) {
+            return; // a VM thread ("GC Thread#0" os_prio=0 ...): no Java stack
+          }
+          thread = new DumpThread();
+          thread.name = header.group(1);
+          Matcher tid = TID.matcher(line);
+          if (tid.find()) {
+            thread.tid = tid.group(1);
+          }
+          return;
         }
-        thread = new DumpThread();
-        thread.name = header.group(1);
-        Matcher tid = TID.matcher(line);
-        if (tid.find()) {
-          thread.tid = tid.group(1);
-        }
-        return;
       }
-      Matcher toFile = DUMP_TO_FILE_THREAD.matcher(line);
-      if (toFile.matches()) {
-        endThread();
-        dumpToFile = true;
-        thread = new DumpThread();
-        thread.tid = toFile.group(1);
-        thread.name = toFile.group(2);
-        thread.state = toFile.group(4) == null ? "" : toFile.group(4);
-        if (thread.state.isEmpty()) {
-          withoutStates = true;
+      if (first == '#') {
+        Matcher toFile = DUMP_TO_FILE_THREAD.matcher(line);
+        if (toFile.matches()) {
+          endThread();
+          dumpToFile = true;
+          thread = new DumpThread();
+          thread.tid = toFile.group(1);
+          thread.name = toFile.group(2);
+          thread.state = toFile.group(4) == null ? "" : toFile.group(4);
+          if (thread.state.isEmpty()) {
+            withoutStates = true;
+          }
+          return;
         }
-        return;
       }
       if (thread == null) {
         return;
       }
-      if (line.isBlank()) {
+      String text = line.strip();
+      if (text.isEmpty()) {
         if (ownable || afterBlank) {
           endThread();
         } else {
@@ -185,66 +192,66 @@ final class ThreadDumpReader {
         }
         return;
       }
-      if (afterBlank) {
+      if (text.startsWith("Locked ownable synchronizers:")) {
         afterBlank = false;
-        if (line.strip().startsWith("Locked ownable synchronizers:")) {
-          ownable = true;
-          return;
+        ownable = true;
+        return;
+      }
+      if (afterBlank) {
+        endThread();
+        return;
+      }
+      if (!Character.isWhitespace(first)) {
+        if (DUMP_END.matcher(line).find()) {
+          endThread();
         }
-        endThread();
-        return;
+        return; // a log line between the lines of a dump, or its end
       }
-      if (DUMP_END.matcher(line).find()) {
-        endThread();
-        return;
-      }
-      Matcher state = STATE.matcher(line);
-      if (state.matches()) {
-        thread.state = state.group(1);
-        thread.stateDetail = state.group(2) == null ? "" : state.group(2);
-        return;
-      }
-      Matcher frame = HOTSPOT_FRAME.matcher(line);
-      if (!frame.matches() && dumpToFile) {
-        frame = PLAIN_FRAME.matcher(line);
-      }
-      if (frame.matches()) {
-        Frame parsed = Frame.parse(frame.group(1));
+      if (text.startsWith("at ") || dumpToFile && !text.startsWith("-") && !text.startsWith("//")) {
+        Frame parsed = Frame.parse(text);
         if (parsed != null) {
           thread.frames.add(parsed);
         }
         return;
       }
-      if (line.strip().startsWith("Locked ownable synchronizers:")) {
-        ownable = true;
-        return;
-      }
-      Matcher lock = LOCK.matcher(line);
-      if (lock.matches()) {
-        lock(lock.group(1), lock.group(2), lock.group(3));
-        return;
-      }
-      Matcher comment = COMMENT_LOCK.matcher(line);
-      if (comment.matches()) {
-        String verb = comment.group(1);
-        switch (verb) {
-          case "blocked on" -> thread.waitsFor(DumpThread.Wait.ENTER, comment.group(2), "");
-          case "waiting on" -> thread.waitsFor(DumpThread.Wait.WAIT, comment.group(2), "");
-          case "parked on" -> {
-            thread.waitsFor(DumpThread.Wait.PARK, comment.group(2), "");
-            if (comment.group(3) != null) {
-              thread.ownerTid = comment.group(3);
-            }
-          }
-          default -> thread.holds(comment.group(2));
+      if (text.startsWith("java.lang.Thread.State:")) {
+        Matcher state = STATE.matcher(line);
+        if (state.matches()) {
+          thread.state = state.group(1);
+          thread.stateDetail = state.group(2) == null ? "" : state.group(2);
         }
         return;
       }
-      Matcher synchronizer = OWNABLE.matcher(line);
-      if (ownable && synchronizer.matches()) {
-        thread.holdsSomewhere(synchronizer.group(1));
+      if (text.startsWith("- ")) {
+        Matcher lock = LOCK.matcher(line);
+        if (lock.matches()) {
+          lock(lock.group(1), lock.group(2), lock.group(3));
+          return;
+        }
+        Matcher synchronizer = OWNABLE.matcher(line);
+        if (ownable && synchronizer.matches()) {
+          thread.holdsSomewhere(synchronizer.group(1));
+        }
+        return; // "- None", "- eliminated <owner is scalar replaced>"
       }
-      // anything else (a log line from another thread, "- None") is skipped
+      if (text.startsWith("//")) {
+        Matcher comment = COMMENT_LOCK.matcher(line);
+        if (comment.matches()) {
+          String verb = comment.group(1);
+          switch (verb) {
+            case "blocked on" -> thread.waitsFor(DumpThread.Wait.ENTER, comment.group(2), "");
+            case "waiting on" -> thread.waitsFor(DumpThread.Wait.WAIT, comment.group(2), "");
+            case "parked on" -> {
+              thread.waitsFor(DumpThread.Wait.PARK, comment.group(2), "");
+              if (comment.group(3) != null) {
+                thread.ownerTid = comment.group(3);
+              }
+            }
+            default -> thread.holds(comment.group(2));
+          }
+        }
+      }
+      // anything else is skipped
     }
 
     private void lock(String verb, String identity, String className) {

@@ -111,7 +111,7 @@ public final class ContentionHtmlReport {
   private void table(HtmlPage page) {
     List<String> headers = new ArrayList<>(List.of("rank"));
     if (jfr) {
-      headers.addAll(List.of("blocked", "waits", "longest"));
+      headers.addAll(List.of("blocked", "waits"));
     }
     if (dumps) {
       headers.addAll(List.of("waiting threads", "dumps"));
@@ -128,7 +128,6 @@ public final class ContentionHtmlReport {
       if (jfr) {
         cells.add(Cell.number(String.format(Locale.ROOT, "%,.1f ms", value(site))));
         cells.add(Cell.number(String.format(Locale.ROOT, "%,d", site.events())));
-        cells.add(Cell.number(ReportWriter.millis(site.maxNanos())));
       }
       if (dumps) {
         cells.add(Cell.number(String.valueOf(site.dumpThreads())));
@@ -143,11 +142,11 @@ public final class ContentionHtmlReport {
               "<a href=\"#site-"
                   + row.rank()
                   + "\"><code>"
-                  + HtmlPage.escape(site.frame().display())
+                  + breakable(site.frame().display())
                   + "</code></a>"));
-      cells.add(Cell.text(ReportWriter.waitsFor(site)));
+      cells.add(Cell.html(breakable(ReportWriter.waitsFor(site))));
       HolderTally.Group top = site.holders().top();
-      cells.add(Cell.text(top == null ? "" : top.holder().shortSummary()));
+      cells.add(Cell.html(top == null ? "" : breakable(top.holder().shortSummary())));
       cells.add(
           Cell.text(
               row.hasFinding()
@@ -167,6 +166,15 @@ public final class ContentionHtmlReport {
       where.append("Called from ").append(site.caller().display()).append("; ");
     }
     where.append("waits for ").append(ReportWriter.waitsFor(site)).append('.');
+    if (jfr && site.events() > 0) {
+      where.append(
+          String.format(
+              Locale.ROOT,
+              " %,d waits, %s in all, the longest %s.",
+              site.events(),
+              ReportWriter.millis(site.totalNanos()),
+              ReportWriter.millis(site.maxNanos())));
+    }
     page.paragraph(where.toString());
     HolderTally holders = site.holders();
     if (!holders.isEmpty()) {
@@ -259,6 +267,11 @@ public final class ContentionHtmlReport {
               + " finding(s) in dependency jars, in code no thread was seen waiting in; lockjaw's"
               + " audit lists them.");
     }
+  }
+
+  /** Escaped, with a line-break opportunity after each dot and before each parenthesis. */
+  private static String breakable(String text) {
+    return HtmlPage.escape(text).replace(".", ".<wbr>").replace("(", "<wbr>(");
   }
 
   private static String frames(List<Frame> frames) {

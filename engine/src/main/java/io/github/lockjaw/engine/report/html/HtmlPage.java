@@ -18,7 +18,7 @@ public final class HtmlPage {
       h1{font-size:1.6em}h2{font-size:1.3em;border-bottom:1px solid #d0d7de;padding-bottom:.2em}
       h3{font-size:1.1em}table{border-collapse:collapse;margin:.6em 0}
       th,td{border:1px solid #d0d7de;padding:.3em .6em;text-align:left;vertical-align:top}
-      th{background:#f6f8fa}td.num,th.num{text-align:right}td code{overflow-wrap:anywhere}
+      th{background:#f6f8fa}td.num,th.num{text-align:right}
       pre{background:#f6f8fa;padding:.6em;overflow:auto;font-size:12.5px}
       pre .add{color:#116329;background:#e6ffec}pre .del{color:#82071e;background:#ffebe9}
       pre .hunk{color:#6e7781}.note{color:#57606a}code{font-size:12.5px}
