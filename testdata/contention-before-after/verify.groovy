@@ -61,6 +61,7 @@ if (!html.isFile()) {
         def dom = chromium.get().dumpDom(html.toPath())
         if (!dom.contains('Compared with the baseline')) failures << 'the page has no comparison'
         if (!dom.contains('at java.net.Socket$SocketInputStream.read(')) failures << "the page lacks the holder's frames"
+        if (!(dom =~ /<span class="del">-\s+public synchronized String find\(int id\) \{<\/span>/)) failures << "the page lacks the DAO finding's fix diff"
     } else if (System.getProperty(HeadlessChromium.REQUIRE_PROPERTY) != null) {
         failures << HeadlessChromium.MISSING
     } else {
