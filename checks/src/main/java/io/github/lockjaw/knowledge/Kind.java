@@ -138,6 +138,14 @@ public record Kind(String catalog, String name) {
     public static final Kind LOCK_BLOCKER = new Kind(CATALOG, "lock-blocker");
     public static final Kind NOT_A_LOCK_WAIT = new Kind(CATALOG, "not-a-lock-wait");
     public static final Kind LOCK_EVENT = new Kind(CATALOG, "lock-event");
+    public static final Kind HOLDER_SAMPLE_EVENT = new Kind(CATALOG, "holder-sample-event");
+    public static final Kind JVM_INFORMATION_EVENT = new Kind(CATALOG, "jvm-information-event");
+    public static final Kind HOLDER_ACTIVITY = new Kind(CATALOG, "holder-activity");
+    public static final Kind IDLE_WAIT = new Kind(CATALOG, "idle-wait");
+    public static final Kind WORK_QUEUE_METHOD = new Kind(CATALOG, "work-queue-method");
+    public static final Kind LOCK_ACQUIRE_FRAME = new Kind(CATALOG, "lock-acquire-frame");
+    public static final Kind SLEEP_FRAME = new Kind(CATALOG, "sleep-frame");
+    public static final Kind SLEEP_EVIDENCE_CHECK = new Kind(CATALOG, "sleep-evidence-check");
 
     private Contention() {}
   }

@@ -3,6 +3,7 @@ package io.github.lockjaw.cli;
 import io.github.lockjaw.bytecode.AuditFinding;
 import io.github.lockjaw.bytecode.JarAuditor;
 import io.github.lockjaw.contention.BytecodeFindings;
+import io.github.lockjaw.contention.ContentionGate;
 import io.github.lockjaw.engine.finding.AuditFindings;
 import io.github.lockjaw.engine.finding.Finding;
 import io.github.lockjaw.engine.finding.Fingerprint;
@@ -81,8 +82,10 @@ final class AuditCommand {
         new Options(
             "audit",
             List.of(),
+            List.of(),
             "text",
             null,
+            ContentionGate.OFF,
             List.of(),
             0,
             Options.defaultCache(),

@@ -17,7 +17,7 @@ public final class Main {
   /** audit: no findings; contention: the report was written. */
   static final int OK = 0;
 
-  /** audit: findings reported. */
+  /** audit: findings reported; contention: the gate failed. */
   static final int FINDINGS = 1;
 
   /** Wrong usage: unknown command or option, missing PATH or --recording. */
@@ -38,7 +38,7 @@ public final class Main {
       Usage:
         java -jar lockjaw-cli.jar check [--classpath CP] [--release N] [--fix] [options] PATH...
         java -jar lockjaw-cli.jar audit [options] PATH...
-        java -jar lockjaw-cli.jar contention --recording FILE [options] [PATH...]
+        java -jar lockjaw-cli.jar contention --recording FILE [--baseline FILE] [options] [PATH...]
 
       Commands:
         check        run lockjaw's source checks over the Java files in PATH... (files or
@@ -46,8 +46,8 @@ public final class Main {
         audit        find lockjaw's anti-patterns in the bytecode of PATH... and say how to fix
                      them (for a library: the release that fixed it)
         contention   read a JFR recording or thread dumps, rank the contended lock sites by blocked
-                     time (JFR) or waiting threads (dumps), and tie each to the finding in PATH...
-                     that covers it, or "no finding"
+                     time (JFR) or waiting threads (dumps), name who held each lock and what it
+                     did, and tie each site to the finding in PATH... that covers it, or "no finding"
 
       check's PATH: a .java file or a directory of them (src, src/main/java).
       audit's and contention's PATH: a jar (a Spring Boot executable jar: BOOT-INF/classes and
@@ -71,10 +71,19 @@ public final class Main {
 
       Options:
         --recording FILE   contention: a JFR recording (.jfr), a thread dump (jcmd PID Thread.print,
-                           jstack PID, or a server log with kill -3 dumps), or a directory of them;
-                           may be given more than once
-        --format FORMAT    text (default), markdown or sarif (SARIF 2.1.0; contention adds the observed
-                           figures as result properties)
+                           jstack PID, a server log with kill -3 dumps, jcmd PID Thread.dump_to_file
+                           in text or JSON, an OpenJ9 javacore), or a directory of them; may be given
+                           more than once
+        --baseline FILE    contention: the recording or dumps of an earlier run; each site is marked
+                           new, worse, better, gone or unchanged, per second of recording or per dump
+        --fail-above SHARE contention: exit 1 when a site tied to a lockjaw finding blocks threads for
+                           more than SHARE of the recording, e.g. 10% (100% = one thread all the time;
+                           from dumps, one waiting thread per dump)
+        --fail-on-regression
+                           contention, with --baseline: exit 1 when a site is new or worse
+        --format FORMAT    text (default), markdown, sarif (SARIF 2.1.0; contention adds the observed
+                           figures as result properties) or html (contention: one self-contained page
+                           with a bar chart, the holders and the fixes)
         --output FILE      write the report to FILE instead of the terminal
         --release N        audit: read multi-release jars as Java N loads them (default: the newest
                            release each jar has)
@@ -85,8 +94,10 @@ public final class Main {
         --help             show this help
 
       Exit codes:
-        0  check, audit: no (new) findings; contention: the report was written
-        1  check, audit: findings were reported
+        0  check, audit: no (new) findings; contention: the report was written (findings alone
+           never fail it)
+        1  check, audit: findings were reported; contention: the gate (--fail-above,
+           --fail-on-regression) failed
         2  wrong usage: unknown command or option, missing PATH or --recording
         3  an input cannot be read: a missing file, not a jar, a corrupt or truncated recording,
            nothing to audit, an archive past a size limit (a zip bomb; see docs/cli.md);

@@ -1,5 +1,6 @@
 package io.github.lockjaw.cli;
 
+import io.github.lockjaw.contention.ContentionGate;
 import java.nio.file.InvalidPathException;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -7,23 +8,40 @@ import java.util.List;
 import java.util.Locale;
 
 /**
- * The parsed command line: {@code COMMAND [--recording FILE]... [--format F] [--output FILE]
- * PATH...}; {@code check} adds {@link CheckOptions}.
+ * The parsed command line: {@code COMMAND [--recording FILE]... [--baseline FILE]... [--format F]
+ * [--output FILE] [--fail-above SHARE] [--fail-on-regression] PATH...}; {@code check} adds {@link
+ * CheckOptions}, {@code audit} its release, cache and strictness.
+ *
+ * @param baselines contention: the evidence of an earlier run to compare with; empty for none
+ * @param gate contention: when the report fails (exit 1); {@link ContentionGate#OFF} by default
  */
 record Options(
     String command,
     List<Path> recordings,
+    List<Path> baselines,
     String format,
     Path output,
+    ContentionGate gate,
     List<Path> paths,
     int release,
     Path cache,
     boolean strict,
     CheckOptions check) {
-  static final List<String> FORMATS = List.of("text", "markdown", "sarif");
+  static final List<String> FORMATS = List.of("text", "markdown", "sarif", "html");
 
   Options(String command, List<Path> recordings, String format, Path output, List<Path> paths) {
-    this(command, recordings, format, output, paths, 0, null, false, CheckOptions.NONE);
+    this(
+        command,
+        recordings,
+        List.of(),
+        format,
+        output,
+        ContentionGate.OFF,
+        paths,
+        0,
+        null,
+        false,
+        CheckOptions.NONE);
   }
 
   static Options parse(String[] args) throws CliException {
@@ -42,6 +60,9 @@ record Options(
               + "'; the commands are check, audit and contention (--help shows how to use them).");
     }
     List<Path> recordings = new ArrayList<>();
+    List<Path> baselines = new ArrayList<>();
+    double failAbove = -1;
+    boolean failOnRegression = false;
     List<Path> paths = new ArrayList<>();
     String format = "text";
     Path output = null;
@@ -72,7 +93,8 @@ record Options(
       // --- check (issue 24): its options, parsed by CheckOptions
       // (--release is audit's too: the release whose classes of a multi-release jar are read)
       if (CheckOptions.OPTIONS.contains(name)
-          && (command.equals(CheckOptions.COMMAND) || !name.equals("--release"))) {
+          && (command.equals(CheckOptions.COMMAND)
+              || !(name.equals("--release") || name.equals("--baseline")))) {
         if (!command.equals(CheckOptions.COMMAND)) {
           throw new CliException(
               Main.USAGE_ERROR,
@@ -86,7 +108,14 @@ record Options(
         case "--" -> onlyPaths = true;
         case "--no-cache" -> cache = null;
         case "--strict" -> strict = true;
-        case "--recording", "--format", "--output", "--release", "--cache" -> {
+        case "--fail-on-regression" -> failOnRegression = true;
+        case "--recording",
+            "--baseline",
+            "--format",
+            "--output",
+            "--release",
+            "--cache",
+            "--fail-above" -> {
           if (value == null) {
             if (i + 1 >= args.length) {
               throw new CliException(
@@ -100,6 +129,14 @@ record Options(
           }
           switch (name) {
             case "--recording" -> recordings.add(path(value));
+            case "--baseline" -> baselines.add(path(value));
+            case "--fail-above" -> {
+              try {
+                failAbove = ContentionGate.parseShare(value);
+              } catch (IllegalArgumentException e) {
+                throw new CliException(Main.USAGE_ERROR, "--fail-above: " + e.getMessage());
+              }
+            }
             case "--format" -> format = value.toLowerCase(Locale.ROOT);
             case "--release" -> release = release(value);
             case "--cache" -> cache = path(value);
@@ -121,8 +158,10 @@ record Options(
       return new Options(
           command,
           List.copyOf(recordings),
+          List.of(),
           format,
           output,
+          ContentionGate.OFF,
           List.copyOf(paths),
           release,
           cache,
@@ -132,14 +171,21 @@ record Options(
     // --- end of check
     if (!FORMATS.contains(format)) {
       throw new CliException(
-          Main.USAGE_ERROR, "--format is '" + format + "'; use text, markdown or sarif.");
+          Main.USAGE_ERROR,
+          "--format is '"
+              + format
+              + "'; use text, markdown, sarif or html (html: contention and check only).");
     }
     if (command.equals("audit")) {
-      if (!recordings.isEmpty()) {
+      if (!recordings.isEmpty()
+          || !baselines.isEmpty()
+          || failAbove >= 0
+          || failOnRegression
+          || format.equals("html")) {
         throw new CliException(
             Main.USAGE_ERROR,
-            "--recording belongs to the contention command: lockjaw contention"
-                + " --recording FILE PATH...");
+            "--recording, --baseline, --fail-above, --fail-on-regression and --format html belong to"
+                + " the contention command: lockjaw contention --recording FILE PATH...");
       }
       if (paths.isEmpty()) {
         throw new CliException(
@@ -147,18 +193,28 @@ record Options(
             "audit needs at least one PATH: a jar, a WAR or EAR file, or a"
                 + " WEB-INF/lib or WEB-INF/classes directory (or the exploded application's directory).");
       }
-    } else if (recordings.isEmpty()) {
-      throw new CliException(
-          Main.USAGE_ERROR,
-          "contention needs the evidence: --recording FILE with a JFR recording,"
-              + " a thread dump (jcmd PID Thread.print > dump.txt) or a directory of them; then the application's jars,"
-              + " WAR/EAR or class directories as PATHs.");
+    } else {
+      if (recordings.isEmpty()) {
+        throw new CliException(
+            Main.USAGE_ERROR,
+            "contention needs the evidence: --recording FILE with a JFR recording,"
+                + " a thread dump (jcmd PID Thread.print > dump.txt) or a directory of them; then the application's jars,"
+                + " WAR/EAR or class directories as PATHs.");
+      }
+      if (failOnRegression && baselines.isEmpty()) {
+        throw new CliException(
+            Main.USAGE_ERROR,
+            "--fail-on-regression compares with an earlier run: add --baseline FILE with that run's"
+                + " recording or dumps.");
+      }
     }
     return new Options(
         command,
         List.copyOf(recordings),
+        List.copyOf(baselines),
         format,
         output,
+        new ContentionGate(failAbove, failOnRegression),
         List.copyOf(paths),
         release,
         cache,
@@ -223,6 +279,8 @@ record Options(
       case "--format" -> "--format markdown";
       case "--release" -> "--release 17";
       case "--cache" -> "--cache ~/.cache/lockjaw/audit";
+      case "--baseline" -> "--baseline before.jfr";
+      case "--fail-above" -> "--fail-above 10%";
       default -> "--output report.md";
     };
   }

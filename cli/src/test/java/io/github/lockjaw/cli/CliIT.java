@@ -12,6 +12,7 @@ import com.google.gson.JsonElement;
 import com.google.gson.JsonObject;
 import com.google.gson.JsonParser;
 import io.github.lockjaw.cli.load.LoadProgram;
+import io.github.lockjaw.engine.report.html.HeadlessChromium;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
@@ -21,9 +22,11 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
+import java.util.regex.Pattern;
 import java.util.stream.Stream;
 import java.util.zip.ZipEntry;
 import java.util.zip.ZipOutputStream;
+import javax.tools.ToolProvider;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -31,8 +34,11 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * The packaged {@code lockjaw-cli} jar under a real JVM, on the evidence of a real load: {@link
  * LoadProgram} runs for a few seconds under JFR while three thread dumps are taken with {@code jcmd
- * PID Thread.print}; then the tool ranks the contended sites of the recording and of the dumps and
- * ties each to the bytecode finding of the program's classes (an exploded web application).
+ * PID Thread.print}; then the tool ranks the contended sites of the recording and of the dumps,
+ * ties each to the bytecode finding of the program's classes (an exploded web application) and
+ * names who held each lock. The program runs a second time after its Class-locked cache was fixed
+ * (the fixed source, {@code src/test/fixed}, compiled here over the first): the tool compares the
+ * two runs, judges its gate, and writes the HTML report, which a headless Chromium checks.
  */
 class CliIT {
   @TempDir static Path temp;
@@ -40,6 +46,8 @@ class CliIT {
   static Path recording;
   static Path dumps;
   static Path webapp;
+  static Path fixedWebapp;
+  static Path fixedRecording;
   static String loadOutput;
 
   @BeforeAll
@@ -102,6 +110,50 @@ class CliIT {
     loadOutput = output.toString();
     assertEquals(0, load.exitValue(), loadOutput);
     assertTrue(Files.size(recording) > 0, "no recording");
+    runTheFixedProgram();
+  }
+
+  /** The same load after the fix: the cache in a ConcurrentHashMap, compiled over the old one. */
+  static void runTheFixedProgram() throws Exception {
+    fixedWebapp = temp.resolve("shop-fixed");
+    Path classes = fixedWebapp.resolve("WEB-INF/classes");
+    try (Stream<Path> files = Files.walk(webapp.resolve("WEB-INF/classes"))) {
+      for (Path file : files.filter(Files::isRegularFile).toList()) {
+        Path target = classes.resolve(webapp.resolve("WEB-INF/classes").relativize(file));
+        Files.createDirectories(target.getParent());
+        Files.copy(file, target);
+      }
+    }
+    Path fixedSource = Path.of("src/test/fixed/io/github/lockjaw/cli/load/ReflectionCache.java");
+    int compiled =
+        ToolProvider.getSystemJavaCompiler()
+            .run(
+                null,
+                null,
+                null,
+                "-d",
+                classes.toString(),
+                "-cp",
+                classes.toString(),
+                fixedSource.toString());
+    assertEquals(0, compiled, "the fixed cache compiles");
+    fixedRecording = temp.resolve("load-fixed.jfr");
+    Process load =
+        new ProcessBuilder(
+                java().toString(),
+                "-XX:StartFlightRecording=filename="
+                    + fixedRecording
+                    + ",settings=profile,"
+                    + "jdk.JavaMonitorEnter#threshold=0ms,jdk.ThreadPark#threshold=0ms",
+                "-cp",
+                classes.toString(),
+                LoadProgram.class.getName(),
+                "6")
+            .redirectErrorStream(true)
+            .redirectOutput(temp.resolve("load-fixed.out").toFile())
+            .start();
+    assertTrue(load.waitFor(60, TimeUnit.SECONDS), "the fixed load program did not end");
+    assertEquals(0, load.exitValue(), Files.readString(temp.resolve("load-fixed.out"), UTF_8));
   }
 
   static Path java() {
@@ -167,6 +219,36 @@ class CliIT {
                 + webapp
                 + "/WEB-INF/classes ReflectionCache.describe(String) line 19"),
         out);
+    // the holder: the previous owner of the DAO's monitor, sampled while the others waited
+    String held = heldBy(out, "OrderDao.findOrder(OrderDao.java:25)");
+    assertTrue(
+        held.startsWith(
+            "socket read (Socket$SocketInputStream.read) in OrderDao.roundTrip(OrderDao.java:"),
+        held);
+    assertTrue(held.contains("the holder ran the SharedMonitorDao finding's code"), held);
+    assertTrue(
+        heldBy(out, "ReflectionCache.describe(ReflectionCache.java:19)")
+            .contains("in ReflectionCache.introspect("),
+        out);
+    // the busy-wait: the search thread sleeps in its isAlive() loop, ThreadAliveBusyWait's evidence
+    String search = row(out, "SearchService.search(SearchService.java:");
+    assertTrue(
+        search.contains("sleep in a loop") && search.endsWith("ThreadAliveBusyWait"), search);
+  }
+
+  /** The "Held by:" line below a site's heading in the text report. */
+  static String heldBy(String out, String site) {
+    List<String> lines = out.lines().toList();
+    for (int i = 0; i < lines.size(); i++) {
+      if (lines.get(i).matches("\\d+\\. " + Pattern.quote(site) + ":.*")) {
+        for (int j = i + 1; j < lines.size() && lines.get(j).startsWith("   "); j++) {
+          if (lines.get(j).startsWith("   Held by: ")) {
+            return lines.get(j).substring("   Held by: ".length());
+          }
+        }
+      }
+    }
+    throw new AssertionError("no holder for " + site + " in\n" + out);
   }
 
   @Test
@@ -190,6 +272,135 @@ class CliIT {
     assertTrue(
         find.matches("\\s*\\d+\\s+\\d+\\s+3/3\\s.*"),
         "the DAO's lookups queue in every dump: " + find);
+    // the thread that lists "- locked" for the DAO's monitor talks to the database
+    assertTrue(
+        heldBy(out, "OrderDao.findOrder(OrderDao.java:25)")
+            .matches("socket (read|write|connect) .* in OrderDao\\.roundTrip\\(.*"),
+        out);
+  }
+
+  @Test
+  void theFixedRunComparedWithTheFirstShowsTheCacheLockGoAndPassesTheRegressionGate()
+      throws Exception {
+    Run run =
+        cli(
+            java(),
+            "contention",
+            "--recording",
+            fixedRecording.toString(),
+            "--baseline",
+            recording.toString(),
+            "--fail-on-regression",
+            fixedWebapp.toString());
+    assertEquals(0, run.exit(), run.err() + run.out());
+    String out = run.out();
+    assertTrue(out.contains("lockjaw: the contention gate passed."), out);
+    String find = row(out, "OrderDao.findOrder(OrderDao.java:25)");
+    assertTrue(find.endsWith("SharedMonitorDao"), find);
+    assertFalse(find.contains(" new (") || find.contains(" worse ("), find);
+    // the Class monitor went: the cache's waits are gone, or a few on a ConcurrentHashMap bin
+    boolean gone =
+        out.contains(
+            "ReflectionCache.describe(ReflectionCache.java:19) [ClassMonitorCache]: gone (");
+    String cache =
+        out.lines()
+            .filter(l -> l.matches("\\s*\\d+\\s.*") && l.contains("ReflectionCache.describe("))
+            .findFirst()
+            .orElse("");
+    assertTrue(
+        gone || cache.contains(" better (") && cache.contains("ConcurrentHashMap"),
+        "the cache's Class lock is gone or better:\n" + out);
+    assertFalse(out.contains("monitor enter: ReflectionCache.class"), out);
+  }
+
+  @Test
+  void theGateFailsOnALockTiedToAFindingAndOnARegression() throws Exception {
+    Run over =
+        cli(
+            java(),
+            "contention",
+            "--recording",
+            fixedRecording.toString(),
+            "--fail-above",
+            "50%",
+            fixedWebapp.toString());
+    assertEquals(1, over.exit(), over.err() + over.out());
+    assertTrue(over.out().contains("lockjaw: the contention gate failed:"), over.out());
+    assertTrue(
+        over.out()
+            .matches(
+                "(?s).*  OrderDao\\.findOrder\\(OrderDao\\.java:25\\) \\(SharedMonitorDao\\) blocked"
+                    + " threads for \\d+% of the recording, above the limit of 50%.*"),
+        over.out());
+
+    Run under =
+        cli(
+            java(),
+            "contention",
+            "--recording",
+            fixedRecording.toString(),
+            "--fail-above",
+            "100000%",
+            fixedWebapp.toString());
+    assertEquals(0, under.exit(), under.err() + under.out());
+
+    Run reverse =
+        cli(
+            java(),
+            "contention",
+            "--recording",
+            recording.toString(),
+            "--baseline",
+            fixedRecording.toString(),
+            "--fail-on-regression",
+            webapp.toString());
+    assertEquals(1, reverse.exit(), reverse.err() + reverse.out());
+    assertTrue(
+        reverse
+            .out()
+            .contains(
+                "  ReflectionCache.describe(ReflectionCache.java:19) (ClassMonitorCache) is "),
+        "the Class-locked cache is a regression against the fixed run:\n" + reverse.out());
+
+    Run usage =
+        cli(java(), "contention", "--recording", recording.toString(), "--fail-on-regression");
+    assertEquals(2, usage.exit(), usage.err());
+    assertTrue(usage.err().contains("add --baseline FILE"), usage.err());
+  }
+
+  @Test
+  void theHtmlReportRendersInABrowserAndItsBarsMatchItsTable() throws Exception {
+    Path html = temp.resolve("contention.html");
+    Run run =
+        cli(
+            java(),
+            "contention",
+            "--recording",
+            fixedRecording.toString(),
+            "--baseline",
+            recording.toString(),
+            "--format",
+            "html",
+            "--output",
+            html.toString(),
+            fixedWebapp.toString());
+    assertEquals(0, run.exit(), run.err());
+    String page = Files.readString(html, UTF_8);
+    assertTrue(page.startsWith("<!DOCTYPE html>"), page);
+    assertFalse(page.contains("<script"), "no script");
+    assertFalse(page.matches("(?s).*(src|href)=\"(https?:)?//.*"), "nothing fetched");
+
+    HeadlessChromium chromium = HeadlessChromium.forTest();
+    assertEquals(
+        List.of(),
+        chromium.checkChartAgainstTable(html, "blocked", temp.resolve("contention.png")));
+    String dom = chromium.dumpDom(html);
+    List<HeadlessChromium.ChartBar> bars = HeadlessChromium.bars(dom);
+    assertEquals("1. OrderDao.findOrder(OrderDao.java:25)", bars.get(0).label(), dom);
+    assertTrue(dom.contains("Compared with the baseline"), "the comparison");
+    assertTrue(dom.contains("Who held the lock"), "the holders");
+    assertTrue(dom.contains("at java.net.Socket$SocketInputStream.read("), "the holder's frames");
+    assertTrue(dom.contains("SharedMonitorDao at "), "the finding");
   }
 
   @Test

@@ -1,6 +1,7 @@
 package io.github.lockjaw.cli;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -45,13 +46,42 @@ class OptionsTest {
     assertUsage(
         "contention needs the evidence: --recording FILE", new String[] {"contention", "a.jar"});
     assertUsage(
-        "--format is 'xml'; use text, markdown or sarif",
+        "--format is 'xml'; use text, markdown, sarif or html",
         new String[] {"audit", "--format", "xml", "a.jar"});
     assertUsage("--recording needs a value", new String[] {"contention", "--recording"});
     assertUsage("Unknown option '--verbose'", new String[] {"audit", "--verbose", "a.jar"});
     assertUsage(
-        "--recording belongs to the contention command",
+        "--recording, --baseline, --fail-above, --fail-on-regression and --format html belong to",
         new String[] {"audit", "--recording", "x", "a.jar"});
+    assertUsage(
+        "--fail-on-regression compares with an earlier run: add --baseline FILE",
+        new String[] {"contention", "--recording", "a.jfr", "--fail-on-regression"});
+    assertUsage(
+        "--fail-above: 'ten' is not a share of the recording",
+        new String[] {"contention", "--recording", "a.jfr", "--fail-above", "ten"});
+  }
+
+  @Test
+  void contentionTakesABaselineAndTheGate() throws CliException {
+    Options options =
+        Options.parse(
+            new String[] {
+              "contention",
+              "--recording",
+              "after.jfr",
+              "--baseline=before.jfr",
+              "--fail-above",
+              "25%",
+              "--fail-on-regression",
+              "--format",
+              "html",
+              "shop.war"
+            });
+    assertEquals(List.of(Path.of("before.jfr")), options.baselines());
+    assertEquals(0.25, options.gate().failAbove(), 1e-9);
+    assertTrue(options.gate().failOnRegression());
+    assertEquals("html", options.format());
+    assertFalse(Options.parse(new String[] {"contention", "--recording", "a.jfr"}).gate().isOn());
   }
 
   private static void assertUsage(String message, String[] args) {

@@ -22,6 +22,23 @@ public record ContentionReport(
     public boolean hasFinding() {
       return !findings.isEmpty();
     }
+
+    /**
+     * Whether the holders' frames run in the finding's code: the lock was held there, which is the
+     * evidence the finding describes (a DAO method in a socket read under its monitor).
+     */
+    public boolean holderConfirms(StaticFinding finding) {
+      HolderTally.Group top = site.holders().top();
+      if (top == null) {
+        return false;
+      }
+      for (Frame frame : top.holder().applicationFrames()) {
+        if (finding.covers(frame)) {
+          return true;
+        }
+      }
+      return false;
+    }
   }
 
   /** Most blocked time first (JFR), then most waiting threads over the dumps, then most waits. */
@@ -34,7 +51,9 @@ public record ContentionReport(
 
   /**
    * Joins observations with findings: a finding covers a site when its member holds the waiting
-   * frame.
+   * frame. Threads sleeping or parked without a lock count only inside code a busy-wait check flags
+   * ({@code sleep-evidence-check}): there they are the evidence of the polling loop; anywhere else
+   * they are not contention and are left out.
    */
   public static ContentionReport correlate(
       Observations observations, List<StaticFinding> findings) {
@@ -42,15 +61,20 @@ public record ContentionReport(
     sites.sort(RANKING);
     List<Row> rows = new ArrayList<>();
     Set<StaticFinding> used = new HashSet<>();
+    List<String> sleepChecks = RuntimeFrames.sleepEvidenceChecks();
     int rank = 1;
     for (ObservedSite site : sites) {
       List<StaticFinding> covering = new ArrayList<>();
       for (StaticFinding finding : findings) {
-        if (finding.covers(site.frame())) {
+        boolean counts = site.kind() != WaitKind.SLEEP || sleepChecks.contains(finding.check());
+        if (counts && finding.covers(site.frame())) {
           covering.add(finding);
-          used.add(finding);
         }
       }
+      if (site.kind() == WaitKind.SLEEP && covering.isEmpty()) {
+        continue; // a thread sleeping outside a flagged loop: not contention
+      }
+      used.addAll(covering);
       rows.add(new Row(rank++, site, List.copyOf(covering)));
     }
     List<StaticFinding> unobserved = findings.stream().filter(f -> !used.contains(f)).toList();

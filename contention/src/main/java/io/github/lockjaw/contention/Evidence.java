@@ -102,9 +102,18 @@ public final class Evidence {
     if (!Files.isReadable(file)) {
       throw new EvidenceException("lockjaw may not read " + file + "; check its permissions.");
     }
+    String head = head(file);
     try {
       if (JfrReader.looksLikeRecording(file)) {
         new JfrReader().read(file, into);
+        return true;
+      }
+      if (ThreadDumpJsonReader.looksLikeJsonDump(head)) {
+        new ThreadDumpJsonReader().read(file, into);
+        return true;
+      }
+      if (JavacoreReader.looksLikeJavacore(head)) {
+        new JavacoreReader().read(file, into);
         return true;
       }
       if (ThreadDumpReader.looksLikeDump(file)) {
@@ -118,26 +127,25 @@ public final class Evidence {
       return false;
     }
     String name = file.getFileName().toString();
-    String head = head(file);
     String hint =
         head.startsWith("JAVA PROFILE") || name.endsWith(".hprof")
             ? " It is a heap dump, which shows no waiting threads."
-            : head.contains("0SECTION")
-                ? " It is an OpenJ9 javacore, whose format lockjaw does not read; take the dumps"
-                    + " with jstack or jcmd from a HotSpot JVM (OpenJDK, Temurin, Oracle), or record with JFR."
-                : head.startsWith("\u001f\u008b") || name.endsWith(".gz")
-                    ? " It is compressed: gunzip it first."
-                    : name.endsWith(".jfr")
-                        ? " Its name says JFR, but it does not start with a JFR chunk header: it is corrupt,"
-                            + " or was compressed (gunzip it first)."
+            : head.startsWith("\u001f\u008b") || name.endsWith(".gz")
+                ? " It is compressed: gunzip it first."
+                : name.endsWith(".jfr")
+                    ? " Its name says JFR, but it does not start with a JFR chunk header: it is corrupt,"
+                        + " or was compressed (gunzip it first)."
+                    : head.stripLeading().startsWith("{")
+                        ? " It is JSON, but not a jcmd Thread.dump_to_file dump (no \"threadDump\" object)."
                         : "";
     throw new EvidenceException(
         file
-            + " is neither a JFR recording nor a HotSpot thread dump."
+            + " is neither a JFR recording nor a thread dump lockjaw reads."
             + hint
-            + " lockjaw reads"
-            + " .jfr files (-XX:StartFlightRecording, jcmd PID JFR.dump) and the text of jcmd PID Thread.print, jstack PID"
-            + " or kill -3 PID (also inside a server log), from JDK 8 to 25; see docs/contention.md.");
+            + " lockjaw reads .jfr files (-XX:StartFlightRecording, jcmd PID JFR.dump); the text of jcmd PID"
+            + " Thread.print, jstack PID or kill -3 PID (also inside a server log), JDK 8 to 25; jcmd PID"
+            + " Thread.dump_to_file in its text and JSON formats (virtual threads, JDK 21+); and OpenJ9 or IBM"
+            + " javacore files. See docs/contention.md.");
   }
 
   /** The first bytes of a file as ISO-8859-1 text, to name a format lockjaw does not read. */

@@ -3,6 +3,7 @@ package io.github.lockjaw.contention;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Collection;
+import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -27,33 +28,53 @@ public final class Observations {
   private int dumps;
   private long firstEventMillis = Long.MAX_VALUE;
   private long lastEventMillis = Long.MIN_VALUE;
+  private long recordingNanos;
+  private int recordingJdk;
+  private long idleWaits;
+  private final Map<String, Long> idleSites = new LinkedHashMap<>();
+  private boolean holderSamples;
 
   /**
    * One JFR lock event. {@code stack} is top frame first; waits whose every frame is the runtime's
    * (idle pool threads, the JDK's own locks) are counted but not reported.
    */
-  void addEvent(
+  ObservedSite addEvent(
       WaitKind kind,
       List<Frame> stack,
       String monitor,
       long durationNanos,
       String thread,
       long startMillis) {
-    lockEvents++;
+    if (kind != WaitKind.SLEEP) {
+      lockEvents++;
+    }
     firstEventMillis = Math.min(firstEventMillis, startMillis);
     lastEventMillis = Math.max(lastEventMillis, startMillis + durationNanos / 1_000_000);
     ObservedSite site = site(kind, stack, monitor, thread);
     if (site != null) {
       site.addEvent(durationNanos);
     }
+    return site;
   }
 
-  /** One waiting thread in thread dump number {@code dumpIndex} (counted across all files). */
+  /**
+   * One waiting thread in thread dump number {@code dumpIndex} (counted across all files), and the
+   * thread that held the lock it waited for (null when unknown).
+   */
   void addDumpThread(
-      WaitKind kind, List<Frame> stack, String monitor, String thread, int dumpIndex) {
+      WaitKind kind,
+      List<Frame> stack,
+      String monitor,
+      String thread,
+      int dumpIndex,
+      Holder holder,
+      String holderThread) {
     ObservedSite site = site(kind, stack, monitor, thread);
     if (site != null) {
       site.addDumpThread(dumpIndex);
+      if (holder != null && !holder.frames().isEmpty()) {
+        site.addHolder(holder, holderThread, 1);
+      }
     }
   }
 
@@ -62,12 +83,17 @@ public final class Observations {
       runtimeOnlyWaits++;
       return null; // Thread.join()
     }
-    int index = 0;
-    while (index < stack.size() && RuntimeFrames.isRuntime(stack.get(index))) {
-      index++;
-    }
-    if (index == stack.size()) {
+    int index = RuntimeFrames.firstApplicationFrame(stack);
+    if (index < 0) {
       runtimeOnlyWaits++;
+      return null;
+    }
+    if (kind == WaitKind.MONITOR_WAIT && RuntimeFrames.isIdleWait(stack, index)) {
+      idleWaits++;
+      String where = stack.get(index).display();
+      if (idleSites.containsKey(where) || idleSites.size() < 16) {
+        idleSites.merge(where, 1L, Long::sum);
+      }
       return null;
     }
     Frame frame = stack.get(index);
@@ -87,6 +113,21 @@ public final class Observations {
   /** Starts the next thread dump; returns its index. */
   int startDump() {
     return dumps++;
+  }
+
+  /** Adds the length of one recording (its chunks' durations), for figures per second. */
+  void addRecordingTime(long nanos) {
+    recordingNanos += Math.max(0, nanos);
+  }
+
+  /** The feature version of a JVM that recorded the evidence (the newest when several did). */
+  void recordedOn(int feature) {
+    recordingJdk = Math.max(recordingJdk, feature);
+  }
+
+  /** Marks that the recording had samples of what threads ran (for the holder's frames). */
+  void sawHolderSamples() {
+    holderSamples = true;
   }
 
   void readRecording(Path file) {
@@ -132,6 +173,37 @@ public final class Observations {
   /** Thread dumps read. */
   public int dumps() {
     return dumps;
+  }
+
+  /**
+   * The length of the recordings in seconds, summed over them (their chunks' durations; the span of
+   * the lock events when the chunks do not say); 0 without a recording.
+   */
+  public double recordingSeconds() {
+    if (recordingNanos > 0) {
+      return recordingNanos / 1e9;
+    }
+    return eventSpanMillis() / 1000.0;
+  }
+
+  /** The feature version of the JVM that made the recording or dump (0 when unknown). */
+  public int recordingJdk() {
+    return recordingJdk;
+  }
+
+  /** Whether the recordings held execution samples (the holders' frames come from them). */
+  public boolean hasHolderSamples() {
+    return holderSamples;
+  }
+
+  /** Waits of threads waiting for work (idle pool, queue, selector threads): not ranked. */
+  public long idleWaits() {
+    return idleWaits;
+  }
+
+  /** Where idle threads waited, with how many waits each (at most 16 places). */
+  public Map<String, Long> idleSites() {
+    return Collections.unmodifiableMap(new LinkedHashMap<>(idleSites));
   }
 
   /** The time the lock events span, in milliseconds; 0 without events. */

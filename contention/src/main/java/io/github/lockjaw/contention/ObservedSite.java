@@ -25,6 +25,8 @@ public final class ObservedSite {
   private int lastDump = -1;
   private final Set<String> threads = new LinkedHashSet<>();
   private boolean moreThreads;
+  private final HolderTally holders = new HolderTally();
+  private String pinnedBy = "";
 
   ObservedSite(WaitKind kind, Frame frame) {
     this.kind = kind;
@@ -68,6 +70,42 @@ public final class ObservedSite {
         moreThreads = true;
       }
     }
+  }
+
+  void addHolder(Holder holder, String thread, long weight) {
+    holders.add(holder, thread, weight);
+  }
+
+  void pinnedBy(String reason) {
+    if (pinnedBy.isEmpty() && reason != null) {
+      pinnedBy = reason;
+    }
+  }
+
+  /**
+   * Who held the lock and what it was doing while threads waited here, grouped; empty when the
+   * evidence does not say (JFR without execution samples, a dump without the holder's lines).
+   */
+  public HolderTally holders() {
+    return holders;
+  }
+
+  /**
+   * For a pinned virtual thread: what pinned it to its carrier, e.g. {@code synchronized method
+   * Orders.place} or the JDK's own reason ({@code VM call to Config.<clinit> on stack}); empty when
+   * unknown.
+   */
+  public String pinnedBy() {
+    return pinnedBy;
+  }
+
+  /**
+   * The identity of the site across runs: its kind, class and method, without the line (a fix
+   * elsewhere in the file moves lines) or the lock (a fix may change the lock the same code waits
+   * on: a Class monitor becomes a ConcurrentHashMap bin, and the site is better, not new).
+   */
+  public String identity() {
+    return kind + " " + frame.method();
   }
 
   public WaitKind kind() {

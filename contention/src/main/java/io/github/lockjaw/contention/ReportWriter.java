@@ -15,11 +15,18 @@ import java.util.TreeMap;
  */
 public final class ReportWriter {
   private final ContentionReport report;
+  private final ContentionComparison comparison;
   private final boolean jfr;
   private final boolean dumps;
 
   public ReportWriter(ContentionReport report) {
+    this(report, null);
+  }
+
+  /** A writer that also shows each site's change against a baseline ({@code comparison}). */
+  public ReportWriter(ContentionReport report, ContentionComparison comparison) {
     this.report = report;
+    this.comparison = comparison;
     this.jfr = !report.observations().recordings().isEmpty();
     this.dumps = report.observations().dumps() > 0;
   }
@@ -80,8 +87,11 @@ public final class ReportWriter {
       out.addAll(align(table));
       out.add("");
       for (ContentionReport.Row row : report.rows()) {
-        if (!row.hasFinding()) {
+        if (!row.hasFinding() && row.site().holders().isEmpty()) {
           continue;
+        }
+        if (!row.hasFinding()) {
+          out.add(row.rank() + ". " + row.site().frame().display() + ": no finding");
         }
         for (StaticFinding finding : row.findings()) {
           out.add(
@@ -98,6 +108,16 @@ public final class ReportWriter {
             out.add("   Fix: " + finding.advice());
           }
         }
+        String held = heldBy(row);
+        if (!held.isEmpty()) {
+          out.add("   Held by: " + held);
+        }
+      }
+    }
+    if (comparison != null && !comparison.gone().isEmpty()) {
+      out.add("Gone since the baseline (" + comparison.gone().size() + "):");
+      for (ContentionComparison.Entry entry : comparison.gone()) {
+        out.add("  " + goneLine(entry));
       }
     }
     if (!report.unobserved().isEmpty()) {
@@ -116,10 +136,93 @@ public final class ReportWriter {
       }
       perArtifact().forEach((artifact, checks) -> out.add("  " + artifact + ": " + checks));
     }
-    for (String note : report.observations().notes()) {
+    for (String note : notes()) {
       out.add("Note: " + note);
     }
     return out;
+  }
+
+  /**
+   * Who held the lock and what it did, from the heaviest holder group: {@code socket read
+   * (Socket$SocketInputStream.read) in OrderDao.roundTrip(OrderDao.java:40) < ... (41 of 52 holder
+   * samples: order-3, order-5)}; empty when no holder was seen.
+   */
+  public String heldBy(ContentionReport.Row row) {
+    HolderTally holders = row.site().holders();
+    HolderTally.Group top = holders.top();
+    if (top == null) {
+      return "";
+    }
+    String unit = jfr && row.site().totalNanos() > 0 ? "holder samples" : "waiting threads";
+    StringBuilder line = new StringBuilder(top.holder().summary());
+    line.append(" (")
+        .append(top.weight())
+        .append(" of ")
+        .append(holders.total())
+        .append(' ')
+        .append(unit);
+    if (!top.threads().isEmpty()) {
+      line.append(": ").append(String.join(", ", top.threads()));
+    }
+    line.append(')');
+    for (StaticFinding finding : row.findings()) {
+      if (row.holderConfirms(finding)) {
+        line.append("; the holder ran the ").append(finding.check()).append(" finding's code");
+        break;
+      }
+    }
+    return line.toString();
+  }
+
+  private String goneLine(ContentionComparison.Entry entry) {
+    String checks =
+        entry.findings().isEmpty()
+            ? "no finding"
+            : String.join(
+                ", ", entry.findings().stream().map(StaticFinding::check).distinct().toList());
+    return entry.site().frame().display() + " [" + checks + "]: " + comparison.describe(entry);
+  }
+
+  /**
+   * The observations' notes, then what the report adds: idle threads left out, the pinning note for
+   * virtual threads, how to record when nothing was seen.
+   */
+  public List<String> notes() {
+    List<String> notes = new ArrayList<>(report.observations().notes());
+    Observations seen = report.observations();
+    if (seen.idleWaits() > 0) {
+      List<String> where = new ArrayList<>();
+      seen.idleSites().forEach((site, n) -> where.add(site + " (" + n + ")"));
+      notes.add(
+          plural(seen.idleWaits(), "wait")
+              + " of threads waiting for work (idle pool, queue, selector and worker threads in"
+              + " Object.wait) are not contention and are not ranked: "
+              + String.join(", ", where.subList(0, Math.min(5, where.size())))
+              + (where.size() > 5 ? ", ..." : "")
+              + ".");
+    }
+    if (report.rows().stream().anyMatch(r -> r.site().kind() == WaitKind.PINNED)) {
+      int jdk = seen.recordingJdk();
+      notes.add(
+          jdk >= 24
+              ? "The pinned virtual threads were recorded on JDK "
+                  + jdk
+                  + ", which no longer pins on synchronized (JEP 491): these pins come from a class"
+                  + " initializer or a native frame on the stack (the pinned-by reason says which)."
+                  + " Move the blocking call out of it."
+              : "JDK 24 and newer no longer pin virtual threads on synchronized (JEP 491). On JDK 21"
+                  + " to 23, replace the synchronized around the blocking call with a ReentrantLock, or"
+                  + " run on JDK 24+; pins from class initializers and native frames stay.");
+    }
+    if (report.rows().isEmpty()) {
+      notes.add(
+          jfr
+              ? "Nothing waited on a lock in this recording. " + JfrReader.HOW_TO_RECORD
+              : "No thread waited on a lock in these dumps. Take three dumps five seconds apart"
+                  + " while the load runs (jcmd PID Thread.print > dump-1.txt; for virtual threads jcmd"
+                  + " PID Thread.dump_to_file -format=json dump-1.json); see docs/contention.md.");
+    }
+    return notes;
   }
 
   /** The report as Markdown, for {@code target/lockjaw/contention.md} and CI summaries. */
@@ -142,7 +245,7 @@ public final class ReportWriter {
       }
       md.append('\n');
       for (ContentionReport.Row row : report.rows()) {
-        if (!row.hasFinding()) {
+        if (!row.hasFinding() && row.site().holders().isEmpty()) {
           continue;
         }
         md.append("## ")
@@ -154,6 +257,13 @@ public final class ReportWriter {
           md.append("Called from `").append(row.site().caller().display()).append("`; ");
         }
         md.append("waits for ").append(waitsFor(row.site())).append(".\n\n");
+        String held = heldBy(row);
+        if (!held.isEmpty()) {
+          md.append("Held by: ").append(escape(held)).append(".\n\n");
+        }
+        if (!row.hasFinding()) {
+          md.append("No lockjaw finding covers this site.\n");
+        }
         for (StaticFinding finding : row.findings()) {
           md.append("- **")
               .append(finding.check())
@@ -169,6 +279,13 @@ public final class ReportWriter {
         }
         md.append('\n');
       }
+    }
+    if (comparison != null && !comparison.gone().isEmpty()) {
+      md.append("## Gone since the baseline\n\n");
+      for (ContentionComparison.Entry entry : comparison.gone()) {
+        md.append("- ").append(escape(goneLine(entry))).append('\n');
+      }
+      md.append('\n');
     }
     if (!report.unobserved().isEmpty()) {
       md.append("## Findings no thread was seen waiting on\n\n");
@@ -194,9 +311,10 @@ public final class ReportWriter {
                       .append('\n'));
       md.append('\n');
     }
-    if (!report.observations().notes().isEmpty()) {
+    List<String> notes = notes();
+    if (!notes.isEmpty()) {
       md.append("## Notes\n\n");
-      for (String note : report.observations().notes()) {
+      for (String note : notes) {
         md.append("- ").append(escape(note)).append('\n');
       }
       md.append('\n');
@@ -242,6 +360,9 @@ public final class ReportWriter {
     if (dumps) {
       h.addAll(List.of("waiting threads", "dumps"));
     }
+    if (comparison != null) {
+      h.add("vs baseline");
+    }
     h.addAll(List.of("site", "waits for", "finding"));
     return h.toArray(String[]::new);
   }
@@ -262,6 +383,10 @@ public final class ReportWriter {
       c.add(String.valueOf(site.dumpThreads()));
       c.add(site.dumps() + "/" + report.observations().dumps());
     }
+    if (comparison != null) {
+      ContentionComparison.Entry entry = comparison.entryOf(row);
+      c.add(entry == null ? "" : comparison.describe(entry));
+    }
     String frame = site.frame().display();
     c.add(markdown ? "`" + frame + "`" : frame);
     c.add(markdown ? escape(waitsFor(site)) : waitsFor(site));
@@ -278,7 +403,7 @@ public final class ReportWriter {
    * {@code monitor enter: ReflectionCache.class}, {@code monitor enter: Hashtable in
    * Hashtable.get}, {@code lock park: ReentrantLock.lock}.
    */
-  static String waitsFor(ObservedSite site) {
+  public static String waitsFor(ObservedSite site) {
     String monitor = site.monitor();
     String shown;
     if (monitor.startsWith("java.lang.Class for ")) {
@@ -293,6 +418,9 @@ public final class ReportWriter {
             ? ""
             : simple(site.via().substring(0, site.via().lastIndexOf('.')))
                 + site.via().substring(site.via().lastIndexOf('.'));
+    if (site.kind() == WaitKind.PINNED && !site.pinnedBy().isEmpty()) {
+      return site.kind().label() + ": " + site.pinnedBy();
+    }
     if (site.kind() == WaitKind.LOCK_PARK && !via.isEmpty()) {
       return site.kind().label()
           + ": "
@@ -321,7 +449,7 @@ public final class ReportWriter {
     return owner + (finding.methodName().isEmpty() ? "" : "." + finding.methodName() + "()");
   }
 
-  private static String millis(long nanos) {
+  public static String millis(long nanos) {
     double ms = nanos / 1e6;
     return ms >= 100
         ? String.format(Locale.ROOT, "%,.0f ms", ms)

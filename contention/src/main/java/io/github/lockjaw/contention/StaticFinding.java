@@ -20,6 +20,7 @@ package io.github.lockjaw.contention;
  * @param artifact the jar a bytecode finding is in, as the user knows it ({@code
  *     group:artifact:version}); empty for the module's own (source) findings
  * @param key an identifier the caller maps back to its own finding (e.g. an index)
+ * @param fixDiff the suggested fix as a unified diff (source findings with a fix); may be empty
  */
 public record StaticFinding(
     String check,
@@ -35,7 +36,42 @@ public record StaticFinding(
     String message,
     String advice,
     String artifact,
-    int key) {
+    int key,
+    String fixDiff) {
+
+  /** A finding without a fix diff (bytecode findings: the advice names the release). */
+  public StaticFinding(
+      String check,
+      String className,
+      String sourceFile,
+      String enclosingClass,
+      String methodName,
+      String descriptor,
+      int firstLine,
+      int lastLine,
+      int line,
+      String location,
+      String message,
+      String advice,
+      String artifact,
+      int key) {
+    this(
+        check,
+        className,
+        sourceFile,
+        enclosingClass,
+        methodName,
+        descriptor,
+        firstLine,
+        lastLine,
+        line,
+        location,
+        message,
+        advice,
+        artifact,
+        key,
+        "");
+  }
 
   public StaticFinding {
     className = className == null ? "" : className;
@@ -46,6 +82,7 @@ public record StaticFinding(
     advice = advice == null ? "" : advice;
     message = message == null ? "" : message;
     artifact = artifact == null ? "" : artifact;
+    fixDiff = fixDiff == null ? "" : fixDiff;
   }
 
   /** Whether the finding's member holds the code of this frame. */

@@ -7,47 +7,63 @@ import java.io.InputStreamReader;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
-import java.util.List;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * Reads HotSpot thread dumps, as {@code jstack PID}, {@code jcmd PID Thread.print} and {@code kill
- * -3} print them (JDK 8 to 25): one dump per file, or several inside a server log between other
- * lines. Line by line; it keeps one entry per lock site. Threads BLOCKED on a monitor, waiting in
- * {@code Object.wait()}, or parked on a {@code java.util.concurrent} lock are counted at the first
- * frame outside the Java runtime.
+ * Reads thread dumps as text, line by line: HotSpot's format as {@code jstack PID}, {@code jcmd PID
+ * Thread.print} and {@code kill -3} print it (JDK 8 to 25; one dump per file, or several inside a
+ * server log between other lines), and the text of {@code jcmd PID Thread.dump_to_file}, which
+ * holds the virtual threads too (JDK 21: names and frames only; JDK 25: states and lock lines).
+ * Each thread's lock lines name what it waits for and what it holds, so the waiting threads of a
+ * dump are tied to the thread that held their lock.
  */
 final class ThreadDumpReader {
-  private static final Pattern DUMP_START = Pattern.compile("Full thread dump ");
   private static final Pattern THREAD = Pattern.compile("^\"(.*)\"(?:\\s.*)?$");
+  private static final Pattern TID = Pattern.compile("\\s#(\\d+)\\s");
+
+  /** {@code #22 "" virtual BLOCKED 2026-...Z} (JDK 25), {@code #22 "name" virtual} (JDK 21). */
+  private static final Pattern DUMP_TO_FILE_THREAD =
+      Pattern.compile("^#(\\d+) \"(.*)\"( virtual)?(?: ([A-Z_]+))?(?: \\S+)?\\s*$");
+
+  private static final Pattern INSTANT = Pattern.compile("^\\d{4}-\\d{2}-\\d{2}T[\\d:.]+Z$");
+  private static final Pattern PROCESS_ID = Pattern.compile("\\d+");
   private static final Pattern STATE =
       Pattern.compile("^\\s+java\\.lang\\.Thread\\.State: ([A-Z_]+)(?: \\((.*)\\))?\\s*$");
-  private static final Pattern FRAME =
-      Pattern.compile("^\\s+at (\\S+)\\.([^.(\\s]+)\\((.*)\\)\\s*$");
   private static final Pattern LOCK =
       Pattern.compile(
-          "^\\s+- (waiting to lock|parking to wait for|waiting on|waiting to re-lock in wait\\(\\))"
-              + "\\s+<[^>]*>\\s*(?:\\(a (.+)\\))?\\s*$");
-  private static final Pattern LOCATION = Pattern.compile("^(.+?)(?::(\\d+))?$");
+          "^\\s+- (waiting to lock|parking to wait for|waiting on|waiting to re-lock in wait\\(\\)|"
+              + "locked)\\s+<([^>]*)>\\s*(?:\\(a (.+)\\))?.*$");
+
+  /**
+   * JDK 26+: {@code // blocked on X}, {@code // parked on X, owned by #12}, {@code // locked X}.
+   */
+  private static final Pattern COMMENT_LOCK =
+      Pattern.compile(
+          "^\\s+// (blocked on|waiting on|parked on|locked) (\\S+?)(?:, owned by #(\\d+))?\\s*$");
+
+  private static final Pattern OWNABLE = Pattern.compile("^\\s+- <([^>]*)>\\s*\\(a (.+)\\)\\s*$");
 
   /** Lines that end the thread section of a dump. */
   private static final Pattern DUMP_END =
       Pattern.compile("^(JNI global ref|Heap$|Found \\d+ deadlock|\"[^\"]*\" os_prio)");
 
   /**
-   * Whether the file holds a thread dump: a "Full thread dump" line or a thread state line anywhere
-   * (a server log).
+   * Whether the file holds a thread dump: a "Full thread dump" line, a thread state line anywhere
+   * (a server log), or a {@code Thread.dump_to_file} thread header.
    */
   static boolean looksLikeDump(Path file) throws IOException {
     try (BufferedReader reader = reader(file)) {
       String line;
+      int lines = 0;
       while ((line = reader.readLine()) != null) {
         if (line.indexOf('\0') >= 0) {
           return false;
         }
         if (line.contains("Full thread dump ") || STATE.matcher(line).matches()) {
+          return true;
+        }
+        if (lines++ < 200 && DUMP_TO_FILE_THREAD.matcher(line).matches()) {
           return true;
         }
       }
@@ -57,13 +73,13 @@ final class ThreadDumpReader {
 
   void read(Path file, Observations into) throws EvidenceException {
     int dumpsBefore = into.dumps();
-    Parser parser = new Parser(into);
+    Parser parser = new Parser(new DumpAssembler(into));
     try (BufferedReader reader = reader(file)) {
       String line;
       while ((line = reader.readLine()) != null) {
         parser.line(line);
       }
-      parser.endThread();
+      parser.end();
     } catch (IOException e) {
       throw new EvidenceException(
           "lockjaw cannot read the thread dump " + file + ": " + e.getMessage() + ".", e);
@@ -73,8 +89,17 @@ final class ThreadDumpReader {
           file
               + " has no thread dump lockjaw can read: no \"Full thread dump\" header and"
               + " no thread with a java.lang.Thread.State line. Take dumps with jcmd PID Thread.print (or jstack PID,"
-              + " or kill -3 PID, which prints into the server's console log); lockjaw reads HotSpot's format, JDK 8"
+              + " or kill -3 PID, which prints into the server's console log), or with jcmd PID"
+              + " Thread.dump_to_file -format=json FILE for virtual threads; lockjaw reads HotSpot's format, JDK 8"
               + " to 25.");
+    }
+    if (parser.withoutStates) {
+      into.note(
+          file
+              + " is a jcmd Thread.dump_to_file dump without thread states or locks (JDK 21 to 24"
+              + " print none): lockjaw counted the threads parked acquiring a lock, waiting in Object.wait()"
+              + " or sleeping by their frames, but cannot see threads blocked entering a synchronized block"
+              + " or who held a lock. Take the dumps on JDK 25 or newer, or record with JFR.");
     }
     into.readDumpFile(file);
   }
@@ -87,117 +112,173 @@ final class ThreadDumpReader {
 
   /** The state machine over one file's lines. */
   private static final class Parser {
-    private final Observations into;
-    private int dump = -1;
-    private String thread;
-    private String state;
-    private String stateDetail;
-    private String monitor;
-    private String lockVerb;
-    private final List<Frame> frames = new ArrayList<>();
+    private final DumpAssembler dumps;
+    private DumpThread thread;
+    private boolean dumpToFile;
+    private boolean ownable;
+    private boolean afterBlank;
+    private String previous = "";
+    boolean withoutStates;
 
-    Parser(Observations into) {
-      this.into = into;
+    Parser(DumpAssembler dumps) {
+      this.dumps = dumps;
     }
 
     void line(String line) {
-      if (DUMP_START.matcher(line).find()) {
+      try {
+        parse(line);
+      } finally {
+        previous = line;
+      }
+    }
+
+    private void parse(String line) {
+      // dispatched on how the line starts, so most lines meet one pattern at most
+      if (line.indexOf("Full thread dump ") >= 0) {
         endThread();
-        dump = into.startDump();
+        dumps.startDump();
+        dumpToFile = false;
         return;
       }
-      Matcher header = THREAD.matcher(line);
-      if (header.matches()) {
-        endThread();
-        if (DUMP_END.matcher(line).find()) {
-          return; // a VM thread ("GC Thread#0" os_prio=0 ...): no Java stack
-        }
-        thread = header.group(1);
+      char first = line.isEmpty() ? ' ' : line.charAt(0);
+      if (Character.isDigit(first)
+          && INSTANT.matcher(line).matches()
+          && PROCESS_ID.matcher(previous.strip()).matches()) {
+        endThread(); // Thread.dump_to_file: the process id, then the time, then the version
+        dumps.startDump();
+        dumpToFile = true;
         return;
+      }
+      if (first == '"') {
+        Matcher header = THREAD.matcher(line);
+        if (header.matches()) {
+          endThread();
+          if (DUMP_END.matcher(line).find()) {
+            return; // a VM thread ("GC Thread#0" os_prio=0 ...): no Java stack
+          }
+          thread = new DumpThread();
+          thread.name = header.group(1);
+          Matcher tid = TID.matcher(line);
+          if (tid.find()) {
+            thread.tid = tid.group(1);
+          }
+          return;
+        }
+      }
+      if (first == '#') {
+        Matcher toFile = DUMP_TO_FILE_THREAD.matcher(line);
+        if (toFile.matches()) {
+          endThread();
+          dumpToFile = true;
+          thread = new DumpThread();
+          thread.tid = toFile.group(1);
+          thread.name = toFile.group(2);
+          thread.state = toFile.group(4) == null ? "" : toFile.group(4);
+          if (thread.state.isEmpty()) {
+            withoutStates = true;
+          }
+          return;
+        }
       }
       if (thread == null) {
         return;
       }
-      if (line.isBlank() || DUMP_END.matcher(line).find()) {
+      String text = line.strip();
+      if (text.isEmpty()) {
+        if (ownable || afterBlank) {
+          endThread();
+        } else {
+          afterBlank = true; // HotSpot -l: "Locked ownable synchronizers:" may follow
+        }
+        return;
+      }
+      if (text.startsWith("Locked ownable synchronizers:")) {
+        afterBlank = false;
+        ownable = true;
+        return;
+      }
+      if (afterBlank) {
         endThread();
         return;
       }
-      Matcher stateLine = STATE.matcher(line);
-      if (stateLine.matches()) {
-        state = stateLine.group(1);
-        stateDetail = stateLine.group(2) == null ? "" : stateLine.group(2);
+      if (!Character.isWhitespace(first)) {
+        if (DUMP_END.matcher(line).find()) {
+          endThread();
+        }
+        return; // a log line between the lines of a dump, or its end
+      }
+      if (text.startsWith("at ") || dumpToFile && !text.startsWith("-") && !text.startsWith("//")) {
+        Frame parsed = Frame.parse(text);
+        if (parsed != null) {
+          thread.frames.add(parsed);
+        }
         return;
       }
-      Matcher frame = FRAME.matcher(line);
-      if (frame.matches()) {
-        frames.add(frame(frame.group(1), frame.group(2), frame.group(3)));
+      if (text.startsWith("java.lang.Thread.State:")) {
+        Matcher state = STATE.matcher(line);
+        if (state.matches()) {
+          thread.state = state.group(1);
+          thread.stateDetail = state.group(2) == null ? "" : state.group(2);
+        }
         return;
       }
-      Matcher lock = LOCK.matcher(line);
-      if (lock.matches() && lockVerb == null) {
-        lockVerb = lock.group(1);
-        monitor = lock.group(2) == null ? "" : lock.group(2).trim();
+      if (text.startsWith("- ")) {
+        Matcher lock = LOCK.matcher(line);
+        if (lock.matches()) {
+          lock(lock.group(1), lock.group(2), lock.group(3));
+          return;
+        }
+        Matcher synchronizer = OWNABLE.matcher(line);
+        if (ownable && synchronizer.matches()) {
+          thread.holdsSomewhere(synchronizer.group(1));
+        }
+        return; // "- None", "- eliminated <owner is scalar replaced>"
       }
-      // anything else (a log line from another thread, "Locked ownable synchronizers") is skipped
+      if (text.startsWith("//")) {
+        Matcher comment = COMMENT_LOCK.matcher(line);
+        if (comment.matches()) {
+          String verb = comment.group(1);
+          switch (verb) {
+            case "blocked on" -> thread.waitsFor(DumpThread.Wait.ENTER, comment.group(2), "");
+            case "waiting on" -> thread.waitsFor(DumpThread.Wait.WAIT, comment.group(2), "");
+            case "parked on" -> {
+              thread.waitsFor(DumpThread.Wait.PARK, comment.group(2), "");
+              if (comment.group(3) != null) {
+                thread.ownerTid = comment.group(3);
+              }
+            }
+            default -> thread.holds(comment.group(2));
+          }
+        }
+      }
+      // anything else is skipped
+    }
+
+    private void lock(String verb, String identity, String className) {
+      String type = className == null ? "" : className.trim();
+      switch (verb) {
+        case "waiting to lock", "waiting to re-lock in wait()" ->
+            thread.waitsFor(DumpThread.Wait.ENTER, identity, type);
+        case "waiting on" -> thread.waitsFor(DumpThread.Wait.WAIT, identity, type);
+        case "parking to wait for" -> thread.waitsFor(DumpThread.Wait.PARK, identity, type);
+        default -> thread.holds(identity);
+      }
     }
 
     void endThread() {
-      if (thread != null && state != null && !frames.isEmpty()) {
-        WaitKind kind = kind();
-        if (kind != null) {
-          if (dump < 0) {
-            dump = into.startDump(); // a dump without its "Full thread dump" header
-          }
-          into.addDumpThread(
-              kind, List.copyOf(frames), monitor == null ? "" : monitor, thread, dump);
+      if (thread != null) {
+        if (!thread.state.isEmpty() || dumpToFile) {
+          dumps.thread(thread);
         }
       }
       thread = null;
-      state = null;
-      stateDetail = null;
-      monitor = null;
-      lockVerb = null;
-      frames.clear();
+      ownable = false;
+      afterBlank = false;
     }
 
-    private WaitKind kind() {
-      if (state.equals("BLOCKED")) {
-        return WaitKind.MONITOR_ENTER;
-      }
-      if (!state.equals("WAITING") && !state.equals("TIMED_WAITING")) {
-        return null;
-      }
-      if (stateDetail.startsWith("on object monitor") && "waiting on".equals(lockVerb)) {
-        return WaitKind.MONITOR_WAIT;
-      }
-      if (stateDetail.startsWith("parking")
-          && "parking to wait for".equals(lockVerb)
-          && RuntimeFrames.isLockBlocker(monitor)) {
-        return WaitKind.LOCK_PARK;
-      }
-      return null;
-    }
-
-    /**
-     * {@code at com.acme.Cache.get(app//Cache.java:42)}, {@code (java.base@17/Thread.java:840)},
-     * {@code (Native Method)}.
-     */
-    private static Frame frame(String className, String method, String location) {
-      String where = location.substring(location.lastIndexOf('/') + 1);
-      String file = "";
-      int line = -1;
-      Matcher parts = LOCATION.matcher(where);
-      if (where.contains(".java") && parts.matches()) {
-        file = parts.group(1);
-        if (parts.group(2) != null) {
-          try {
-            line = Integer.parseInt(parts.group(2));
-          } catch (NumberFormatException e) {
-            line = -1;
-          }
-        }
-      }
-      return new Frame(className, method, "", line, file);
+    void end() {
+      endThread();
+      dumps.endDump();
     }
   }
 }

@@ -15,12 +15,23 @@ public enum WaitKind {
    */
   LOCK_PARK("lock park"),
   /** A virtual thread pinned to its carrier while it blocked (JFR jdk.VirtualThreadPinned). */
-  PINNED("pinned");
+  PINNED("pinned"),
+  /**
+   * Sleeping or parked without a lock inside a polling loop a lockjaw check flags (JFR
+   * jdk.ThreadSleep, jdk.ThreadPark without a lock; "TIMED_WAITING (sleeping)" in a dump): the
+   * evidence of a busy-wait under load. Counted only where such a finding covers the frame.
+   */
+  SLEEP("sleep in a loop");
 
   private final String label;
 
   WaitKind(String label) {
     this.label = label;
+  }
+
+  /** Whether threads waiting this way wait for a lock (a holder can be named). */
+  public boolean waitsForAHolder() {
+    return this == MONITOR_ENTER || this == LOCK_PARK;
   }
 
   /** A short label for tables. */

@@ -226,7 +226,7 @@ class ContentionReportTest {
     seen.addEvent(WaitKind.MONITOR_ENTER, List.of(b), "com.acme.B", 3_000_000, "t2", 0);
     seen.addEvent(WaitKind.MONITOR_ENTER, List.of(b), "com.acme.B", 3_000_000, "t3", 0);
     int dump = seen.startDump();
-    seen.addDumpThread(WaitKind.MONITOR_ENTER, List.of(a), "com.acme.A", "t4", dump);
+    seen.addDumpThread(WaitKind.MONITOR_ENTER, List.of(a), "com.acme.A", "t4", dump, null, "");
     ContentionReport report = ContentionReport.correlate(seen, List.of());
     assertEquals("com.acme.B", report.rows().get(0).site().frame().className(), "6 ms beats 5 ms");
     ObservedSite top = report.rows().get(0).site();

@@ -173,6 +173,134 @@ class JfrReaderTest {
     String note = String.join(" ", seen.notes());
     assertTrue(note.contains("has no lock events"), note);
     assertTrue(note.contains("settings=profile") && note.contains("jcmd PID JFR.start"), note);
+    List<String> report = new ReportWriter(ContentionReport.correlate(seen, List.of())).notes();
+    assertTrue(
+        report.stream().anyMatch(n -> n.startsWith("Nothing waited on a lock in this recording.")),
+        "a readable recording without contention is a report with the how-to-record note: "
+            + report);
+  }
+
+  /** A tally whose adding holds the class monitor while it computes for about 3 ms. */
+  static final class Tally {
+    static long sum;
+
+    static synchronized void add() {
+      sum += crunch();
+    }
+
+    static long crunch() {
+      long end = System.nanoTime() + 3_000_000;
+      long x = 0;
+      while (System.nanoTime() < end) {
+        x += Long.numberOfTrailingZeros(x + System.nanoTime());
+      }
+      return x;
+    }
+  }
+
+  /** A poll loop: waits for a worker with isAlive() and a sleep. */
+  static void awaitWorker() throws InterruptedException {
+    Thread worker = new Thread(() -> sleep(200), "indexer");
+    worker.start();
+    while (worker.isAlive()) {
+      Thread.sleep(20);
+    }
+  }
+
+  @Test
+  void theMonitorsPreviousOwnerIsSampledWhileTheOthersWait() throws Exception {
+    Path file = temp.resolve("holders.jfr");
+    try (Recording r = new Recording()) {
+      r.enable("jdk.JavaMonitorEnter").withThreshold(Duration.ZERO).withStackTrace();
+      r.enable("jdk.ExecutionSample").withPeriod(Duration.ofMillis(10));
+      r.start();
+      List<Thread> threads = new ArrayList<>();
+      for (int i = 0; i < 4; i++) {
+        threads.add(
+            new Thread(
+                () -> {
+                  for (int n = 0; n < 40; n++) {
+                    Tally.add();
+                  }
+                },
+                "tally-" + i));
+      }
+      threads.forEach(Thread::start);
+      for (Thread t : threads) {
+        t.join();
+      }
+      r.stop();
+      r.dump(file);
+    }
+    Observations seen = Evidence.read(List.of(file));
+    assertTrue(seen.hasHolderSamples());
+    ObservedSite tally = find(seen, WaitKind.MONITOR_ENTER, Tally.class.getName(), "add");
+    assertNotNull(tally, String.valueOf(seen.sites()));
+    HolderTally.Group top = tally.holders().top();
+    assertNotNull(top, "samples of the previous owner fall inside the waits");
+    assertTrue(
+        top.holder().frames().stream().anyMatch(f -> f.methodName().equals("crunch")),
+        top.holder().frames().toString());
+    assertTrue(
+        top.threads().stream().allMatch(t -> t.startsWith("tally-")), top.threads().toString());
+  }
+
+  @Test
+  void sleepsInAFlaggedPollLoopAreItsEvidence() throws Exception {
+    Path file = temp.resolve("poll.jfr");
+    try (Recording r = new Recording()) {
+      r.enable("jdk.ThreadSleep").withThreshold(Duration.ZERO).withStackTrace();
+      r.start();
+      awaitWorker();
+      r.stop();
+      r.dump(file);
+    }
+    Observations seen = Evidence.read(List.of(file));
+    assertTrue(
+        seen.notes().stream().anyMatch(n -> n.contains("has no lock events")),
+        "sleeps are not lock events");
+    StaticFinding busyWait =
+        new StaticFinding(
+            "ThreadAliveBusyWait",
+            JfrReaderTest.class.getName(),
+            "",
+            "",
+            "awaitWorker",
+            "",
+            -1,
+            -1,
+            -1,
+            "JfrReaderTest.awaitWorker()",
+            "awaitWorker() busy-waits on Thread.isAlive().",
+            "join()",
+            "test-classes",
+            0);
+    ContentionReport report = ContentionReport.correlate(seen, List.of(busyWait));
+    assertEquals(1, report.rows().size(), String.valueOf(report.rows()));
+    ObservedSite poll = report.rows().get(0).site();
+    assertEquals(WaitKind.SLEEP, poll.kind());
+    assertTrue(poll.events() >= 5, "about ten 20 ms sleeps in 200 ms: " + poll);
+    assertTrue(poll.totalNanos() >= 100_000_000L, poll.toString());
+    assertEquals("sleep in a loop", ReportWriter.waitsFor(poll));
+    StaticFinding other =
+        new StaticFinding(
+            "SharedMonitorDao",
+            JfrReaderTest.class.getName(),
+            "",
+            "",
+            "awaitWorker",
+            "",
+            -1,
+            -1,
+            -1,
+            "x",
+            "m",
+            "",
+            "test-classes",
+            1);
+    assertTrue(
+        ContentionReport.correlate(seen, List.of(other)).rows().isEmpty(),
+        "sleeps count only for the busy-wait checks");
   }
 
   static ObservedSite find(Observations seen, WaitKind kind, String className, String method) {

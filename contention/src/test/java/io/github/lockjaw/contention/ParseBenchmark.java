@@ -15,7 +15,9 @@ import jdk.jfr.consumer.RecordingFile;
  * scripts/benchmark-contention.sh): lockjaw's reader against a bare {@link RecordingFile} loop that
  * only reads the events (the floor any JFR consumer pays), side by side, with the heap's peak.
  *
- * <pre>java -Xmx64m -cp ... io.github.lockjaw.contention.ParseBenchmark big.jfr [dumps.log]</pre>
+ * <pre>
+ * java -Xmx64m -cp ... io.github.lockjaw.contention.ParseBenchmark big.jfr [dumps.log [joined.jfr]]
+ * </pre>
  */
 public final class ParseBenchmark {
   private ParseBenchmark() {}
@@ -92,6 +94,26 @@ public final class ParseBenchmark {
           seconds,
           dumpMb / seconds,
           dumped.sites().size(),
+          peakHeap() >> 20);
+    }
+
+    if (args.length > 2) {
+      Path joined = Path.of(args[2]);
+      double joinedMb = Files.size(joined) / 1e6;
+      resetPeaks();
+      start = System.nanoTime();
+      Observations read = Evidence.read(List.of(joined));
+      double seconds = (System.nanoTime() - start) / 1e9;
+      System.out.printf(
+          Locale.ROOT,
+          "recordings joined with cat %s: %.1f MB, %d recordings read one by one in %.2f s = %.1f"
+              + " MB/s, %,d lock events, peak heap %d MB%n",
+          joined.getFileName(),
+          joinedMb,
+          ChunkLayout.of(joined).recordings().size(),
+          seconds,
+          joinedMb / seconds,
+          read.lockEvents(),
           peakHeap() >> 20);
     }
   }

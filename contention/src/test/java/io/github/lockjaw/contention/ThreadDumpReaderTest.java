@@ -207,7 +207,7 @@ class ThreadDumpReaderTest {
         Files.writeString(temp.resolve("server.log"), "INFO started\nINFO request served\n");
     EvidenceException e = assertThrows(EvidenceException.class, () -> Evidence.read(List.of(file)));
     assertTrue(
-        e.getMessage().contains("neither a JFR recording nor a HotSpot thread dump"),
+        e.getMessage().contains("neither a JFR recording nor a thread dump lockjaw reads"),
         e.getMessage());
     assertTrue(e.getMessage().contains("jcmd PID Thread.print"), e.getMessage());
     assertFalse(e.getMessage().contains("\n"));
@@ -266,5 +266,184 @@ class ThreadDumpReaderTest {
     assertEquals(1, seen.dumps());
     assertTrue(seen.isEmpty());
     assertNull(site(seen, WaitKind.MONITOR_ENTER, "com.acme.Main", "main", 5));
+  }
+
+  @Test
+  void theDaoHolderIsInASocketReadUnderTheMonitor() throws Exception {
+    Observations seen = Evidence.read(List.of(fixture("jdk17-jcmd-thread-print.txt")));
+    ObservedSite dao =
+        site(seen, WaitKind.MONITOR_ENTER, "io.github.lockjaw.cli.load.OrderDao", "findOrder", 25);
+    HolderTally.Group top = dao.holders().top();
+    assertNotNull(top, "the thread that lists '- locked' for the DAO's monitor holds it");
+    assertEquals(5, top.weight(), "all five waiting threads wait for that one holder");
+    assertEquals(
+        "socket read (Socket$SocketInputStream.read) in OrderDao.roundTrip(OrderDao.java:38)"
+            + " < OrderDao.saveOrder(OrderDao.java:29)",
+        top.holder().summary());
+    assertEquals(
+        "saveOrder",
+        top.holder().frames().get(top.holder().frames().size() - 1).methodName(),
+        "the holder's frames end at the one that took the lock");
+    ContentionReport report = ContentionReport.correlate(seen, List.of());
+    ContentionReport.Row row =
+        report.rows().stream().filter(r -> r.site() == dao).findFirst().orElseThrow();
+    assertTrue(
+        new ReportWriter(report)
+            .text()
+            .contains("   Held by: " + new ReportWriter(report).heldBy(row)),
+        "the text report names the holder below the site");
+  }
+
+  @Test
+  void jdk21DumpToFileTextCountsLockParksAndWaitsByTheirFrames() throws Exception {
+    Observations seen = Evidence.read(List.of(fixture("jdk21-dump-to-file.txt")));
+    assertEquals(1, seen.dumps());
+    ObservedSite journal = site(seen, WaitKind.LOCK_PARK, "Contended", "append", 21);
+    assertNotNull(journal, String.valueOf(seen.sites()));
+    assertEquals(3, journal.dumpThreads(), "three virtual threads parked in ReentrantLock.lock");
+    assertEquals("lock park: ReentrantLock.lock", ReportWriter.waitsFor(journal));
+    ObservedSite pool = site(seen, WaitKind.MONITOR_WAIT, "Contended$Pool", "borrow", 92);
+    assertNotNull(pool, "a request waiting in Object.wait() for a pooled object");
+    assertNull(
+        site(seen, WaitKind.MONITOR_ENTER, "Contended", "price", 13),
+        "JDK 21's format has no states: a thread blocked on a monitor looks like a running one");
+    assertEquals(
+        2,
+        ContentionReport.correlate(seen, List.of()).rows().size(),
+        "the sleeping holder and the idle pool thread are left out");
+    assertTrue(
+        seen.notes().stream().anyMatch(n -> n.contains("without thread states or locks")),
+        String.valueOf(seen.notes()));
+  }
+
+  @Test
+  void jdk21DumpToFileJsonReadsTheSameAsItsText() throws Exception {
+    Observations text = Evidence.read(List.of(fixture("jdk21-dump-to-file.txt")));
+    Observations json = Evidence.read(List.of(fixture("jdk21-dump-to-file.json")));
+    assertEquals(
+        text.sites().stream().map(ObservedSite::toString).toList(),
+        json.sites().stream().map(ObservedSite::toString).toList());
+    assertEquals(21, json.recordingJdk(), "runtimeVersion 21.0.5+11-LTS");
+  }
+
+  @Test
+  void openJ9JavacoreFromTheDocumentedSample() throws Exception {
+    Observations seen = Evidence.read(List.of(fixture("openj9-javacore.txt")));
+    assertEquals(1, seen.dumps());
+    assertEquals(List.of(fixture("openj9-javacore.txt")), seen.dumpFiles());
+    ObservedSite worker = site(seen, WaitKind.MONITOR_ENTER, "WorkerThread", "run", 31);
+    assertNotNull(worker, String.valueOf(seen.sites()));
+    assertEquals(3, worker.dumpThreads(), "Worker Threads 1 to 3 are blocked (state:B)");
+    assertEquals("java.lang.Object", worker.monitor());
+    assertEquals("HangTest.java", worker.frame().fileName());
+    HolderTally.Group holder = worker.holders().top();
+    assertNotNull(holder, "Worker Thread 0 owns it: 3XMTHREADBLOCK and its entered lock say so");
+    assertEquals(List.of("Worker Thread 0"), holder.threads());
+    assertEquals(
+        "sleep (Thread.sleep) in WorkerThread.doWork(HangTest.java:37) < WorkerThread.run(HangTest.java:31)",
+        holder.holder().summary());
+    assertEquals(
+        1,
+        ContentionReport.correlate(seen, List.of()).rows().size(),
+        "Common-Cleaner waits in the runtime for work; Worker Thread 0 sleeps outside a poll loop");
+  }
+
+  @Test
+  void idleWorkersWaitingForWorkAreNotRanked() throws Exception {
+    String dump =
+        String.join(
+            "\n",
+            "Full thread dump OpenJDK 64-Bit Server VM (21.0.5+11 mixed mode):",
+            "",
+            "\"db-worker-1\" #41 daemon prio=5 os_prio=0 cpu=2.00ms elapsed=80.00s tid=0x1 nid=0x2 in Object.wait()",
+            "   java.lang.Thread.State: WAITING (on object monitor)",
+            "\tat java.lang.Object.wait0(java.base@21.0.5/Native Method)",
+            "\tat java.lang.Object.wait(java.base@21.0.5/Object.java:366)",
+            "\tat blog.db.WorkQueue.take(WorkQueue.java:28)",
+            "\t- waiting on <0x00000000f0001000> (a java.util.ArrayDeque)",
+            "\tat blog.db.DbWorker.run(DbWorker.java:17)",
+            "\tat java.lang.Thread.run(java.base@21.0.5/Thread.java:1583)",
+            "",
+            "\"db-worker-2\" #42 daemon prio=5 os_prio=0 cpu=2.00ms elapsed=80.00s tid=0x3 nid=0x4 in Object.wait()",
+            "   java.lang.Thread.State: WAITING (on object monitor)",
+            "\tat java.lang.Object.wait0(java.base@21.0.5/Native Method)",
+            "\tat java.lang.Object.wait(java.base@21.0.5/Object.java:366)",
+            "\tat blog.db.Flusher.run(Flusher.java:40)",
+            "\t- waiting on <0x00000000f0002000> (a java.lang.Object)",
+            "\tat java.lang.Thread.run(java.base@21.0.5/Thread.java:1583)",
+            "",
+            "\"http-exec-7\" #51 daemon prio=5 os_prio=0 cpu=2.00ms elapsed=80.00s tid=0x5 nid=0x6 in Object.wait()",
+            "   java.lang.Thread.State: TIMED_WAITING (on object monitor)",
+            "\tat java.lang.Object.wait0(java.base@21.0.5/Native Method)",
+            "\tat java.lang.Object.wait(java.base@21.0.5/Object.java:366)",
+            "\tat org.apache.commons.pool.impl.GenericObjectPool.borrowObject(GenericObjectPool.java:810)",
+            "\t- waiting on <0x00000000f0003000> (a org.apache.commons.pool.impl.GenericObjectPool)",
+            "\tat blog.web.PostServlet.doGet(PostServlet.java:30)",
+            "\tat java.lang.Thread.run(java.base@21.0.5/Thread.java:1583)",
+            "");
+    Path file = Files.writeString(temp.resolve("blog.txt"), dump);
+    Observations seen = Evidence.read(List.of(file));
+    assertEquals(2, seen.idleWaits(), "a worker taking from its queue, a flusher in its run loop");
+    assertEquals(1, seen.sites().size(), String.valueOf(seen.sites()));
+    assertEquals(
+        "org.apache.commons.pool.impl.GenericObjectPool",
+        seen.sites().iterator().next().frame().className(),
+        "a request waiting for a pooled connection is contention");
+    String notes =
+        String.join(" ", new ReportWriter(ContentionReport.correlate(seen, List.of())).notes());
+    assertTrue(notes.contains("2 waits of threads waiting for work"), notes);
+    assertTrue(notes.contains("WorkQueue.take(WorkQueue.java:28) (1)"), notes);
+  }
+
+  @Test
+  void threadsSleepingInAFlaggedPollLoopAreEvidenceForItsFinding() throws Exception {
+    StringBuilder dump =
+        new StringBuilder("Full thread dump OpenJDK 64-Bit Server VM (21.0.5+11):\n\n");
+    for (int i = 0; i < 27; i++) {
+      dump.append("\"http-exec-")
+          .append(i)
+          .append("\" #")
+          .append(60 + i)
+          .append(
+              " daemon prio=5 os_prio=0 cpu=1.00ms elapsed=9.00s tid=0x1 nid=0x2 waiting on condition\n")
+          .append("   java.lang.Thread.State: TIMED_WAITING (sleeping)\n")
+          .append("\tat java.lang.Thread.sleep0(java.base@21.0.5/Native Method)\n")
+          .append("\tat java.lang.Thread.sleep(java.base@21.0.5/Thread.java:509)\n")
+          .append("\tat blog.search.Search.awaitIndexer(Search.java:44)\n")
+          .append("\tat blog.search.Search.find(Search.java:30)\n")
+          .append("\tat blog.web.SearchServlet.doGet(SearchServlet.java:21)\n\n");
+    }
+    dump.append(
+        "\"housekeeping\" #90 daemon prio=5 os_prio=0 cpu=1.00ms elapsed=9.00s tid=0x1 nid=0x2 waiting on condition\n"
+            + "   java.lang.Thread.State: TIMED_WAITING (sleeping)\n"
+            + "\tat java.lang.Thread.sleep0(java.base@21.0.5/Native Method)\n"
+            + "\tat java.lang.Thread.sleep(java.base@21.0.5/Thread.java:509)\n"
+            + "\tat blog.Housekeeping.run(Housekeeping.java:12)\n\n");
+    Path file = Files.writeString(temp.resolve("search.txt"), dump.toString());
+    Observations seen = Evidence.read(List.of(file));
+    StaticFinding busyWait =
+        new StaticFinding(
+            "ThreadAliveBusyWait",
+            "blog.search.Search",
+            "",
+            "",
+            "awaitIndexer",
+            "",
+            -1,
+            -1,
+            44,
+            "blog.jar Search.awaitIndexer() line 44",
+            "Search.awaitIndexer() busy-waits on Thread.isAlive().",
+            "join()",
+            "blog.jar",
+            0);
+    ContentionReport report = ContentionReport.correlate(seen, List.of(busyWait));
+    assertEquals(1, report.rows().size(), "the housekeeping thread's sleep is not contention");
+    ContentionReport.Row row = report.rows().get(0);
+    assertEquals(WaitKind.SLEEP, row.site().kind());
+    assertEquals(27, row.site().dumpThreads());
+    assertEquals(List.of(busyWait), row.findings());
+    assertTrue(report.unobserved().isEmpty(), "the finding was seen: threads sleep in its loop");
+    assertTrue(ContentionReport.correlate(seen, List.of()).rows().isEmpty(), "no finding, no row");
   }
 }

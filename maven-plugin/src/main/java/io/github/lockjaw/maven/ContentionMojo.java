@@ -1,23 +1,11 @@
 package io.github.lockjaw.maven;
 
-import io.github.lockjaw.bytecode.AuditFinding;
-import io.github.lockjaw.bytecode.JarAuditor;
-import io.github.lockjaw.contention.BytecodeFindings;
-import io.github.lockjaw.contention.ContentionReport;
-import io.github.lockjaw.contention.Evidence;
-import io.github.lockjaw.contention.EvidenceException;
-import io.github.lockjaw.contention.Observations;
-import io.github.lockjaw.contention.ReportWriter;
-import io.github.lockjaw.contention.SourceMembers;
-import io.github.lockjaw.contention.StaticFinding;
 import io.github.lockjaw.engine.analyzer.AnalysisResult;
-import io.github.lockjaw.engine.finding.AuditFindings;
 import io.github.lockjaw.engine.finding.Finding;
 import io.github.lockjaw.engine.finding.Fingerprint;
 import io.github.lockjaw.engine.finding.Rule;
-import io.github.lockjaw.engine.io.AtomicFiles;
-import io.github.lockjaw.engine.report.ContentionProperties;
-import io.github.lockjaw.engine.report.SarifReporter;
+import io.github.lockjaw.engine.finding.SourceEdits;
+import io.github.lockjaw.maven.exec.AnalyzerJdk;
 import java.io.File;
 import java.io.IOException;
 import java.nio.charset.Charset;
@@ -25,7 +13,6 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.IdentityHashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -37,32 +24,71 @@ import org.apache.maven.plugin.MojoFailureException;
 import org.apache.maven.plugins.annotations.Mojo;
 import org.apache.maven.plugins.annotations.Parameter;
 import org.apache.maven.plugins.annotations.ResolutionScope;
+import org.apache.maven.project.MavenProject;
 
 /**
- * Ranks the module's lock sites by what a load test observed: reads a JFR recording or thread dumps
- * ({@code -Dlockjaw.recording=FILE}, or a directory of them), runs the same analysis as {@code
- * check} on the module and lockjaw's bytecode detectors on the dependency jars threads were seen
- * waiting in, and ties each contended site to the finding that covers it, or "no finding". Prints
- * the ranked table, writes {@code target/lockjaw/contention.md} and SARIF whose results carry the
- * observed figures as properties. It reports; it never fails the build.
+ * Ranks the lock sites a load test observed: reads a JFR recording or thread dumps ({@code
+ * -Dlockjaw.recording=FILE}, or a directory of them), runs the same analysis as {@code check} on
+ * every module of the build and lockjaw's bytecode detectors on the dependency jars threads were
+ * seen waiting in, names who held each lock and what it did, and ties each contended site to the
+ * finding that covers it, or "no finding". With {@code -Dlockjaw.baseline.recording=FILE} each site
+ * is compared with an earlier run. Prints the ranked table and writes one report for the build:
+ * {@code target/lockjaw/contention.md}, {@code contention.html} (a self-contained page with a bar
+ * chart) and SARIF whose results carry the observed figures. It fails the build when the evidence
+ * cannot be read, and when a gate that was asked for fails ({@code lockjaw.contentionFailAbove},
+ * {@code lockjaw.contentionFailOnRegression}); otherwise it reports.
+ *
+ * <p>An aggregator: in a reactor it runs once, after the modules are built, with every module's
+ * findings. Relative paths given with {@code -D} are resolved against the directory Maven was
+ * started in. The readers need JDK 21+: on an older Maven JDK the work runs in {@code
+ * lockjaw.javaHome}'s JVM, or the goal fails with a one-line message.
  */
-@Mojo(name = "contention", requiresDependencyResolution = ResolutionScope.TEST, threadSafe = true)
+@Mojo(
+    name = "contention",
+    aggregator = true,
+    requiresDependencyResolution = ResolutionScope.TEST,
+    threadSafe = true)
 public class ContentionMojo extends AbstractLockjawMojo {
   private static final Set<String> RUNTIME_SCOPES =
       Set.of(Artifact.SCOPE_COMPILE, Artifact.SCOPE_RUNTIME, Artifact.SCOPE_SYSTEM);
 
   /**
    * The evidence: a JFR recording (.jfr), a thread dump (jcmd Thread.print, jstack, a log with kill
-   * -3 dumps), or a directory of them.
+   * -3 dumps, jcmd Thread.dump_to_file text or JSON, an OpenJ9 javacore), or a directory of them.
+   * Relative to the directory Maven was started in (given with -D) or to the module (in the POM).
    */
   @Parameter(property = "lockjaw.recording")
-  private File recording;
+  private String recording;
+
+  /**
+   * The evidence of an earlier run to compare with, site by site; resolved as {@code recording}.
+   */
+  @Parameter(property = "lockjaw.baseline.recording")
+  private String baselineRecording;
+
+  /**
+   * Fails the build when a site tied to a lockjaw finding blocks threads for more than this share
+   * of the recording, e.g. {@code 10%} (100% is one thread blocked the whole time; from dumps, one
+   * waiting thread per dump). Off by default.
+   */
+  @Parameter(property = "lockjaw.contentionFailAbove")
+  private String contentionFailAbove;
+
+  /** With a baseline: fails the build when a site is new or worse than in the baseline. */
+  @Parameter(property = "lockjaw.contentionFailOnRegression", defaultValue = "false")
+  private boolean contentionFailOnRegression;
 
   /** The Markdown report. */
   @Parameter(
       property = "lockjaw.contentionReport",
       defaultValue = "${project.build.directory}/lockjaw/contention.md")
   private File contentionReport;
+
+  /** The HTML report: one self-contained page, with the chart, the holders and the fixes. */
+  @Parameter(
+      property = "lockjaw.contentionHtml",
+      defaultValue = "${project.build.directory}/lockjaw/contention.html")
+  private File contentionHtml;
 
   /** The SARIF report: every finding, the observed ones with their figures as result properties. */
   @Parameter(
@@ -71,141 +97,163 @@ public class ContentionMojo extends AbstractLockjawMojo {
   private File contentionSarif;
 
   @Override
-  public void execute() throws MojoExecutionException {
+  public void execute() throws MojoExecutionException, MojoFailureException {
     if (skip) {
       getLog().info("lockjaw: skipped (lockjaw.skip)");
       return;
     }
-    if (Runtime.version().feature() < 21) {
-      getLog()
-          .error(
-              "lockjaw:contention runs in Maven's JVM and needs JDK 21 or newer, but Maven is running on JDK "
-                  + Runtime.version().feature()
-                  + " ("
-                  + System.getProperty("java.home")
-                  + "). Run Maven with JAVA_HOME set"
-                  + " to a JDK 21+; your code can still target an older release.");
-      return;
+    if (recording == null || recording.isBlank()) {
+      throw new MojoFailureException(
+          "lockjaw:contention needs the evidence of a load test: -Dlockjaw.recording=FILE with a JFR"
+              + " recording (java -XX:StartFlightRecording=settings=profile,filename=load.jfr, or jcmd PID JFR.start),"
+              + " thread dumps (jcmd PID Thread.print > dump.txt, three of them 5 s apart; jcmd PID"
+              + " Thread.dump_to_file -format=json dump.json for virtual threads), or a directory of them;"
+              + " see docs/contention.md.");
     }
-    if (recording == null) {
-      getLog()
-          .error(
-              "lockjaw:contention needs the evidence of a load test: -Dlockjaw.recording=FILE with a JFR"
-                  + " recording (java -XX:StartFlightRecording=settings=profile,filename=load.jfr, or jcmd PID JFR.start),"
-                  + " a thread dump (jcmd PID Thread.print > dump.txt, three of them 5 s apart), or a directory of them;"
-                  + " see docs/contention.md.");
-      return;
+    int feature = Runtime.version().feature();
+    if (feature < 21 && javaHome == null) {
+      throw new MojoFailureException(
+          "lockjaw:contention reads recordings and audits jars with code built for Java 21, but Maven is"
+              + " running on JDK "
+              + feature
+              + " ("
+              + System.getProperty("java.home")
+              + "). Run Maven with JAVA_HOME set to a JDK 21+ (your code can still target an older release),"
+              + " or set -Dlockjaw.javaHome=/path/to/jdk21 so that lockjaw runs there.");
     }
-    Observations observations;
-    try {
-      observations = Evidence.read(List.of(recording.toPath()));
-    } catch (EvidenceException e) {
-      getLog().error("lockjaw: " + e.getMessage());
-      return;
+    ContentionJob job = job();
+    ContentionJob.Outcome outcome =
+        feature >= 21
+            ? ContentionWork.run(job)
+            : ForkedContention.run(
+                AnalyzerJdk.select(javaHome).java(), plugin, job, workDirectory());
+    for (String line : outcome.lines()) {
+      getLog().info(line.isEmpty() ? " " : line);
     }
-    try {
-      report(observations);
-    } catch (IOException e) {
-      getLog()
-          .error(
-              "lockjaw cannot write its contention report to "
-                  + workDirectory()
-                  + ": "
-                  + e.getMessage());
+    outcome.warnings().forEach(getLog()::warn);
+    if (outcome.error() != null) {
+      throw new MojoFailureException(outcome.error());
+    }
+    if (!outcome.gateFailures().isEmpty()) {
+      throw new MojoFailureException(
+          "lockjaw's contention gate failed ("
+              + outcome.gateFailures().size()
+              + "):\n  "
+              + String.join("\n  ", outcome.gateFailures())
+              + "\nFix the sites (the report names the finding and its fix), or raise the limit"
+              + " (lockjaw.contentionFailAbove) or drop the gate.");
     }
   }
 
-  private void report(Observations observations) throws IOException, MojoExecutionException {
+  /** The job: the evidence, every module's findings, the reactor's jars, the outputs, the gate. */
+  private ContentionJob job() throws MojoExecutionException {
     List<Finding> findings = new ArrayList<>();
+    List<String> locations = new ArrayList<>();
+    List<String> fingerprints = new ArrayList<>();
+    List<String> fixDiffs = new ArrayList<>();
     List<Rule> rules = new ArrayList<>();
-    sourceFindings(findings, rules);
-    int sourceCount = findings.size();
-    SourceMembers members = new SourceMembers(charsetOrUtf8());
-    List<StaticFinding> statics = new ArrayList<>();
-    for (int i = 0; i < sourceCount; i++) {
-      Finding f = findings.get(i);
-      int[] range = members.methodAround(Path.of(f.file()), f.line());
-      String method =
-          f.member().contains("(") ? f.member().substring(0, f.member().indexOf('(')) : "";
-      statics.add(
-          new StaticFinding(
-              f.check(),
-              "",
-              f.file(),
-              f.enclosingClass(),
-              method,
-              "",
-              range == null ? -1 : range[0],
-              range == null ? -1 : range[1],
-              f.line(),
-              relativePath(f) + ":" + f.line(),
-              f.message(),
-              f.hasFix()
-                  ? "mvn lockjaw:fix applies the suggested fix (lockjaw:check shows it as a diff)."
-                  : "",
-              "",
-              i));
-    }
-    Map<Finding, String> coordinates = new LinkedHashMap<>();
-    Map<Path, Artifact> artifacts = dependencyJars();
-    Set<String> off = checksSwitchedOff();
-    for (AuditFinding audited :
-        dependencyFindings(observations, new ArrayList<>(artifacts.keySet()))) {
-      if (off.contains(audited.check())) {
-        continue;
+    Map<Path, ContentionJob.Jar> jars = new LinkedHashMap<>();
+    Path root = repositoryRoot();
+    MavenProject top = project;
+    try {
+      for (MavenProject module : modules()) {
+        project = module;
+        List<Finding> own = new ArrayList<>();
+        sourceFindings(own, rules);
+        Map<Finding, String> prints = Fingerprint.all(own, this::relativePath);
+        for (Finding f : own) {
+          findings.add(f);
+          locations.add(relativePath(f));
+          fingerprints.add(prints.getOrDefault(f, ""));
+          fixDiffs.add(fixDiff(f));
+        }
+        for (Artifact artifact : module.getArtifacts()) {
+          File file = artifact.getFile();
+          if (file != null
+              && file.getName().endsWith(".jar")
+              && RUNTIME_SCOPES.contains(artifact.getScope())) {
+            Path path = file.toPath().toAbsolutePath().normalize();
+            jars.putIfAbsent(
+                path,
+                new ContentionJob.Jar(
+                    path.toString(),
+                    artifact.getGroupId()
+                        + ":"
+                        + artifact.getArtifactId()
+                        + ":"
+                        + artifact.getVersion()));
+          }
+        }
       }
-      Finding finding = AuditFindings.toFinding(audited);
-      Artifact artifact =
-          audited.jar() == null ? null : artifacts.get(audited.jar().toAbsolutePath().normalize());
-      String where =
-          artifact == null
-              ? BytecodeFindings.describe(audited.jar())
-              : artifact.getGroupId()
-                  + ":"
-                  + artifact.getArtifactId()
-                  + ":"
-                  + artifact.getVersion();
-      coordinates.put(finding, where);
-      statics.add(BytecodeFindings.of(audited, where, findings.size()));
-      findings.add(finding);
-      if (rules.stream().noneMatch(r -> r.id().equals(audited.check()))) {
-        rules.add(AuditFindings.rule(audited.check()));
-      }
+    } finally {
+      project = top;
     }
+    List<String> baselines =
+        baselineRecording == null || baselineRecording.isBlank()
+            ? List.of()
+            : List.of(resolve(baselineRecording, "lockjaw.baseline.recording").toString());
+    return new ContentionJob(
+        List.of(resolve(recording, "lockjaw.recording").toString()),
+        baselines,
+        findings,
+        locations,
+        fingerprints,
+        fixDiffs,
+        dedupe(rules),
+        List.copyOf(jars.values()),
+        List.copyOf(checksSwitchedOff()),
+        encoding,
+        contentionReport.getAbsolutePath(),
+        contentionHtml.getAbsolutePath(),
+        contentionSarif.getAbsolutePath(),
+        plugin.getVersion(),
+        root.toString(),
+        contentionFailAbove == null ? "" : contentionFailAbove,
+        contentionFailOnRegression);
+  }
 
-    ContentionReport report = ContentionReport.correlate(observations, statics);
-    ReportWriter writer = new ReportWriter(report);
-    for (String line : writer.text()) {
-      getLog().info(line.isEmpty() ? " " : line);
-    }
-    Path markdown = contentionReport.toPath();
-    Files.createDirectories(markdown.toAbsolutePath().getParent());
-    AtomicFiles.write(markdown, writer.markdown());
+  /** The build's modules: the reactor's projects, or this one alone. */
+  private List<MavenProject> modules() {
+    List<MavenProject> projects = session.getProjects();
+    return projects == null || projects.isEmpty() ? List.of(project) : projects;
+  }
 
-    Map<Finding, String> fingerprints = new LinkedHashMap<>();
-    fingerprints.putAll(Fingerprint.all(findings.subList(0, sourceCount), this::relativePath));
-    fingerprints.putAll(
-        Fingerprint.all(findings.subList(sourceCount, findings.size()), coordinates::get));
-    Map<Finding, StaticFinding> byFinding = new IdentityHashMap<>();
-    for (StaticFinding s : statics) {
-      byFinding.put(findings.get(s.key()), s);
+  /**
+   * A path given on the command line ({@code -D}) is relative to the directory Maven was started
+   * in, as the user typed it there; a path in the POM is relative to the module.
+   */
+  private Path resolve(String value, String property) {
+    Path path = Path.of(value.trim());
+    if (path.isAbsolute()) {
+      return path.normalize();
     }
-    SarifReporter sarif = new SarifReporter(plugin.getVersion(), repositoryRoot());
-    sarif.write(
-        contentionSarif.toPath(),
-        sarif.build(
-            rules,
-            findings,
-            f -> coordinates.containsKey(f) ? f.file() : relativePath(f),
-            fingerprints,
-            f -> false,
-            f -> ContentionProperties.of(report, byFinding.get(f))));
-    getLog()
-        .info(
-            "lockjaw: contention report "
-                + markdown
-                + "; SARIF with the observed figures "
-                + contentionSarif);
+    boolean typed = session.getUserProperties().containsKey(property);
+    String start = session.getRequest() == null ? null : session.getRequest().getBaseDirectory();
+    Path base =
+        typed && start != null
+            ? Path.of(start)
+            : typed ? Path.of(session.getExecutionRootDirectory()) : project.getBasedir().toPath();
+    return base.resolve(path).toAbsolutePath().normalize();
+  }
+
+  private String fixDiff(Finding finding) {
+    if (!finding.hasFix()) {
+      return "";
+    }
+    try {
+      String text = Files.readString(Path.of(finding.file()), charsetOrUtf8());
+      return SourceEdits.unifiedDiff(relativePath(finding), text, finding.fix());
+    } catch (IOException | RuntimeException e) {
+      return "";
+    }
+  }
+
+  private static List<Rule> dedupe(List<Rule> rules) {
+    Map<String, Rule> byId = new LinkedHashMap<>();
+    for (Rule rule : rules) {
+      byId.putIfAbsent(rule.id(), rule);
+    }
+    return List.copyOf(byId.values());
   }
 
   /**
@@ -223,7 +271,9 @@ public class ContentionMojo extends AbstractLockjawMojo {
     } catch (MojoFailureException e) {
       getLog()
           .warn(
-              "lockjaw: the module's own findings are left out of the contention report: "
+              "lockjaw: the findings of "
+                  + project.getArtifactId()
+                  + " are left out of the contention report: "
                   + e.getMessage());
     }
   }
@@ -241,45 +291,6 @@ public class ContentionMojo extends AbstractLockjawMojo {
     } catch (MojoFailureException e) {
       getLog().warn("lockjaw: " + e.getMessage());
       return Set.of();
-    }
-  }
-
-  /** The module's runtime dependency jars. */
-  private Map<Path, Artifact> dependencyJars() {
-    Map<Path, Artifact> jars = new LinkedHashMap<>();
-    for (Artifact artifact : project.getArtifacts()) {
-      File file = artifact.getFile();
-      if (file != null
-          && file.getName().endsWith(".jar")
-          && RUNTIME_SCOPES.contains(artifact.getScope())) {
-        jars.put(file.toPath().toAbsolutePath().normalize(), artifact);
-      }
-    }
-    return jars;
-  }
-
-  /**
-   * Bytecode findings in the dependency jars that hold the classes threads were seen waiting in.
-   */
-  private List<AuditFinding> dependencyFindings(Observations observations, List<Path> jars)
-      throws MojoExecutionException {
-    List<Path> holding = BytecodeFindings.holding(BytecodeFindings.siteClasses(observations), jars);
-    if (holding.isEmpty()) {
-      return List.of();
-    }
-    getLog()
-        .info(
-            "lockjaw: auditing "
-                + holding.size()
-                + " dependency jar(s) threads were seen waiting in...");
-    try {
-      return new JarAuditor().audit(holding, jars);
-    } catch (IOException e) {
-      getLog().warn("lockjaw could not audit the dependency jars: " + e.getMessage());
-      return List.of();
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-      throw new MojoExecutionException("lockjaw's audit was interrupted", e);
     }
   }
 

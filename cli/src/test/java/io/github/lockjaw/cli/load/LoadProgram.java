@@ -15,9 +15,9 @@ import java.util.concurrent.atomic.AtomicLongArray;
 
 /**
  * A small server under load for the contention integration test: request threads hit a Class-locked
- * cache, a DAO that does socket I/O under its monitor, and a journal lock no check is about, for
- * the given number of seconds. Prints {@code ready} once the load runs, then {@code done} with the
- * request counts.
+ * cache, a DAO that does socket I/O under its monitor, a journal lock no check is about, and a
+ * search that polls its worker thread with isAlive() and a sleep, for the given number of seconds.
+ * Prints {@code ready} once the load runs, then {@code done} with the request counts.
  *
  * <pre>java -XX:StartFlightRecording=... -cp test-classes io.github.lockjaw.cli.load.LoadProgram 4
  * </pre>
@@ -35,7 +35,8 @@ public final class LoadProgram {
       OrderDao dao =
           new OrderDao(InetAddress.getLoopbackAddress().getHostAddress(), database.getLocalPort());
       AuditJournal journal = new AuditJournal();
-      AtomicLongArray counts = new AtomicLongArray(3);
+      SearchService searches = new SearchService();
+      AtomicLongArray counts = new AtomicLongArray(4);
       List<Thread> workers = new ArrayList<>();
       // Thread counts and mix set the expected ranking by blocked time, each about twice the next:
       // the DAO's findOrder (8 threads queue on the DAO, six lookups for each save), then the
@@ -79,6 +80,20 @@ public final class LoadProgram {
                 },
                 "journal-" + i));
       }
+      workers.add(
+          new Thread(
+              () -> {
+                int n = 0;
+                while (System.nanoTime() < end) {
+                  try {
+                    searches.search("query " + n++);
+                  } catch (InterruptedException e) {
+                    return;
+                  }
+                  counts.incrementAndGet(3);
+                }
+              },
+              "search-0"));
       workers.forEach(Thread::start);
       System.out.println("ready");
       System.out.flush();
@@ -91,7 +106,9 @@ public final class LoadProgram {
               + " lookups="
               + counts.get(1)
               + " journal="
-              + counts.get(2));
+              + counts.get(2)
+              + " searches="
+              + counts.get(3));
     }
   }
 

@@ -1,6 +1,7 @@
 package io.github.lockjaw.engine.report;
 
 import io.github.lockjaw.contention.ContentionReport;
+import io.github.lockjaw.contention.HolderTally;
 import io.github.lockjaw.contention.ObservedSite;
 import io.github.lockjaw.contention.StaticFinding;
 import java.util.LinkedHashMap;
@@ -33,6 +34,10 @@ public final class ContentionProperties {
     properties.put("lockjaw/waitKind", site.kind().label());
     if (!site.monitor().isEmpty()) {
       properties.put("lockjaw/monitor", site.monitor());
+    }
+    HolderTally.Group holder = site.holders().top();
+    if (holder != null) {
+      properties.put("lockjaw/heldBy", holder.holder().summary());
     }
     if (!report.observations().recordings().isEmpty()) {
       properties.put("lockjaw/blockedMillis", Math.round(site.totalNanos() / 1e6 * 10) / 10.0);

@@ -35,6 +35,9 @@ public final class HtmlPage {
       .lockjaw td.num,.lockjaw th.num{text-align:right}
       """;
 
+  /** The height of one bar's row in {@link #barChart}, in CSS pixels. */
+  public static final int BAR_ROW_HEIGHT = 22;
+
   private final StringBuilder body = new StringBuilder();
   private final String title;
 
@@ -149,7 +152,7 @@ public final class HtmlPage {
    * can check the chart against the table beside it.
    */
   public HtmlPage barChart(String caption, List<Bar> bars, String unit) {
-    int rowHeight = 22;
+    int rowHeight = BAR_ROW_HEIGHT;
     int labelWidth = 360;
     int barWidth = 420;
     int height = rowHeight * bars.size() + 8;
