@@ -177,14 +177,16 @@ record Options(
               + "'; use text, markdown, sarif or html (html: contention and check only).");
     }
     if (command.equals("audit")) {
-      if (!recordings.isEmpty()
-          || !baselines.isEmpty()
-          || failAbove >= 0
-          || failOnRegression
-          || format.equals("html")) {
+      if (format.equals("html")) {
         throw new CliException(
             Main.USAGE_ERROR,
-            "--recording, --baseline, --fail-above, --fail-on-regression and --format html belong to"
+            "--format html is for the check and contention commands; for audit use text, markdown"
+                + " or sarif.");
+      }
+      if (!recordings.isEmpty() || !baselines.isEmpty() || failAbove >= 0 || failOnRegression) {
+        throw new CliException(
+            Main.USAGE_ERROR,
+            "--recording, --baseline, --fail-above and --fail-on-regression belong to"
                 + " the contention command: lockjaw contention --recording FILE PATH...");
       }
       if (paths.isEmpty()) {

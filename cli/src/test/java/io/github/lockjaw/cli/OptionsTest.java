@@ -51,7 +51,7 @@ class OptionsTest {
     assertUsage("--recording needs a value", new String[] {"contention", "--recording"});
     assertUsage("Unknown option '--verbose'", new String[] {"audit", "--verbose", "a.jar"});
     assertUsage(
-        "--recording, --baseline, --fail-above, --fail-on-regression and --format html belong to",
+        "--recording, --baseline, --fail-above and --fail-on-regression belong to",
         new String[] {"audit", "--recording", "x", "a.jar"});
     assertUsage(
         "--fail-on-regression compares with an earlier run: add --baseline FILE",
