@@ -1,0 +1,262 @@
+package io.github.lockjaw.model;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.TreeSet;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The two front-ends read the same code the same way: for realistic fixtures, every method's
+ * operations, as {@link ModelText#operations} writes them (with their locks, loops, guards and
+ * catch clauses), are equal whether read from javac's trees or from the class file.
+ */
+class FrontEndAgreementTest {
+  @TempDir Path out;
+
+  static final String SHOP =
+      """
+      package shop;
+      import java.util.*;
+      import java.util.concurrent.*;
+      import java.sql.*;
+      import javax.sql.DataSource;
+      public class Shop {
+        private static final Map<Class<?>, Object> CLASS_INFO = new HashMap<>();
+        private static final long TIMEOUT = 30_000L;
+        private final Map<String, Object> cache = Collections.synchronizedMap(new HashMap<>());
+        private final Object lock = new Object();
+        private final DataSource dataSource;
+        private long requests;
+        private int hits;
+        private volatile List<String> names = List.of();
+        private Thread worker;
+
+        public Shop(DataSource dataSource) {
+          this.dataSource = dataSource;
+        }
+
+        public static Object classInfo(Class<?> type) {
+          synchronized (type) {
+            Object info = CLASS_INFO.get(type);
+            if (info == null) {
+              info = type.getName();
+              CLASS_INFO.put(type, info);
+            }
+            return info;
+          }
+        }
+
+        public static synchronized Object staticLookup(Class<?> type) {
+          if (!CLASS_INFO.containsKey(type)) {
+            CLASS_INFO.put(type, type.getSimpleName());
+          }
+          return CLASS_INFO.get(type);
+        }
+
+        public Object cached(String key) {
+          Object value = cache.get(key);
+          if (value != null) {
+            return value;
+          }
+          value = load(key);
+          cache.put(key, value);
+          return value;
+        }
+
+        private Object load(String key) {
+          return key.toUpperCase(Locale.ROOT);
+        }
+
+        public synchronized String find(String id) throws SQLException {
+          try (Connection c = dataSource.getConnection();
+              PreparedStatement s = c.prepareStatement("select name from item where id = ?")) {
+            s.setString(1, id);
+            try (ResultSet r = s.executeQuery()) {
+              return r.next() ? r.getString(1) : null;
+            }
+          }
+        }
+
+        public void count(long nanos) {
+          synchronized (lock) {
+            requests++;
+            hits += 2;
+            if (nanos > TIMEOUT && worker != null) {
+              worker.interrupt();
+            }
+          }
+        }
+
+        public List<String> names() {
+          synchronized (this) {
+            return new ArrayList<>(names);
+          }
+        }
+
+        public void awaitWorker() throws InterruptedException {
+          while (worker.isAlive()) {
+            Thread.sleep(50);
+          }
+          for (String name : names) {
+            if (name.isEmpty()) {
+              break;
+            }
+            System.out.println(name);
+          }
+          int i = 0;
+          do {
+            i++;
+          } while (i < 3 && !Thread.interrupted());
+        }
+
+        public Object fill(Map<String, List<String>> index, String key) {
+          return index.computeIfAbsent(key, k -> new ArrayList<>(List.of(k, String.valueOf(load(k)))));
+        }
+
+        public Runnable task(String key) {
+          return () -> {
+            synchronized (cache) {
+              cache.remove(key);
+            }
+          };
+        }
+
+        public String describe(Object o) {
+          if (o instanceof String s && !s.isEmpty()) {
+            return s.trim();
+          }
+          String kind = o == null ? "none" : o.getClass().getSimpleName();
+          return kind + ":" + hits;
+        }
+
+        public int weekday(java.time.DayOfWeek day) {
+          switch (day) {
+            case MONDAY:
+              return 1;
+            default:
+              return names.size();
+          }
+        }
+
+        public void failSafe(Future<?> future) {
+          try {
+            future.get(1, TimeUnit.SECONDS);
+          } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+          } catch (ExecutionException | TimeoutException e) {
+            future.cancel(true);
+          } finally {
+            requests = 0;
+          }
+        }
+
+        class Inner {
+          Object peek(String key) {
+            synchronized (lock) {
+              return cache.get(key);
+            }
+          }
+        }
+
+        Object viaInner(String key) {
+          return new Inner().peek(key);
+        }
+
+        Runnable anonymous() {
+          return new Runnable() {
+            @Override
+            public void run() {
+              requests++;
+            }
+          };
+        }
+      }
+      """;
+
+  @Test
+  void frontEndsAgreeOnRealisticCode() throws Exception {
+    BothFrontEnds.Read read = BothFrontEnds.read(Map.of("shop.Shop", SHOP), "21", out);
+    List<String> differences = compare(read);
+    assertTrue(differences.isEmpty(), String.join("\n", differences));
+    assertEquals(nonSynthetic(read.fromBytecode()), read.fromSource().keySet());
+  }
+
+  static Set<String> nonSynthetic(Map<String, ClassFacts> classes) {
+    Set<String> names = new TreeSet<>();
+    classes.forEach(
+        (name, facts) -> {
+          if ((facts.access() & 0x1000) == 0) {
+            names.add(name);
+          }
+        });
+    return names;
+  }
+
+  /**
+   * The differences, one line each: a method one side lacks, or an operation line one side lacks.
+   */
+  static List<String> compare(BothFrontEnds.Read read) {
+    List<String> differences = new ArrayList<>();
+    for (Map.Entry<String, ClassFacts> entry : read.fromSource().entrySet()) {
+      ClassFacts bytecode = read.fromBytecode().get(entry.getKey());
+      if (bytecode == null) {
+        differences.add("class only in source: " + entry.getKey());
+        continue;
+      }
+      Map<String, MethodFacts> sourceMethods = byName(entry.getValue());
+      Map<String, MethodFacts> bytecodeMethods = byName(bytecode);
+      for (Map.Entry<String, MethodFacts> method : sourceMethods.entrySet()) {
+        MethodFacts other = bytecodeMethods.get(method.getKey());
+        if (other == null) {
+          differences.add("method only in source: " + method.getKey());
+          continue;
+        }
+        TreeSet<String> fromSource = ModelText.operations(method.getValue());
+        TreeSet<String> fromBytecode = ModelText.operations(other);
+        for (String line : fromSource) {
+          if (!fromBytecode.contains(line)) {
+            differences.add(method.getKey() + "\n    source only:   " + line);
+          }
+        }
+        for (String line : fromBytecode) {
+          if (!fromSource.contains(line)) {
+            differences.add(method.getKey() + "\n    bytecode only: " + line);
+          }
+        }
+        if (method.getValue().regions().size() != other.regions().size()) {
+          differences.add(
+              method.getKey()
+                  + ": regions "
+                  + method.getValue().regions()
+                  + " vs "
+                  + other.regions());
+        }
+      }
+      for (String method : bytecodeMethods.keySet()) {
+        if (!sourceMethods.containsKey(method)) {
+          differences.add("method only in bytecode: " + method);
+        }
+      }
+    }
+    return differences;
+  }
+
+  private static Map<String, MethodFacts> byName(ClassFacts facts) {
+    Map<String, MethodFacts> methods = new TreeMap<>();
+    for (MethodFacts method : facts.methods()) {
+      if ((method.access() & 0x1000) != 0 && !method.ref().isLambdaBody()) {
+        continue; // synthetic: accessors, bridges
+      }
+      methods.put(method.ref().toString(), method);
+    }
+    return methods;
+  }
+}
