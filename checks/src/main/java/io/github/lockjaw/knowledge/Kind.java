@@ -69,6 +69,12 @@ public record Kind(String catalog, String name) {
         new Kind(CATALOG, "request-entry-annotation");
     public static final Kind REQUEST_ENTRY_METHOD = new Kind(CATALOG, "request-entry-method");
     public static final Kind CONFIGURATION_PREFIX = new Kind(CATALOG, "configuration-prefix");
+    public static final Kind BACKGROUND_ENTRY_ANNOTATION =
+        new Kind(CATALOG, "background-entry-annotation");
+    public static final Kind BACKGROUND_ENTRY_METHOD = new Kind(CATALOG, "background-entry-method");
+    public static final Kind ADMIN_ENTRY_ANNOTATION = new Kind(CATALOG, "admin-entry-annotation");
+    public static final Kind ADMIN_INTERFACE_SUFFIX = new Kind(CATALOG, "admin-interface-suffix");
+    public static final Kind TASK_HAND_OFF = new Kind(CATALOG, "task-hand-off");
 
     private EntryPoints() {}
   }

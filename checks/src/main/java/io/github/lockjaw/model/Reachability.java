@@ -1,0 +1,347 @@
+package io.github.lockjaw.model;
+
+import io.github.lockjaw.knowledge.Kind;
+import io.github.lockjaw.knowledge.KnowledgeIndex;
+import io.github.lockjaw.knowledge.Lifecycle;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.Deque;
+import java.util.EnumSet;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * What reaches each method of the analysed code, decided by the call graph rather than by names:
+ * requests (framework entry points, or the public API of a library: public methods nobody in the
+ * analysed code calls), start-up, configuration and shutdown, background schedulers, administrators
+ * (JMX), and tests. A method reached by a request has a witness: the entry point and the calls that
+ * lead to it.
+ */
+public final class Reachability {
+  /** Where a method can be reached from. */
+  public enum Origin {
+    REQUEST,
+    LIFECYCLE,
+    BACKGROUND,
+    ADMIN,
+    TEST
+  }
+
+  private static final KnowledgeIndex REQUEST_METHODS =
+      Kind.EntryPoints.REQUEST_ENTRY_METHOD.index();
+  private static final List<String> REQUEST_ANNOTATIONS =
+      names(Kind.EntryPoints.REQUEST_ENTRY_ANNOTATION);
+  private static final KnowledgeIndex BACKGROUND_METHODS =
+      Kind.EntryPoints.BACKGROUND_ENTRY_METHOD.index();
+  private static final List<String> BACKGROUND_ANNOTATIONS =
+      names(Kind.EntryPoints.BACKGROUND_ENTRY_ANNOTATION);
+  private static final List<String> ADMIN_ANNOTATIONS =
+      names(Kind.EntryPoints.ADMIN_ENTRY_ANNOTATION);
+  private static final List<String> ADMIN_SUFFIXES =
+      Kind.EntryPoints.ADMIN_INTERFACE_SUFFIX.values();
+  private static final List<String> SET_UP_ANNOTATIONS =
+      union(
+          names(Kind.EntryPoints.SET_UP_ANNOTATION), names(Kind.EntryPoints.TEAR_DOWN_ANNOTATION));
+  private static final KnowledgeIndex SET_UP_METHODS =
+      KnowledgeIndex.of(
+          Kind.EntryPoints.SET_UP_METHOD,
+          Kind.EntryPoints.START_UP_METHOD,
+          Kind.EntryPoints.ONE_SHOT_METHOD);
+  private static final List<String> TEST_ANNOTATIONS = names(Kind.EntryPoints.TEST_ANNOTATION);
+  private static final List<String> TEST_CLASS_ANNOTATIONS =
+      names(Kind.EntryPoints.TEST_CLASS_ANNOTATION);
+  private static final List<String> TEST_PATHS = Kind.EntryPoints.TEST_SOURCE_PATH.values();
+
+  private final Program program;
+  private final Effects effects;
+  private final Map<MethodRef, EnumSet<Origin>> origins = new HashMap<>();
+  private final Map<MethodRef, Step> requestParent = new HashMap<>();
+  private final Map<MethodRef, String> requestEntry = new HashMap<>();
+
+  /** How a request reaches a method: the caller and the call. */
+  private record Step(MethodRef caller, int line) {}
+
+  public Reachability(Program program, Effects effects) {
+    this.program = program;
+    this.effects = effects;
+    compute();
+  }
+
+  private static List<String> names(Kind kind) {
+    return kind.index().typeNames();
+  }
+
+  private static List<String> union(List<String> a, List<String> b) {
+    List<String> all = new ArrayList<>(a);
+    all.addAll(b);
+    return all;
+  }
+
+  /** Where a method can be reached from; empty when nothing in the analysed code reaches it. */
+  public Set<Origin> originsOf(MethodRef method) {
+    EnumSet<Origin> found = origins.get(method);
+    return found == null ? Set.of() : Collections.unmodifiableSet(found);
+  }
+
+  public boolean isOnRequestPath(MethodRef method) {
+    return originsOf(method).contains(Origin.REQUEST);
+  }
+
+  /** Whether only start-up, configuration, shutdown, background, admin or test code reaches it. */
+  public boolean isReachedOnlyOffRequestPath(MethodRef method) {
+    Set<Origin> found = originsOf(method);
+    return !found.isEmpty() && !found.contains(Origin.REQUEST);
+  }
+
+  /**
+   * The request path to a method: the entry point first ({@code "public API of a library:
+   * Foo.bar()"} or {@code "OrderServlet.doGet()"}), then each call, as text; empty when requests do
+   * not reach it.
+   */
+  public List<String> requestPath(MethodRef method) {
+    if (!isOnRequestPath(method)) {
+      return List.of();
+    }
+    List<String> path = new ArrayList<>();
+    MethodRef current = method;
+    int guard = 0;
+    while (requestParent.containsKey(current) && guard++ < 50) {
+      Step step = requestParent.get(current);
+      path.add(step.caller().display() + "() calls " + current.display() + "()");
+      current = step.caller();
+    }
+    path.add(requestEntry.getOrDefault(current, current.display() + "()"));
+    Collections.reverse(path);
+    return path;
+  }
+
+  // ------------------------------------------------------------------- roots
+
+  private void compute() {
+    Map<Origin, List<MethodRef>> roots = new HashMap<>();
+    for (Origin origin : Origin.values()) {
+      roots.put(origin, new ArrayList<>());
+    }
+    for (ClassFacts c : program.classes()) {
+      boolean testClass = isTestClass(c);
+      for (MethodFacts m : c.methods()) {
+        Origin origin = testClass ? Origin.TEST : rootOrigin(c, m);
+        if (origin != null) {
+          roots.get(origin).add(m.ref());
+        }
+      }
+    }
+    // tests first, so that a method only tests call is still a library's public API
+    for (Origin origin : List.of(Origin.TEST, Origin.LIFECYCLE, Origin.BACKGROUND, Origin.ADMIN)) {
+      propagate(origin, roots.get(origin));
+    }
+    List<MethodRef> requests = new ArrayList<>(roots.get(Origin.REQUEST));
+    for (ClassFacts c : program.classes()) {
+      if (isTestClass(c)) {
+        continue;
+      }
+      for (MethodFacts m : c.methods()) {
+        if (isPublicApi(c, m) && rootOrigin(c, m) == null && !hasNonTestCaller(m.ref())) {
+          requests.add(m.ref());
+          requestEntry.put(m.ref(), "public API of a library: " + m.ref().display() + "()");
+        }
+      }
+    }
+    propagate(Origin.REQUEST, requests);
+  }
+
+  private boolean hasNonTestCaller(MethodRef method) {
+    for (Program.CallSite site : program.callersOf(method)) {
+      if (!originsOf(site.caller().ref()).contains(Origin.TEST)
+          || originsOf(site.caller().ref()).size() > 1) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  private boolean isTestClass(ClassFacts c) {
+    for (String path : TEST_PATHS) {
+      if (c.origin().contains(path)) {
+        return true;
+      }
+    }
+    for (String annotation : TEST_CLASS_ANNOTATIONS) {
+      if (c.hasAnnotation(annotation)) {
+        return true;
+      }
+    }
+    for (MethodFacts m : c.methods()) {
+      for (String annotation : TEST_ANNOTATIONS) {
+        if (m.hasAnnotation(annotation)) {
+          return true;
+        }
+      }
+    }
+    return false;
+  }
+
+  /** The origin a method is a root of, or {@code null} when it is reached only through calls. */
+  private Origin rootOrigin(ClassFacts c, MethodFacts m) {
+    MethodRef ref = m.ref();
+    if (ref.isLambdaBody()) {
+      return null;
+    }
+    for (String annotation : REQUEST_ANNOTATIONS) {
+      if (m.hasAnnotation(annotation)) {
+        return Origin.REQUEST;
+      }
+    }
+    for (String annotation : BACKGROUND_ANNOTATIONS) {
+      if (m.hasAnnotation(annotation)) {
+        return Origin.BACKGROUND;
+      }
+    }
+    for (String annotation : ADMIN_ANNOTATIONS) {
+      if (m.hasAnnotation(annotation)) {
+        return Origin.ADMIN;
+      }
+    }
+    for (String annotation : SET_UP_ANNOTATIONS) {
+      if (m.hasAnnotation(annotation)) {
+        return Origin.LIFECYCLE;
+      }
+    }
+    if (ref.isStaticInitializer() || isMain(m)) {
+      return Origin.LIFECYCLE;
+    }
+    MethodRef asCall = new MethodRef(c.name(), ref.name(), ref.descriptor());
+    if (program.match(REQUEST_METHODS, asCall).isPresent() && !m.isStatic()) {
+      return Origin.REQUEST;
+    }
+    if (program.match(BACKGROUND_METHODS, asCall).isPresent() && !m.isStatic()) {
+      return Origin.BACKGROUND;
+    }
+    if (program.match(SET_UP_METHODS, asCall).isPresent()) {
+      return Origin.LIFECYCLE;
+    }
+    if (isAdminOperation(c, m)) {
+      return Origin.ADMIN;
+    }
+    if (!ref.isConstructor()
+        && Lifecycle.isLifecycleOrConfiguration(
+            ref.name(), ref.parameterCount(), ref.returnType().equals("void"))) {
+      return Origin.LIFECYCLE;
+    }
+    return null;
+  }
+
+  private static boolean isMain(MethodFacts m) {
+    return m.isStatic()
+        && m.ref().name().equals("main")
+        && m.ref().descriptor().equals("([Ljava/lang/String;)V");
+  }
+
+  /** A method of a JMX management interface ({@code FooMBean}) the class implements. */
+  private boolean isAdminOperation(ClassFacts c, MethodFacts m) {
+    for (String type : c.interfaces()) {
+      for (String suffix : ADMIN_SUFFIXES) {
+        if (type.endsWith(suffix)) {
+          ClassFacts mbean = program.classFacts(type);
+          if (mbean == null) {
+            return true; // a management interface lockjaw cannot read: every method may be on it
+          }
+          for (MethodFacts declared : mbean.methods()) {
+            if (declared.ref().name().equals(m.ref().name())
+                && declared.ref().descriptor().equals(m.ref().descriptor())) {
+              return true;
+            }
+          }
+        }
+      }
+    }
+    return false;
+  }
+
+  private boolean isPublicApi(ClassFacts c, MethodFacts m) {
+    return c.isPublic()
+        && m.isPublic()
+        && !m.ref().isConstructor()
+        && !m.ref().isStaticInitializer()
+        && !m.ref().isLambdaBody()
+        && (m.access() & 0x1000) == 0;
+  }
+
+  // ------------------------------------------------------------------- propagation
+
+  private void propagate(Origin origin, List<MethodRef> roots) {
+    Deque<MethodRef> work = new ArrayDeque<>();
+    for (MethodRef root : roots) {
+      if (mark(root, origin)) {
+        work.add(root);
+        if (origin == Origin.REQUEST) {
+          requestEntry.putIfAbsent(root, root.display() + "()");
+        }
+      }
+    }
+    while (!work.isEmpty()) {
+      MethodRef ref = work.poll();
+      MethodFacts method = program.method(ref);
+      if (method == null) {
+        continue;
+      }
+      for (Op op : method.ops()) {
+        if (!op.isCall()) {
+          continue;
+        }
+        List<MethodRef> next = new ArrayList<>();
+        for (MethodFacts target : program.targets(op)) {
+          next.add(target.ref());
+        }
+        if (!effects.isScheduling(op.method())) {
+          next.addAll(effects.runnablesPassed(method, op));
+        }
+        for (MethodRef callee : next) {
+          if (!program.isAnalysed(callee.owner())) {
+            continue;
+          }
+          if (mark(callee, origin)) {
+            if (origin == Origin.REQUEST) {
+              requestParent.putIfAbsent(callee, new Step(ref, op.line()));
+            }
+            work.add(callee);
+          }
+        }
+      }
+    }
+    if (origin != Origin.BACKGROUND) {
+      scheduledTasks();
+    }
+  }
+
+  /** Tasks handed to a scheduler from reached code run in the background. */
+  private void scheduledTasks() {
+    List<MethodRef> tasks = new ArrayList<>();
+    for (ClassFacts c : program.classes()) {
+      for (MethodFacts m : c.methods()) {
+        if (originsOf(m.ref()).isEmpty()) {
+          continue;
+        }
+        for (Op op : m.ops()) {
+          if (op.isCall() && effects.isScheduling(op.method())) {
+            for (MethodRef task : effects.runnablesPassed(m, op)) {
+              if (!originsOf(task).contains(Origin.BACKGROUND)) {
+                tasks.add(task);
+              }
+            }
+          }
+        }
+      }
+    }
+    if (!tasks.isEmpty()) {
+      propagate(Origin.BACKGROUND, tasks);
+    }
+  }
+
+  private boolean mark(MethodRef method, Origin origin) {
+    return origins.computeIfAbsent(method, k -> EnumSet.noneOf(Origin.class)).add(origin);
+  }
+}
