@@ -2,6 +2,7 @@ package io.github.lockjaw.model;
 
 import io.github.lockjaw.knowledge.Kind;
 import io.github.lockjaw.knowledge.KnowledgeIndex;
+import io.github.lockjaw.knowledge.Lifecycle;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
@@ -30,8 +31,26 @@ public final class Effects {
     SLEEP
   }
 
-  /** One call of a chain: where it is and what it calls. */
-  public record Step(MethodRef in, int op, int line, String call) {}
+  /**
+   * One call of a chain: where it is and what it calls.
+   *
+   * @param in the calling method
+   * @param op the call's operation index in it
+   * @param line the call's line
+   * @param callee the called method
+   * @param call the call as people read it, e.g. {@code DataSource.getConnection()}
+   */
+  public record Step(MethodRef in, int op, int line, MethodRef callee, String call) {
+    /**
+     * The call as a message names it: a method of the class the chain starts in by its name ({@code
+     * candidates()}), others with their class ({@code File.listFiles()}).
+     */
+    public String callFrom(String className) {
+      return callee != null && callee.owner().equals(className) && !callee.isConstructor()
+          ? callee.name() + "()"
+          : call;
+    }
+  }
 
   /**
    * An effect and how it is reached: the first step is the call in the method asked about, the last
@@ -42,13 +61,18 @@ public final class Effects {
    */
   public record Effect(
       EffectKind kind, String what, KnowledgeIndex.MethodEntry entry, List<Step> chain) {
-    /** {@code load() → fetch() → DataSource.getConnection()}. */
-    public String chainText() {
+    /** {@code load() → fetch() → DataSource.getConnection()}, as read from {@code className}. */
+    public String chainText(String className) {
+      return String.join(" → ", calls(className));
+    }
+
+    /** Each call of the chain as a message names it, read from {@code className}. */
+    public List<String> calls(String className) {
       List<String> parts = new ArrayList<>();
       for (Step step : chain) {
-        parts.add(step.call());
+        parts.add(step.callFrom(className));
       }
-      return String.join(" → ", parts);
+      return parts;
     }
   }
 
@@ -122,7 +146,10 @@ public final class Effects {
   private static Effect effect(
       EffectKind kind, KnowledgeIndex.MethodEntry entry, MethodFacts method, Op op, String what) {
     return new Effect(
-        kind, what, entry, List.of(new Step(method.ref(), op.index(), op.line(), what)));
+        kind,
+        what,
+        entry,
+        List.of(new Step(method.ref(), op.index(), op.line(), op.method(), what)));
   }
 
   /**
@@ -135,8 +162,11 @@ public final class Effects {
     if (!op.isCall()) {
       return effects;
     }
-    Step step = new Step(method.ref(), op.index(), op.line(), display(op.method()));
+    Step step = new Step(method.ref(), op.index(), op.line(), op.method(), display(op.method()));
     for (MethodFacts target : program.targets(op)) {
+      if (Lifecycle.isConfigurationName(target.ref().name())) {
+        continue; // deploying, registering, refreshing: set-up work, not part of the call's cost
+      }
       for (Effect inner : summary(target.ref())) {
         effects.add(prefixed(step, inner));
       }

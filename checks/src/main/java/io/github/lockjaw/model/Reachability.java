@@ -144,9 +144,13 @@ public final class Reachability {
         continue;
       }
       for (MethodFacts m : c.methods()) {
-        if (isPublicApi(c, m) && rootOrigin(c, m) == null && !hasNonTestCaller(m.ref())) {
+        if (isApi(m) && rootOrigin(c, m) == null && !hasNonTestCaller(m.ref())) {
           requests.add(m.ref());
-          requestEntry.put(m.ref(), "public API of a library: " + m.ref().display() + "()");
+          requestEntry.put(
+              m.ref(),
+              (c.isPublic() && m.isPublic() ? "public API: " : "called from outside this code: ")
+                  + m.ref().display()
+                  + "()");
         }
       }
     }
@@ -227,8 +231,9 @@ public final class Reachability {
       return Origin.ADMIN;
     }
     if (!ref.isConstructor()
-        && Lifecycle.isLifecycleOrConfiguration(
-            ref.name(), ref.parameterCount(), ref.returnType().equals("void"))) {
+        && (Lifecycle.isConfigurationName(ref.name())
+            || Lifecycle.isLifecycleOrConfiguration(
+                ref.name(), ref.parameterCount(), ref.returnType().equals("void")))) {
       return Origin.LIFECYCLE;
     }
     return null;
@@ -261,9 +266,14 @@ public final class Reachability {
     return false;
   }
 
-  private boolean isPublicApi(ClassFacts c, MethodFacts m) {
-    return c.isPublic()
-        && m.isPublic()
+  /**
+   * A method code outside the analysed classes can call: not private, not a constructor,
+   * initialiser, lambda body or synthetic method. With no caller inside, it is an entry point: the
+   * public API of a library, or code a framework or another module calls.
+   */
+  private static boolean isApi(MethodFacts m) {
+    return !m.isPrivate()
+        && !m.isAbstract()
         && !m.ref().isConstructor()
         && !m.ref().isStaticInitializer()
         && !m.ref().isLambdaBody()

@@ -77,6 +77,24 @@ public sealed interface Value {
   }
 
   /**
+   * A value computed in the method (arithmetic, a string concatenation, an array element, a
+   * primitive conversion): unknown, but the same value wherever the same computation flows, so that
+   * {@code String path = "/t/" + name; cache.get(path) ... cache.put(path, v)} uses one key. {@code
+   * id} tells computations of one method apart; it means nothing across methods or front-ends.
+   */
+  record Computed(int id) implements Value {
+    @Override
+    public String toString() {
+      return "?";
+    }
+  }
+
+  /** Whether the value is unknown or computed: nothing to name it by across methods. */
+  default boolean isOpaque() {
+    return this instanceof Unknown || this instanceof Computed;
+  }
+
+  /**
    * A value no operation names: a computed one (arithmetic, a cast of something unknown), a local
    * that different paths assign differently, a captured local.
    */

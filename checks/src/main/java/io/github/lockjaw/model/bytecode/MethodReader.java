@@ -77,7 +77,7 @@ final class MethodReader {
     Set<TryCatchBlockNode> cleanups = cleanupHandlers();
     SymbolicInterpreter interpreter =
         new SymbolicInterpreter(
-            opIndex, lambdaBodies, parameterSlots(isStatic), capturedCount, cleanups);
+            opIndex, lambdaBodies, parameterSlots(isStatic), capturedCount, cleanups, insns);
     List<int[]> exceptionEdges = new ArrayList<>();
     Analyzer<SymbolicValue> analyzer =
         new Analyzer<>(interpreter) {
@@ -539,7 +539,7 @@ final class MethodReader {
       if (target == fallthrough || fallthrough >= insns.size()) {
         continue;
       }
-      known = known && !(subject instanceof Value.Unknown);
+      known = known && !subject.isOpaque();
       addHead(heads, flow, i, target, known ? new Guard(subject, test, takenOutcome) : unknown());
       addHead(
           heads, flow, i, fallthrough, known ? new Guard(subject, test, !takenOutcome) : unknown());

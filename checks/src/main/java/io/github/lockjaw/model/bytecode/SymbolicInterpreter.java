@@ -12,6 +12,7 @@ import org.objectweb.asm.Opcodes;
 import org.objectweb.asm.Type;
 import org.objectweb.asm.tree.AbstractInsnNode;
 import org.objectweb.asm.tree.FieldInsnNode;
+import org.objectweb.asm.tree.InsnList;
 import org.objectweb.asm.tree.IntInsnNode;
 import org.objectweb.asm.tree.InvokeDynamicInsnNode;
 import org.objectweb.asm.tree.LdcInsnNode;
@@ -46,6 +47,7 @@ final class SymbolicInterpreter extends Interpreter<SymbolicValue> {
   private final int[] parameterOfSlot;
   private final int capturedCount;
   private final Set<TryCatchBlockNode> cleanups;
+  private final InsnList instructions;
 
   /**
    * @param opIndex the operation index of every call instruction that becomes an operation
@@ -53,15 +55,18 @@ final class SymbolicInterpreter extends Interpreter<SymbolicValue> {
    * @param parameterOfSlot the declared parameter each local slot holds on entry (-1: none)
    * @param capturedCount for a lambda body, how many leading parameters are captured values
    * @param cleanups the handlers that only clean up and rethrow
+   * @param instructions the method's instructions (a computed value is named after its own)
    */
   SymbolicInterpreter(
       Map<AbstractInsnNode, Integer> opIndex,
       Map<InvokeDynamicInsnNode, MethodRef> lambdaBodies,
       int[] parameterOfSlot,
       int capturedCount,
-      Set<TryCatchBlockNode> cleanups) {
+      Set<TryCatchBlockNode> cleanups,
+      InsnList instructions) {
     super(Opcodes.ASM9);
     this.cleanups = cleanups;
+    this.instructions = instructions;
     this.opIndex = opIndex;
     this.lambdaBodies = lambdaBodies;
     this.parameterOfSlot = parameterOfSlot;
@@ -97,6 +102,14 @@ final class SymbolicInterpreter extends Interpreter<SymbolicValue> {
       case Type.ARRAY -> type.getDescriptor();
       default -> type.getClassName();
     };
+  }
+
+  /** A value the instruction computes: unknown, but one identity wherever it flows. */
+  private SymbolicValue computed(AbstractInsnNode insn, Type type) {
+    return new SymbolicValue(
+        type == null ? 1 : type.getSize(),
+        new Value.Computed(instructions.indexOf(insn)),
+        typeName(type));
   }
 
   private static SymbolicValue unknown(Type type) {
@@ -236,22 +249,22 @@ final class SymbolicInterpreter extends Interpreter<SymbolicValue> {
       case Opcodes.I2B:
       case Opcodes.I2C:
       case Opcodes.I2S:
-        return unknown(Type.INT_TYPE);
+        return computed(insn, Type.INT_TYPE);
       case Opcodes.FNEG:
       case Opcodes.I2F:
       case Opcodes.L2F:
       case Opcodes.D2F:
-        return unknown(Type.FLOAT_TYPE);
+        return computed(insn, Type.FLOAT_TYPE);
       case Opcodes.LNEG:
       case Opcodes.I2L:
       case Opcodes.F2L:
       case Opcodes.D2L:
-        return unknown(Type.LONG_TYPE);
+        return computed(insn, Type.LONG_TYPE);
       case Opcodes.DNEG:
       case Opcodes.I2D:
       case Opcodes.L2D:
       case Opcodes.F2D:
-        return unknown(Type.DOUBLE_TYPE);
+        return computed(insn, Type.DOUBLE_TYPE);
       default:
         return null; // branches, returns, throws, monitors, PUTSTATIC: no value
     }
@@ -273,16 +286,16 @@ final class SymbolicInterpreter extends Interpreter<SymbolicValue> {
       case Opcodes.LAND:
       case Opcodes.LOR:
       case Opcodes.LXOR:
-        return unknown(Type.LONG_TYPE);
+        return computed(insn, Type.LONG_TYPE);
       case Opcodes.DALOAD:
       case Opcodes.DADD:
       case Opcodes.DSUB:
       case Opcodes.DMUL:
       case Opcodes.DDIV:
       case Opcodes.DREM:
-        return unknown(Type.DOUBLE_TYPE);
+        return computed(insn, Type.DOUBLE_TYPE);
       case Opcodes.AALOAD:
-        return unknown(null);
+        return computed(insn, null);
       case Opcodes.IF_ICMPEQ:
       case Opcodes.IF_ICMPNE:
       case Opcodes.IF_ICMPLT:
@@ -299,9 +312,9 @@ final class SymbolicInterpreter extends Interpreter<SymbolicValue> {
       case Opcodes.FMUL:
       case Opcodes.FDIV:
       case Opcodes.FREM:
-        return unknown(Type.FLOAT_TYPE);
+        return computed(insn, Type.FLOAT_TYPE);
       default:
-        return unknown(Type.INT_TYPE);
+        return computed(insn, Type.INT_TYPE);
     }
   }
 
@@ -335,13 +348,13 @@ final class SymbolicInterpreter extends Interpreter<SymbolicValue> {
       if (body == null) {
         body = referencedMethod(indy);
       }
-      return new SymbolicValue(
-          returnType.getSize(),
-          body == null ? Value.UNKNOWN : new Value.Lambda(body),
-          typeName(returnType));
+      if (body == null) {
+        return computed(insn, returnType); // a string concatenation, a record method
+      }
+      return new SymbolicValue(returnType.getSize(), new Value.Lambda(body), typeName(returnType));
     }
     // MULTIANEWARRAY
-    return unknown(null);
+    return computed(insn, null);
   }
 
   /** The method a method reference ({@code Foo::bar}) names, or {@code null}. */

@@ -107,6 +107,7 @@ final class BodyReader {
   private final List<Guard> guards = new ArrayList<>();
   private boolean inHandler;
   private int lambdaOrdinal;
+  private int computations;
 
   BodyReader(SourceFacts source, MethodRef ref, ClassSymbol owner, TreePath unit) {
     this.source = source;
@@ -383,7 +384,7 @@ final class BodyReader {
       openLoop(tree);
       int mark = guards.size();
       guards.add(UNKNOWN_GUARD);
-      env.put(variable, Value.UNKNOWN);
+      env.put(variable, computed());
       statement(child(path, tree.getStatement()));
       truncate(guards, mark);
       closeLoop();
@@ -566,10 +567,15 @@ final class BodyReader {
     heldRegions.addAll(saved);
   }
 
+  /** A new computed value: unknown, but one identity wherever it flows. */
+  private Value computed() {
+    return new Value.Computed(computations++);
+  }
+
   // ---------------------------------------------------------------- conditions
 
   private static Guard guard(Value subject, Guard.Test test, boolean outcome) {
-    return subject instanceof Value.Unknown ? UNKNOWN_GUARD : new Guard(subject, test, outcome);
+    return subject.isOpaque() ? UNKNOWN_GUARD : new Guard(subject, test, outcome);
   }
 
   private Cond condition(TreePath path) {
@@ -682,7 +688,7 @@ final class BodyReader {
       case AssignmentTree assignment -> assignment(path, assignment);
       case CompoundAssignmentTree compound -> {
         update(path, compound.getVariable(), child(path, compound.getExpression()));
-        yield Value.UNKNOWN;
+        yield computed();
       }
       case UnaryTree unary -> unary(path, unary);
       case BinaryTree binary -> binary(path, binary);
@@ -697,7 +703,7 @@ final class BodyReader {
                 && to.isPrimitive()
                 && from.isPrimitive()
                 && to.getTag() != from.getTag();
-        yield primitiveConversion ? Value.UNKNOWN : value;
+        yield primitiveConversion ? computed() : value;
       }
       case InstanceOfTree instanceOf -> {
         Value value = eval(child(path, instanceOf.getExpression()));
@@ -707,12 +713,12 @@ final class BodyReader {
             env.put(symbol, value);
           }
         }
-        yield Value.UNKNOWN;
+        yield computed();
       }
       case ArrayAccessTree access -> {
         eval(child(path, access.getExpression()));
         eval(child(path, access.getIndex()));
-        yield Value.UNKNOWN;
+        yield computed();
       }
       case NewArrayTree array -> {
         for (ExpressionTree dimension : array.getDimensions()) {
@@ -723,7 +729,7 @@ final class BodyReader {
             eval(child(path, element));
           }
         }
-        yield Value.UNKNOWN;
+        yield computed();
       }
       case LambdaExpressionTree lambda -> {
         MethodRef body = MethodRef.lambda(ref, lambdaOrdinal++);
@@ -996,7 +1002,7 @@ final class BodyReader {
       }
     }
     if (varargs) {
-      values.add(Value.UNKNOWN);
+      values.add(computed());
     }
     return values;
   }
@@ -1128,14 +1134,14 @@ final class BodyReader {
       if (operand != null) {
         eval(operand);
       }
-      emit(Op.Kind.PUT_FIELD, null, ref, receiver, List.of(Value.UNKNOWN), path);
+      emit(Op.Kind.PUT_FIELD, null, ref, receiver, List.of(computed()), path);
       return;
     }
     if (symbol instanceof VarSymbol local) {
       if (operand != null) {
         eval(operand);
       }
-      env.put(local, Value.UNKNOWN);
+      env.put(local, computed());
       return;
     }
     TreePath targetPath = child(path, target);
@@ -1152,11 +1158,11 @@ final class BodyReader {
     switch (tree.getKind()) {
       case PREFIX_INCREMENT, PREFIX_DECREMENT, POSTFIX_INCREMENT, POSTFIX_DECREMENT -> {
         update(path, tree.getExpression(), null);
-        return Value.UNKNOWN;
+        return computed();
       }
       default -> {
         eval(child(path, tree.getExpression()));
-        return Value.UNKNOWN;
+        return computed();
       }
     }
   }
@@ -1168,7 +1174,7 @@ final class BodyReader {
     }
     eval(child(path, tree.getLeftOperand()));
     eval(child(path, tree.getRightOperand()));
-    return Value.UNKNOWN;
+    return computed();
   }
 
   private Value conditional(TreePath path, ConditionalExpressionTree tree) {

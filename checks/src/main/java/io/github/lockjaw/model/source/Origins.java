@@ -1,8 +1,10 @@
 package io.github.lockjaw.model.source;
 
+import com.sun.source.tree.Tree;
 import com.sun.source.util.TreePath;
 import io.github.lockjaw.model.MethodRef;
 import java.util.HashMap;
+import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -14,9 +16,11 @@ public final class Origins {
   private final Map<MethodRef, TreePath> methods = new HashMap<>();
   private final Map<MethodRef, List<TreePath>> ops = new HashMap<>();
   private final Map<MethodRef, List<TreePath>> regions = new HashMap<>();
+  private final Map<Tree, MethodRef> byTree = new IdentityHashMap<>();
 
   void method(MethodRef ref, TreePath path, List<TreePath> opPaths, List<TreePath> regionPaths) {
     methods.put(ref, path);
+    byTree.putIfAbsent(path.getLeaf(), ref);
     ops.put(ref, List.copyOf(opPaths));
     regions.put(ref, List.copyOf(regionPaths));
   }
@@ -25,6 +29,15 @@ public final class Origins {
     methods.putAll(other.methods);
     ops.putAll(other.ops);
     regions.putAll(other.regions);
+    byTree.putAll(other.byTree);
+  }
+
+  /**
+   * The method a declaration is: a method tree, a lambda, or a class tree (its static initialiser);
+   * {@code null} when the front-end read no code for it.
+   */
+  public MethodRef refOf(Tree declaration) {
+    return byTree.get(declaration);
   }
 
   /**

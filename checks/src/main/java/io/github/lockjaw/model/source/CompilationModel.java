@@ -1,0 +1,145 @@
+package io.github.lockjaw.model.source;
+
+import com.google.errorprone.VisitorState;
+import com.sun.source.tree.CompilationUnitTree;
+import com.sun.tools.javac.code.Symbol.ClassSymbol;
+import com.sun.tools.javac.code.Symtab;
+import com.sun.tools.javac.code.Types;
+import com.sun.tools.javac.comp.AttrContext;
+import com.sun.tools.javac.comp.Enter;
+import com.sun.tools.javac.comp.Env;
+import com.sun.tools.javac.tree.JCTree.JCCompilationUnit;
+import com.sun.tools.javac.util.Context;
+import io.github.lockjaw.common.Resilience;
+import io.github.lockjaw.model.ClassFacts;
+import io.github.lockjaw.model.Effects;
+import io.github.lockjaw.model.MethodFacts;
+import io.github.lockjaw.model.MethodRef;
+import io.github.lockjaw.model.Program;
+import io.github.lockjaw.model.Reachability;
+import io.github.lockjaw.model.query.QueryContext;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.IdentityHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * The model of one javac compilation: every compilation unit javac has attributed (with {@code
+ * -XDcompilePolicy=simple}, all of them before any check runs), read by the source front-end, and
+ * the classes on the class path they call into, read on demand by the bytecode front-end. Built
+ * once per compilation, the first time a lockjaw check asks, and shared by all of them.
+ */
+public final class CompilationModel {
+  private static final Context.Key<CompilationModel> KEY = new Context.Key<>();
+
+  private final Program program;
+  private final Origins origins = new Origins();
+  private final Effects effects;
+  private final Map<CompilationUnitTree, List<ClassFacts>> byUnit = new IdentityHashMap<>();
+  private Reachability reachability;
+  private final QueryContext queries;
+  private final Map<MethodRef, List<MethodFacts>> lambdasIn = new HashMap<>();
+
+  private CompilationModel(Context context) {
+    JavacLibrary library = new JavacLibrary(context);
+    program = new Program(library, library);
+    Types types = Types.instance(context);
+    for (JCCompilationUnit unit : attributedUnits(context)) {
+      try {
+        SourceFacts.Unit read = SourceFacts.read(unit, types);
+        program.addAll(read.classes());
+        origins.addAll(read.origins());
+        byUnit.put(unit, read.classes());
+      } catch (RuntimeException e) {
+        Resilience.recordIfStrict("the model of " + unit.getSourceFile().getName(), e);
+      }
+    }
+    effects = new Effects(program);
+    queries = new QueryContext(program, effects, this::reachability);
+    for (ClassFacts c : program.classes()) {
+      for (MethodFacts m : c.methods()) {
+        if (m.enclosing() != null) {
+          lambdasIn.computeIfAbsent(m.enclosing(), k -> new ArrayList<>()).add(m);
+        }
+      }
+    }
+  }
+
+  /** What the queries read. */
+  public QueryContext queries() {
+    return queries;
+  }
+
+  /**
+   * A method and the lambda bodies written in it (and in those), the code a check looks at when
+   * javac visits the method's declaration.
+   */
+  public List<MethodFacts> withLambdas(MethodRef ref) {
+    List<MethodFacts> all = new ArrayList<>();
+    MethodFacts method = program.method(ref);
+    if (method == null) {
+      return all;
+    }
+    all.add(method);
+    for (int i = 0; i < all.size(); i++) {
+      all.addAll(lambdasIn.getOrDefault(all.get(i).ref(), List.of()));
+    }
+    return all;
+  }
+
+  /** The model of the compilation {@code state} belongs to. */
+  public static CompilationModel of(VisitorState state) {
+    Context context = state.context;
+    CompilationModel model = context.get(KEY);
+    if (model == null) {
+      model = new CompilationModel(context);
+      context.put(KEY, model);
+    }
+    return model;
+  }
+
+  private static Set<JCCompilationUnit> attributedUnits(Context context) {
+    Enter enter = Enter.instance(context);
+    Set<JCCompilationUnit> units = new LinkedHashSet<>();
+    List<ClassSymbol> all = new ArrayList<>();
+    Symtab.instance(context).getAllClasses().forEach(all::add);
+    for (ClassSymbol symbol : all) {
+      if (symbol.sourcefile == null) {
+        continue;
+      }
+      Env<AttrContext> env = enter.getEnv(symbol);
+      if (env != null && env.toplevel != null) {
+        units.add(env.toplevel);
+      }
+    }
+    return units;
+  }
+
+  public Program program() {
+    return program;
+  }
+
+  public Origins origins() {
+    return origins;
+  }
+
+  public Effects effects() {
+    return effects;
+  }
+
+  /** Reachability over the whole compilation, computed the first time a check asks. */
+  public Reachability reachability() {
+    if (reachability == null) {
+      reachability = new Reachability(program, effects);
+    }
+    return reachability;
+  }
+
+  /** The classes read from one compilation unit (empty when it could not be read). */
+  public List<ClassFacts> classesOf(CompilationUnitTree unit) {
+    return byUnit.getOrDefault(unit, List.of());
+  }
+}
