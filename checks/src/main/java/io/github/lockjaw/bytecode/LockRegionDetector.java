@@ -239,22 +239,8 @@ public class LockRegionDetector extends LockjawDetector {
         continue;
       }
       int pc = region.whole() ? (insns.isEmpty() ? -1 : insns.get(0).pc()) : region.pc();
-      Optional<String> lookup = resourceLookup(region, insns);
-      if (lookup.isPresent()) {
-        report(
-            LockjawBugType.RESOURCE_LOOKUP_UNDER_LOCK,
-            Priorities.NORMAL_PRIORITY,
-            method,
-            pc,
-            where
-                + " holds "
-                + region.monitor().description()
-                + " while it calls "
-                + lookup.get()
-                + ": every request that looks a resource up waits for the lookups of all the ones"
-                + " before it. Index the resources once at start-up, or memoise each lookup per name"
-                + " in a ConcurrentHashMap, and look up without the lock.");
-        continue;
+      if (resourceLookup(region, insns).isPresent()) {
+        continue; // ResourceLookupUnderLock's region: the model's query reports it (ModelDetector)
       }
       Optional<String> readMostly = readMostly(region, insns);
       if (readMostly.isPresent()) {

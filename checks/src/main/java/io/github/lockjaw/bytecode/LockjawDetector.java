@@ -165,23 +165,26 @@ abstract class LockjawDetector extends OpcodeStackDetector {
   /** The jar (or directory) the class being visited was read from. */
   protected JarIdentity currentJar() {
     if (currentJar == null) {
-      String path = null;
-      try {
-        ClassDescriptor descriptor =
-            DescriptorFactory.createClassDescriptor(
-                getThisClass().getClassName().replace('.', '/'));
-        ClassData data = Global.getAnalysisCache().getClassAnalysis(ClassData.class, descriptor);
-        ICodeBase codeBase = data.getCodeBaseEntry().getCodeBase();
-        path = codeBase.getPathName();
-      } catch (Exception e) {
-        path = null;
-      }
-      currentJar =
-          path == null
-              ? new JarIdentity(null, "", "", "")
-              : JARS.computeIfAbsent(path, p -> JarIdentity.of(Path.of(p)));
+      currentJar = jarOf(getThisClass().getClassName());
     }
     return currentJar;
+  }
+
+  /** The jar (or directory) SpotBugs read a class (binary name) from. */
+  static JarIdentity jarOf(String className) {
+    String path;
+    try {
+      ClassDescriptor descriptor =
+          DescriptorFactory.createClassDescriptor(className.replace('.', '/'));
+      ClassData data = Global.getAnalysisCache().getClassAnalysis(ClassData.class, descriptor);
+      ICodeBase codeBase = data.getCodeBaseEntry().getCodeBase();
+      path = codeBase.getPathName();
+    } catch (Exception e) {
+      path = null;
+    }
+    return path == null
+        ? new JarIdentity(null, "", "", "")
+        : JARS.computeIfAbsent(path, p -> JarIdentity.of(Path.of(p)));
   }
 
   /** Reports a finding in {@code method} of the visited class at {@code pc} (or -1). */

@@ -30,6 +30,9 @@ public final class Program {
   private final TypeHierarchy hierarchy;
   private final ClassFactsSource library;
   private Map<MethodRef, List<CallSite>> callers;
+  private final Map<String, Set<String>> subtypesCache = new HashMap<>();
+  private final Map<MethodRef, Optional<MethodFacts>> resolved = new HashMap<>();
+  private final Map<MethodRef, List<MethodFacts>> dispatched = new HashMap<>();
 
   /** One call: the calling method and the operation. */
   public record CallSite(MethodFacts caller, Op op) {}
@@ -54,6 +57,9 @@ public final class Program {
     }
     index(facts);
     callers = null;
+    subtypesCache.clear();
+    resolved.clear();
+    dispatched.clear();
     return this;
   }
 
@@ -180,6 +186,10 @@ public final class Program {
 
   /** The analysed classes that are {@code type} or a subtype of it. */
   public Set<String> analysedSubtypes(String type) {
+    Set<String> known = subtypesCache.get(type);
+    if (known != null) {
+      return known;
+    }
     Set<String> all = new LinkedHashSet<>();
     Deque<String> work = new ArrayDeque<>();
     work.add(type);
@@ -191,6 +201,7 @@ public final class Program {
       work.addAll(directSubtypes.getOrDefault(t, List.of()));
     }
     all.removeIf(name -> !classes.containsKey(name));
+    subtypesCache.put(type, all);
     return all;
   }
 
@@ -201,6 +212,15 @@ public final class Program {
    * interface that declares it; {@code null} when none is known (the JDK, a missing class).
    */
   public MethodFacts resolve(MethodRef call) {
+    Optional<MethodFacts> known = resolved.get(call);
+    if (known == null) {
+      known = Optional.ofNullable(resolveUncached(call));
+      resolved.put(call, known);
+    }
+    return known.orElse(null);
+  }
+
+  private MethodFacts resolveUncached(MethodRef call) {
     Deque<String> work = new ArrayDeque<>();
     Set<String> seen = new HashSet<>();
     work.add(call.owner());
@@ -234,20 +254,28 @@ public final class Program {
       return List.of();
     }
     MethodRef named = call.method();
-    List<MethodFacts> targets = new ArrayList<>();
-    MethodFacts resolved = resolve(named);
-    if (resolved != null && !resolved.isAbstract()) {
-      targets.add(resolved);
-    }
     if (call.kind() == Op.Kind.INVOKE_VIRTUAL) {
-      for (String sub : analysedSubtypes(named.owner())) {
-        if (sub.equals(named.owner())) {
-          continue;
-        }
-        MethodFacts override = methods.get(new MethodRef(sub, named.name(), named.descriptor()));
-        if (override != null && !override.isAbstract() && !targets.contains(override)) {
-          targets.add(override);
-        }
+      return dispatched.computeIfAbsent(named, n -> virtualTargets(n));
+    }
+    MethodFacts resolvedTarget = resolve(named);
+    return resolvedTarget != null && !resolvedTarget.isAbstract()
+        ? List.of(resolvedTarget)
+        : List.of();
+  }
+
+  private List<MethodFacts> virtualTargets(MethodRef named) {
+    List<MethodFacts> targets = new ArrayList<>();
+    MethodFacts declared = resolve(named);
+    if (declared != null && !declared.isAbstract()) {
+      targets.add(declared);
+    }
+    for (String sub : analysedSubtypes(named.owner())) {
+      if (sub.equals(named.owner())) {
+        continue;
+      }
+      MethodFacts override = methods.get(new MethodRef(sub, named.name(), named.descriptor()));
+      if (override != null && !override.isAbstract() && !targets.contains(override)) {
+        targets.add(override);
       }
     }
     return targets;

@@ -155,6 +155,7 @@ public final class Reachability {
       }
     }
     propagate(Origin.REQUEST, requests);
+    scheduledTasks();
   }
 
   private boolean hasNonTestCaller(MethodRef method) {
@@ -239,6 +240,13 @@ public final class Reachability {
     return null;
   }
 
+  /** A method that starts, stops, initialises or destroys: it runs once in an object's life. */
+  private static boolean isLifecycleStep(MethodRef method) {
+    return !method.isConstructor()
+        && !method.isLambdaBody()
+        && Lifecycle.isLifecycleName(method.name());
+  }
+
   private static boolean isMain(MethodFacts m) {
     return m.isStatic()
         && m.ref().name().equals("main")
@@ -313,6 +321,9 @@ public final class Reachability {
           if (!program.isAnalysed(callee.owner())) {
             continue;
           }
+          if (origin == Origin.REQUEST && isLifecycleStep(callee)) {
+            continue; // a request that starts or stops a component configures it: not per request
+          }
           if (mark(callee, origin)) {
             if (origin == Origin.REQUEST) {
               requestParent.putIfAbsent(callee, new Step(ref, op.line()));
@@ -321,9 +332,6 @@ public final class Reachability {
           }
         }
       }
-    }
-    if (origin != Origin.BACKGROUND) {
-      scheduledTasks();
     }
   }
 
