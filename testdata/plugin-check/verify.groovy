@@ -44,6 +44,13 @@ if (!printed.every { !it.path.startsWith('/') }) {
 if (!log.contains('+    return (ClassInfo) CLASS_INFO_MAP.computeIfAbsent(clazz, k -> new ClassInfo(clazz));')) {
     failures << 'the ClassMonitorCache fix is not shown as a diff'
 }
+// issue 24: findings link to the copy of the page the user has, and no line runs past the width
+if (!(firstBuild =~ /(?m)^\[WARNING\]     see \S*plugin-check\/target\/lockjaw\/docs\/ClassMonitorCache\.md$/)) {
+    failures << 'findings do not link to target/lockjaw/docs/ClassMonitorCache.md'
+}
+def findingLines = firstBuild.readLines().findAll { it.startsWith('[WARNING] ') && !it.startsWith('[WARNING]     +') && !it.startsWith('[WARNING]     -') && !it.startsWith('[WARNING]      ') }
+def tooLong = findingLines.findAll { it.length() - '[WARNING] '.length() > 100 && !(it =~ /^\[WARNING\] \S+\.java:\d+:\d+: \[[A-Za-z]+\] \S+$/) }
+if (tooLong) failures << "console lines longer than 100 characters: ${tooLong.take(3)}"
 if (!log.contains('lockjaw: SharedMonitorDao: 3 findings')) {
     failures << 'missing the per-check summary line'
 }
@@ -64,8 +71,14 @@ if (!sarifFile.isFile()) {
         def rule = run.tool.driver.rules.find { it.id == id }
         if (rule == null) {
             failures << "SARIF has no rule ${id}"
-        } else if (!rule.help?.text?.endsWith("docs/checks/${id}.md")) {
-            failures << "rule ${id} help ${rule.help} does not name its docs page"
+        } else {
+            // issue 24: the page's text in help.markdown, and helpUri to the copy written beside the report
+            def copy = new File(basedir, "target/lockjaw/docs/${id}.md")
+            if (!copy.isFile()) failures << "no copy of ${id}'s page at ${copy}"
+            if (rule.helpUri == null || new File(new URI(rule.helpUri)).canonicalPath != copy.canonicalPath) {
+                failures << "rule ${id} helpUri ${rule.helpUri} is not the copy ${copy.toURI()}"
+            }
+            if (!rule.help?.markdown?.startsWith("# ${id}")) failures << "rule ${id} has no help.markdown with its page"
         }
     }
     if (run.results.size() != expected.size()) {

@@ -7,11 +7,20 @@ import java.util.Locale;
 
 /**
  * The parsed command line: {@code COMMAND [--recording FILE]... [--format F] [--output FILE]
- * PATH...}.
+ * PATH...}; {@code check} adds {@link CheckOptions}.
  */
 record Options(
-    String command, List<Path> recordings, String format, Path output, List<Path> paths) {
+    String command,
+    List<Path> recordings,
+    String format,
+    Path output,
+    List<Path> paths,
+    CheckOptions check) {
   static final List<String> FORMATS = List.of("text", "markdown", "sarif");
+
+  Options(String command, List<Path> recordings, String format, Path output, List<Path> paths) {
+    this(command, recordings, format, output, paths, CheckOptions.NONE);
+  }
 
   static Options parse(String[] args) throws CliException {
     if (args.length == 0) {
@@ -19,18 +28,21 @@ record Options(
           Main.USAGE_ERROR, "No command given. Run with --help to see the commands.");
     }
     String command = args[0];
-    if (!command.equals("audit") && !command.equals("contention")) {
+    if (!command.equals("audit")
+        && !command.equals("contention")
+        && !command.equals(CheckOptions.COMMAND)) {
       throw new CliException(
           Main.USAGE_ERROR,
           "Unknown command '"
               + command
-              + "'; the commands are audit and contention (--help shows how to use them).");
+              + "'; the commands are check, audit and contention (--help shows how to use them).");
     }
     List<Path> recordings = new ArrayList<>();
     List<Path> paths = new ArrayList<>();
     String format = "text";
     Path output = null;
     boolean onlyPaths = false;
+    CheckOptions.Builder check = new CheckOptions.Builder(); // --- check (issue 24)
     for (int i = 1; i < args.length; i++) {
       String arg = args[i];
       if (onlyPaths || !arg.startsWith("--")) {
@@ -44,6 +56,17 @@ record Options(
         name = arg.substring(0, eq);
         value = arg.substring(eq + 1);
       }
+      // --- check (issue 24): its options, parsed by CheckOptions
+      if (CheckOptions.OPTIONS.contains(name)) {
+        if (!command.equals(CheckOptions.COMMAND)) {
+          throw new CliException(
+              Main.USAGE_ERROR,
+              name + " belongs to the check command (lockjaw check [options] PATH...).");
+        }
+        i = check.parse(args, i, name, value);
+        continue;
+      }
+      // --- end of check's options
       switch (name) {
         case "--" -> onlyPaths = true;
         case "--recording", "--format", "--output" -> {
@@ -66,6 +89,21 @@ record Options(
                 "Unknown option '" + arg + "' for " + command + "; --help lists the options.");
       }
     }
+    // --- check (issue 24): html too
+    if (command.equals(CheckOptions.COMMAND)) {
+      if (!CheckOptions.FORMATS.contains(format)) {
+        throw new CliException(
+            Main.USAGE_ERROR, "--format is '" + format + "'; use text, markdown, sarif or html.");
+      }
+      return new Options(
+          command,
+          List.copyOf(recordings),
+          format,
+          output,
+          List.copyOf(paths),
+          check.build(paths, recordings));
+    }
+    // --- end of check
     if (!FORMATS.contains(format)) {
       throw new CliException(
           Main.USAGE_ERROR, "--format is '" + format + "'; use text, markdown or sarif.");

@@ -3,6 +3,7 @@ package io.github.lockjaw.maven;
 import io.github.lockjaw.engine.analyzer.AnalysisRequest;
 import io.github.lockjaw.engine.analyzer.AnalysisResult;
 import io.github.lockjaw.engine.baseline.Baseline;
+import io.github.lockjaw.engine.docs.CheckPages;
 import io.github.lockjaw.engine.finding.Finding;
 import io.github.lockjaw.engine.finding.Rule;
 import io.github.lockjaw.engine.finding.Severity;
@@ -21,6 +22,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.PathMatcher;
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
@@ -192,7 +194,11 @@ abstract class AbstractLockjawMojo extends AbstractMojo {
         getLog().warn(line);
       }
     }
-    SarifReporter sarifReporter = new SarifReporter(plugin.getVersion(), repositoryRoot());
+    SarifReporter sarifReporter =
+        new SarifReporter(
+            plugin.getVersion(),
+            repositoryRoot(),
+            writeCheckPages(rules.stream().map(Rule::id).toList()));
     try {
       sarifReporter.write(
           sarif.toPath(), sarifReporter.build(rules, findings, location, fingerprints, baselined));
@@ -253,6 +259,93 @@ abstract class AbstractLockjawMojo extends AbstractMojo {
     getLog().warn(message + " (not failing: lockjaw.failOnViolation=false)");
   }
 
+  /**
+   * Why lockjaw's compile failed: the options it used and where they come from, javac's first
+   * errors, whether Maven's own compile succeeded in this build, the property that changes the
+   * release, and the annotation processors on the class path (lockjaw runs none).
+   */
+  private String compileFailure(
+      CompilerSettings compiler,
+      List<String> javacOptions,
+      List<String> errors,
+      List<String> classpath) {
+    StringBuilder message =
+        new StringBuilder("lockjaw cannot analyse ")
+            .append(project.getArtifactId())
+            .append(": its sources do not compile with the options lockjaw used (javac ")
+            .append(String.join(" ", javacOptions));
+    if (!compiler.origin().isEmpty()) {
+      message.append(", release options from ").append(compiler.origin());
+    }
+    message
+        .append(", against the module's class path). javac's first errors:\n  ")
+        .append(String.join("\n  ", errors))
+        .append('\n');
+    if (CompilerIntegration.compileRunsInThisBuild(session.getGoals())) {
+      message.append(
+          "Maven's own compile of this module succeeded in this build, so lockjaw compiled it"
+              + " differently. ");
+    } else {
+      message.append(
+          "Run mvn compile to see whether Maven's compiler accepts these sources; lockjaw analyses"
+              + " only code that compiles. ");
+    }
+    if ("lockjaw.release".equals(compiler.origin())) {
+      message.append(
+          "lockjaw.release passes --release, which also checks the code against that release's"
+              + " class library: remove -Dlockjaw.release (or <release> in lockjaw's configuration)"
+              + " to compile as the compiler plugin does, or set it to another release.");
+    } else {
+      message.append(
+          "To analyse at another Java release, set -Dlockjaw.release=N (or <release> in lockjaw's"
+              + " plugin configuration); it passes --release N instead.");
+    }
+    List<String> processors = AnnotationProcessors.on(classpath);
+    if (!processors.isEmpty()) {
+      message
+          .append(" lockjaw runs no annotation processors, and the class path has some (")
+          .append(String.join(", ", processors))
+          .append(
+              "): code they generate or rewrite (Lombok) is missing here; run lockjaw's checks in"
+                  + " the compile instead (the compiler integration, docs/getting-started.md).");
+    }
+    return message.toString();
+  }
+
+  /**
+   * Writes the pages of {@code checks} under {@code target/lockjaw/docs/}, the copies every console
+   * line and SARIF rule links to; none (with a warning) when they cannot be written.
+   */
+  protected CheckPages writeCheckPages(Collection<String> checks) {
+    Path directory = workDirectory().resolve("docs");
+    try {
+      return CheckPages.writeTo(directory, checks);
+    } catch (IOException e) {
+      getLog()
+          .warn(
+              "lockjaw cannot write the checks' pages to "
+                  + directory
+                  + ": "
+                  + IoProblems.describe(e)
+                  + "; findings name their check's page without a link.");
+      return CheckPages.none();
+    }
+  }
+
+  /** What a console line says after "see": the copy of the check's page, as findings' paths are. */
+  protected String docsLink(Finding finding, CheckPages pages) {
+    return pages.page(finding.check()).map(this::displayPath).orElse(finding.helpUri());
+  }
+
+  /** A path as console lines show it: relative to the repository root when it is under it. */
+  protected String displayPath(Path path) {
+    Path file = path.toAbsolutePath().normalize();
+    Path root = repositoryRoot();
+    return file.startsWith(root)
+        ? root.relativize(file).toString().replace('\\', '/')
+        : file.toString();
+  }
+
   /** Parses failOnSeverity, or fails saying which values are allowed. */
   protected static Severity threshold(String failOnSeverity) throws MojoFailureException {
     Severity threshold = Severity.parse(failOnSeverity);
@@ -297,11 +390,7 @@ abstract class AbstractLockjawMojo extends AbstractMojo {
   }
 
   protected String relativePath(Finding finding) {
-    Path file = Path.of(finding.file()).toAbsolutePath().normalize();
-    Path root = repositoryRoot();
-    return file.startsWith(root)
-        ? root.relativize(file).toString().replace('\\', '/')
-        : file.toString();
+    return displayPath(Path.of(finding.file()));
   }
 
   /** Fails early, and clearly, when no JDK 21+ is available to run Error Prone. */
@@ -479,18 +568,7 @@ abstract class AbstractLockjawMojo extends AbstractMojo {
     switch (result.status()) {
       case AnalysisResult.COMPILE_ERROR ->
           throw new MojoFailureException(
-              "lockjaw cannot analyse "
-                  + project.getArtifactId()
-                  + ": its sources do not compile against the"
-                  + " module's classpath (javac "
-                  + String.join(" ", compiler.javacOptions())
-                  + "). javac's first"
-                  + " errors:\n  "
-                  + String.join("\n  ", result.errors())
-                  + "\nFix these errors (mvn compile shows them too); lockjaw analyses only code that compiles."
-                  + " If the module does compile with mvn compile, its build does something lockjaw's analysis does"
-                  + " not: lockjaw runs no annotation processors (with Lombok, which rewrites code, use the compiler"
-                  + " integration instead; see docs/getting-started.md).");
+              compileFailure(compiler, javacOptions, result.errors(), request.classpath()));
       case AnalysisResult.FAILURE ->
           throw new MojoExecutionException(
               "lockjaw's analyzer failed on "

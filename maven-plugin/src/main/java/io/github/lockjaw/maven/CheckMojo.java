@@ -2,8 +2,10 @@ package io.github.lockjaw.maven;
 
 import io.github.lockjaw.engine.analyzer.AnalysisResult;
 import io.github.lockjaw.engine.baseline.Baseline;
+import io.github.lockjaw.engine.docs.CheckPages;
 import io.github.lockjaw.engine.finding.Finding;
 import io.github.lockjaw.engine.finding.Fingerprint;
+import io.github.lockjaw.engine.finding.Rule;
 import io.github.lockjaw.engine.finding.Severity;
 import io.github.lockjaw.engine.report.ConsoleReporter;
 import java.io.File;
@@ -102,8 +104,10 @@ public class CheckMojo extends AbstractLockjawMojo {
     List<Finding> findings = result.findings().stream().filter(this::isReported).toList();
     Map<Finding, String> fingerprints = Fingerprint.all(findings, this::relativePath);
     Predicate<Finding> baselined = f -> accepted.contains(fingerprints.get(f));
+    CheckPages pages = writeCheckPages(result.rules().stream().map(Rule::id).toList());
     List<String> lines =
-        new ConsoleReporter(this::relativePath, baselined, charset()).render(findings);
+        new ConsoleReporter(this::relativePath, baselined, charset(), f -> docsLink(f, pages))
+            .render(findings);
     List<String> off = switchedOff();
     if (!off.isEmpty()) {
       getLog()

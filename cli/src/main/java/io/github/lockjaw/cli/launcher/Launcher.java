@@ -132,6 +132,28 @@ public final class Launcher {
     }
     ClassLoader parent =
         (ClassLoader) ClassLoader.class.getMethod("getPlatformClassLoader").invoke(null);
-    return new URLClassLoader(urls.toArray(new URL[0]), parent);
+    return new JavacSharing(urls.toArray(new URL[0]), parent);
+  }
+
+  /**
+   * The bundled libraries' loader. Its parent is the platform loader (the jar's own classes must
+   * come from the bundled copies), but javac's classes (module jdk.compiler, which the application
+   * loader defines) come from the application loader: the source check runs javac with Error Prone
+   * in this JVM, and the manifest's Add-Exports opens javac's packages to it.
+   */
+  static final class JavacSharing extends URLClassLoader {
+    private final ClassLoader javac = ClassLoader.getSystemClassLoader();
+
+    JavacSharing(URL[] urls, ClassLoader parent) {
+      super(urls, parent);
+    }
+
+    @Override
+    protected Class<?> loadClass(String name, boolean resolve) throws ClassNotFoundException {
+      if (name.startsWith("com.sun.tools.javac.") || name.startsWith("com.sun.source.")) {
+        return javac.loadClass(name);
+      }
+      return super.loadClass(name, resolve);
+    }
   }
 }

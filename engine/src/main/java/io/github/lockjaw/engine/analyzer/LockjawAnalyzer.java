@@ -443,7 +443,7 @@ public final class LockjawAnalyzer {
     return "";
   }
 
-  private static String format(Diagnostic<? extends JavaFileObject> d) {
+  static String format(Diagnostic<? extends JavaFileObject> d) {
     String file = d.getSource() == null ? "" : Path.of(d.getSource().toUri()).toString();
     return file
         + (d.getLineNumber() > 0 ? ":" + d.getLineNumber() : "")

@@ -2,9 +2,11 @@ package io.github.lockjaw.engine.report;
 
 import com.google.gson.JsonArray;
 import com.google.gson.JsonObject;
+import io.github.lockjaw.engine.docs.CheckPages;
 import io.github.lockjaw.engine.finding.Edit;
 import io.github.lockjaw.engine.finding.Finding;
 import io.github.lockjaw.engine.finding.Rule;
+import io.github.lockjaw.engine.finding.TraceStep;
 import io.github.lockjaw.engine.io.AtomicFiles;
 import io.github.lockjaw.engine.io.Json;
 import java.io.IOException;
@@ -15,26 +17,41 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.function.Function;
 import java.util.function.Predicate;
 
 /**
- * Writes findings as SARIF 2.1.0: the tool with one rule per check ({@code helpUri} to its docs
- * page), results at repository-relative locations (base id {@code SRCROOT}), a stable {@code
- * partialFingerprints} entry, {@code baselineState}, and {@code fixes} where lockjaw has one.
+ * Writes findings as SARIF 2.1.0: the tool with one rule per check (its page's text as {@code
+ * help.markdown}, {@code helpUri} to the copy of the page the user has), results at
+ * repository-relative locations (base id {@code SRCROOT}), a stable {@code partialFingerprints}
+ * entry, {@code baselineState}, the request path and effect chain as a {@code codeFlow}, and {@code
+ * fixes} where lockjaw has one.
  */
 public final class SarifReporter {
   public static final String SCHEMA = "https://json.schemastore.org/sarif-2.1.0.json";
   private static final String FINGERPRINT_KEY = "lockjaw/v1";
 
   private final String toolVersion;
+  private final CheckPages pages;
 
   /**
    * @param repositoryRoot the directory result paths are relative to; it is described, never
    *     written as a machine's absolute path (a report is shared, uploaded, and compared)
+   * @param pages the copies of the checks' pages written for this report, which the rules' {@code
+   *     helpUri} point to
+   */
+  public SarifReporter(String toolVersion, Path repositoryRoot, CheckPages pages) {
+    this.toolVersion = toolVersion;
+    this.pages = pages;
+  }
+
+  /**
+   * A reporter whose rules link to copies of the pages in the temporary directory (for a report
+   * with no directory of its own).
    */
   public SarifReporter(String toolVersion, Path repositoryRoot) {
-    this.toolVersion = toolVersion;
+    this(toolVersion, repositoryRoot, null);
   }
 
   public JsonObject build(
@@ -63,6 +80,10 @@ public final class SarifReporter {
     driver.addProperty("version", toolVersion);
     JsonArray ruleArray = new JsonArray();
     List<String> ruleIds = new ArrayList<>();
+    CheckPages linkedPages =
+        pages != null
+            ? pages
+            : CheckPages.inTemporaryDirectory(rules.stream().map(Rule::id).toList(), toolVersion);
     for (Rule rule : rules) {
       ruleIds.add(rule.id());
       JsonObject r = new JsonObject();
@@ -70,11 +91,21 @@ public final class SarifReporter {
       r.addProperty("name", rule.id());
       r.add("shortDescription", text(rule.summary()));
       r.add("fullDescription", text(rule.summary()));
-      if (isAbsoluteUri(rule.helpUri())) {
+      Optional<String> copy = linkedPages.uri(rule.id());
+      if (copy.isPresent()) {
+        r.addProperty("helpUri", copy.get());
+      } else if (isAbsoluteUri(rule.helpUri())) {
         r.addProperty("helpUri", rule.helpUri());
       }
-      // lockjaw's pages are paths in its repository (it has no web site): named in the help text
-      r.add("help", text("lockjaw's page on " + rule.id() + ": " + rule.helpUri()));
+      Optional<String> page = CheckPages.helpMarkdown(rule.id());
+      JsonObject help = new JsonObject();
+      if (page.isPresent()) {
+        help.addProperty("text", page.get());
+        help.addProperty("markdown", page.get());
+      } else {
+        help.addProperty("text", rule.summary());
+      }
+      r.add("help", help);
       JsonObject configuration = new JsonObject();
       configuration.addProperty("level", rule.defaultSeverity().sarifLevel());
       r.add("defaultConfiguration", configuration);
@@ -131,6 +162,9 @@ public final class SarifReporter {
       partial.addProperty(FINGERPRINT_KEY, fingerprints.get(finding));
       result.add("partialFingerprints", partial);
       result.addProperty("baselineState", baselined.test(finding) ? "unchanged" : "new");
+      if (!finding.requestPath().isEmpty() || !finding.effectChain().isEmpty()) {
+        result.add("codeFlows", codeFlows(finding, relativePath, location));
+      }
       if (finding.hasFix()) {
         result.add("fixes", fixes(finding, relativePath.apply(finding)));
       }
@@ -170,6 +204,82 @@ public final class SarifReporter {
   public void write(Path target, JsonObject log) throws IOException {
     Files.createDirectories(target.toAbsolutePath().getParent());
     AtomicFiles.write(target, Json.GSON.toJson(log) + "\n");
+  }
+
+  /**
+   * One code flow: the request path's calls, the flagged code, then the calls under the lock that
+   * lead to the effect, each with its description.
+   */
+  private static JsonArray codeFlows(
+      Finding finding, Function<Finding, String> relativePath, JsonObject flagged) {
+    JsonArray steps = new JsonArray();
+    for (TraceStep step : finding.requestPath()) {
+      steps.add(flowStep(step, finding, relativePath));
+    }
+    JsonObject here = flagged.deepCopy();
+    here.add("message", text("the flagged code: " + finding.message()));
+    JsonObject hereStep = new JsonObject();
+    hereStep.add("location", here);
+    steps.add(hereStep);
+    for (TraceStep step : finding.effectChain()) {
+      steps.add(flowStep(step, finding, relativePath));
+    }
+    JsonObject threadFlow = new JsonObject();
+    threadFlow.add("locations", steps);
+    JsonArray threadFlows = new JsonArray();
+    threadFlows.add(threadFlow);
+    JsonObject codeFlow = new JsonObject();
+    codeFlow.add(
+        "message",
+        text(
+            finding.requestPath().isEmpty()
+                ? "what the code under the lock does"
+                : "how requests reach the flagged code"
+                    + (finding.effectChain().isEmpty()
+                        ? ""
+                        : ", and what it does under the lock")));
+    codeFlow.add("threadFlows", threadFlows);
+    JsonArray codeFlows = new JsonArray();
+    codeFlows.add(codeFlow);
+    return codeFlows;
+  }
+
+  private static JsonObject flowStep(
+      TraceStep step, Finding finding, Function<Finding, String> relativePath) {
+    JsonObject location = new JsonObject();
+    if (!step.file().isEmpty()) {
+      JsonObject physical = new JsonObject();
+      physical.add("artifactLocation", artifact(stepPath(step, finding, relativePath)));
+      if (step.line() >= 1) {
+        JsonObject region = new JsonObject();
+        region.addProperty("startLine", step.line());
+        physical.add("region", region);
+      }
+      location.add("physicalLocation", physical);
+    }
+    location.add("message", text(step.description()));
+    JsonObject flowLocation = new JsonObject();
+    flowLocation.add("location", location);
+    return flowLocation;
+  }
+
+  /**
+   * A step's file relative to the same root as the finding's, when it lies under it; else as it is.
+   */
+  static String stepPath(TraceStep step, Finding finding, Function<Finding, String> relativePath) {
+    String relative = relativePath.apply(finding).replace('\\', '/');
+    String file = finding.file().replace('\\', '/');
+    String stepFile = step.file().replace('\\', '/');
+    if (stepFile.equals(file)) {
+      return relative;
+    }
+    if (file.endsWith("/" + relative)) {
+      String root = file.substring(0, file.length() - relative.length());
+      if (stepFile.startsWith(root)) {
+        return stepFile.substring(root.length());
+      }
+    }
+    return step.file();
   }
 
   private static JsonArray fixes(Finding finding, String path) {

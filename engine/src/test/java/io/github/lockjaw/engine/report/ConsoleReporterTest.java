@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.github.lockjaw.engine.finding.Edit;
 import io.github.lockjaw.engine.finding.Finding;
 import io.github.lockjaw.engine.finding.Severity;
+import io.github.lockjaw.engine.finding.TraceStep;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -65,5 +66,63 @@ class ConsoleReporterTest {
     assertEquals(
         "lockjaw: ThreadAliveBusyWait: 2 findings (1 baselined, 1 new)",
         lines.get(lines.size() - 1));
+  }
+
+  @Test
+  void wrapsLongMessagesAtAReadableWidthWithTheDetailIndented() {
+    String message =
+        "ClassInfo.getInstance(Class) fills a lookup cache under the monitor of a Class object, so"
+            + " every request thread that asks for any class queues on one lock; use"
+            + " ConcurrentHashMap.computeIfAbsent, which locks only the bin of the key being filled.";
+    Finding finding =
+        new Finding(
+                "ClassMonitorCache",
+                Severity.WARNING,
+                dir.resolve("ClassInfo.java").toString(),
+                40,
+                9,
+                message,
+                "docs/checks/ClassMonitorCache.md",
+                "ClassInfo",
+                "getInstance(Class)",
+                "synchronized(clazz)",
+                List.of())
+            .withTrace(
+                List.of(
+                    new TraceStep(
+                        "OrderServlet.doGet(HttpServletRequest,HttpServletResponse) calls"
+                            + " ClassInfo.getInstance(Class)",
+                        dir.resolve("OrderServlet.java").toString(),
+                        21)),
+                List.of());
+
+    List<String> lines =
+        new ConsoleReporter(
+                f -> "src/main/java/shop/ClassInfo.java",
+                f -> false,
+                UTF_8,
+                f -> "target/lockjaw/docs/" + f.check() + ".md")
+            .render(List.of(finding));
+
+    assertTrue(
+        lines
+            .get(0)
+            .startsWith("src/main/java/shop/ClassInfo.java:40:9: [ClassMonitorCache] ClassInfo"),
+        lines.get(0));
+    for (String line : lines) {
+      assertTrue(line.length() <= ConsoleReporter.WIDTH, line.length() + ": " + line);
+    }
+    String joined =
+        String.join(" ", lines.subList(0, lines.indexOf("    request path:")))
+            .replaceAll(" +", " ");
+    assertTrue(joined.endsWith(message), joined);
+    assertTrue(lines.get(1).startsWith("    "), lines.get(1));
+    assertTrue(lines.contains("    request path:"), lines.toString());
+    assertTrue(
+        lines.stream().anyMatch(l -> l.startsWith("      OrderServlet.doGet(")), lines.toString());
+    assertTrue(
+        lines.stream().anyMatch(l -> l.contains("(OrderServlet.java:21)")), lines.toString());
+    assertTrue(
+        lines.contains("    see target/lockjaw/docs/ClassMonitorCache.md"), lines.toString());
   }
 }

@@ -4,17 +4,25 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import com.google.gson.JsonArray;
 import com.google.gson.JsonObject;
+import io.github.lockjaw.engine.docs.CheckPages;
 import io.github.lockjaw.engine.finding.Edit;
 import io.github.lockjaw.engine.finding.Finding;
 import io.github.lockjaw.engine.finding.Rule;
 import io.github.lockjaw.engine.finding.Severity;
+import io.github.lockjaw.engine.finding.TraceStep;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 class SarifReporterTest {
+  @TempDir Path docs;
+  private CheckPages pages;
+
   private final Finding withFix =
       new Finding(
           "ClassMonitorCache",
@@ -55,7 +63,12 @@ class SarifReporterTest {
                 "DAO on one monitor",
                 "docs/checks/SharedMonitorDao.md",
                 Severity.WARNING));
-    return new SarifReporter("0.1.0", Path.of("/repo"))
+    try {
+      pages = CheckPages.writeTo(docs, List.of("ClassMonitorCache", "SharedMonitorDao"));
+    } catch (java.io.IOException e) {
+      throw new java.io.UncheckedIOException(e);
+    }
+    return new SarifReporter("0.1.0", Path.of("/repo"), pages)
         .build(
             rules,
             List.of(withFix, baselined),
@@ -71,18 +84,17 @@ class SarifReporterTest {
     JsonObject run = log.getAsJsonArray("runs").get(0).getAsJsonObject();
     JsonObject driver = run.getAsJsonObject("tool").getAsJsonObject("driver");
     assertEquals("lockjaw", driver.get("name").getAsString());
-    JsonObject absolute = driver.getAsJsonArray("rules").get(0).getAsJsonObject();
+    JsonObject first = driver.getAsJsonArray("rules").get(0).getAsJsonObject();
+    // issue 24: the rule links to the copy of the page the user has, and carries its text
     assertEquals(
-        "https://x/docs/checks/ClassMonitorCache.md", absolute.get("helpUri").getAsString());
-    JsonObject relative = driver.getAsJsonArray("rules").get(1).getAsJsonObject();
-    assertFalse(relative.has("helpUri"), "a repository path is not a URI: " + relative);
-    assertTrue(
-        relative
-            .getAsJsonObject("help")
-            .get("text")
-            .getAsString()
-            .contains("docs/checks/SharedMonitorDao.md"),
-        relative.toString());
+        docs.resolve("ClassMonitorCache.md").toUri().toString(),
+        first.get("helpUri").getAsString());
+    assertTrue(Files.isRegularFile(docs.resolve("ClassMonitorCache.md")));
+    JsonObject dao = driver.getAsJsonArray("rules").get(1).getAsJsonObject();
+    String markdown = dao.getAsJsonObject("help").get("markdown").getAsString();
+    assertTrue(markdown.startsWith("# SharedMonitorDao"), markdown);
+    assertFalse(markdown.contains("](../"), "a link that leads nowhere in a code-scanning UI");
+    assertEquals(markdown, dao.getAsJsonObject("help").get("text").getAsString());
     assertFalse(driver.has("informationUri"), "lockjaw has no web site to point at");
     JsonObject srcroot = run.getAsJsonObject("originalUriBaseIds").getAsJsonObject("SRCROOT");
     assertFalse(srcroot.has("uri"), "no absolute machine path in a shared report: " + srcroot);
@@ -90,10 +102,10 @@ class SarifReporterTest {
         log.toString().contains("/repo"), "the repository root leaks into the report: " + log);
     assertTrue(
         srcroot.getAsJsonObject("description").get("text").getAsString().contains("repository"));
-    JsonObject first = run.getAsJsonArray("results").get(0).getAsJsonObject();
-    assertEquals(0, first.get("ruleIndex").getAsInt());
+    JsonObject result = run.getAsJsonArray("results").get(0).getAsJsonObject();
+    assertEquals(0, result.get("ruleIndex").getAsInt());
     JsonObject location =
-        first
+        result
             .getAsJsonArray("locations")
             .get(0)
             .getAsJsonObject()
@@ -104,7 +116,55 @@ class SarifReporterTest {
         "SRCROOT", location.getAsJsonObject("artifactLocation").get("uriBaseId").getAsString());
     assertEquals(7, location.getAsJsonObject("region").get("startLine").getAsInt());
     assertEquals(
-        "fp1", first.getAsJsonObject("partialFingerprints").get("lockjaw/v1").getAsString());
+        "fp1", result.getAsJsonObject("partialFingerprints").get("lockjaw/v1").getAsString());
+  }
+
+  @Test
+  void theRequestPathAndEffectChainAreACodeFlow() {
+    Finding traced =
+        withFix.withTrace(
+            List.of(
+                new TraceStep("OrderServlet.doGet() calls A.get(Class)", "/repo/src/O.java", 12)),
+            List.of(new TraceStep("A.load() runs DriverManager.getConnection()", "", 0)));
+    JsonObject log =
+        new SarifReporter("0.1.0", Path.of("/repo"), CheckPages.none())
+            .build(
+                List.of(),
+                List.of(traced),
+                f -> f.file().substring("/repo/".length()),
+                Map.of(traced, "fp"),
+                f -> false);
+    JsonArray steps =
+        log.getAsJsonArray("runs")
+            .get(0)
+            .getAsJsonObject()
+            .getAsJsonArray("results")
+            .get(0)
+            .getAsJsonObject()
+            .getAsJsonArray("codeFlows")
+            .get(0)
+            .getAsJsonObject()
+            .getAsJsonArray("threadFlows")
+            .get(0)
+            .getAsJsonObject()
+            .getAsJsonArray("locations");
+    assertEquals(3, steps.size());
+    JsonObject entry = steps.get(0).getAsJsonObject().getAsJsonObject("location");
+    assertEquals(
+        "src/O.java",
+        entry
+            .getAsJsonObject("physicalLocation")
+            .getAsJsonObject("artifactLocation")
+            .get("uri")
+            .getAsString());
+    assertEquals(
+        "OrderServlet.doGet() calls A.get(Class)",
+        entry.getAsJsonObject("message").get("text").getAsString());
+    JsonObject effect = steps.get(2).getAsJsonObject().getAsJsonObject("location");
+    assertFalse(effect.has("physicalLocation"));
+    assertEquals(
+        "A.load() runs DriverManager.getConnection()",
+        effect.getAsJsonObject("message").get("text").getAsString());
   }
 
   @Test
@@ -148,7 +208,7 @@ class SarifReporterTest {
     observed.put("lockjaw/blockedMillis", 812.5);
     observed.put("lockjaw/observed", true);
     JsonObject log =
-        new SarifReporter("0.1.0", Path.of("/repo"))
+        new SarifReporter("0.1.0", Path.of("/repo"), CheckPages.none())
             .build(
                 rules,
                 List.of(withFix, baselined),

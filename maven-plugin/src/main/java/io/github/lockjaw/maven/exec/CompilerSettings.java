@@ -12,26 +12,24 @@ import org.apache.maven.project.MavenProject;
 import org.codehaus.plexus.util.xml.Xpp3Dom;
 
 /**
- * The javac options the analysis needs to compile the module the way its build does: the Java
- * release from maven-compiler-plugin's effective configuration ({@code release}, else {@code
- * source}/{@code target}, else the {@code maven.compiler.*} properties), and the compiler arguments
- * that change what compiles ({@code --enable-preview}, {@code --add-exports}, ...).
+ * The javac options the analysis needs to compile the module the way its build does: what
+ * maven-compiler-plugin's effective configuration passes ({@code --release} only when the project
+ * sets {@code release}, else {@code -source}/{@code -target}, each from the plugin's configuration
+ * or the {@code maven.compiler.*} properties), and the compiler arguments that change what compiles
+ * ({@code --enable-preview}, {@code --add-exports}, ...). {@code lockjaw.release} replaces them
+ * with {@code --release}.
  *
  * @param javacOptions e.g. {@code --release 17 --enable-preview}
  * @param notes what the user should know about the choice (e.g. Java 6 code analysed as 8)
+ * @param origin where the release options come from, e.g. {@code the compiler plugin's
+ *     source/target}, or empty when none are passed
  */
-public record CompilerSettings(List<String> javacOptions, List<String> notes) {
+public record CompilerSettings(List<String> javacOptions, List<String> notes, String origin) {
   private static final String COMPILER = "org.apache.maven.plugins:maven-compiler-plugin";
 
   /** Compiler arguments passed through with their value (next argument, or after '='). */
   private static final Set<String> WITH_VALUE =
       Set.of("--add-exports", "--add-reads", "--add-modules", "--limit-modules");
-
-  /**
-   * Arguments that open system modules: javac refuses them with --release, so -source/-target are
-   * used.
-   */
-  private static final Set<String> NEED_SOURCE_TARGET = Set.of("--add-exports", "--add-reads");
 
   /** What the compiler plugin is configured with, as far as the analysis cares. */
   record Configured(
@@ -110,18 +108,20 @@ public record CompilerSettings(List<String> javacOptions, List<String> notes) {
 
     String origin;
     String level;
+    String targetLevel = null;
     boolean explicitRelease;
     if (usable(lockjawRelease) != null) {
       origin = "lockjaw.release";
       level = lockjawRelease.trim();
       explicitRelease = true;
     } else if (configured.release() != null) {
-      origin = "the compiler's release";
+      origin = "the compiler plugin's release";
       level = configured.release();
       explicitRelease = true;
     } else if (configured.source() != null || configured.target() != null) {
-      origin = "the compiler's source level";
+      origin = "the compiler plugin's source/target";
       level = configured.source() != null ? configured.source() : configured.target();
+      targetLevel = configured.target();
       explicitRelease = false;
     } else {
       origin = null;
@@ -169,18 +169,23 @@ public record CompilerSettings(List<String> javacOptions, List<String> notes) {
                 + "; JDK "
                 + analyzerJdk
                 + "'s javac compiles nothing older than 8,"
-                + " so lockjaw analyses these sources as Java 8 (against Java 8's class library).");
+                + " so lockjaw analyses these sources as Java 8 ("
+                + (explicitRelease ? "--release 8" : "-source 8")
+                + ").");
         feature = 8;
       }
-      boolean opensSystemModules =
-          passed.stream().anyMatch(a -> NEED_SOURCE_TARGET.contains(a.split("=", 2)[0]));
-      if (opensSystemModules && !explicitRelease) {
-        options.addAll(
-            List.of("-source", String.valueOf(feature), "-target", String.valueOf(feature)));
-      } else {
-        // --release, not -source: the code is checked against that release's class library, as it
-        // runs
+      if (explicitRelease) {
+        // the project (or lockjaw.release) asks for --release: the code is checked against that
+        // release's class library, as the compiler plugin does
         options.addAll(List.of("--release", String.valueOf(feature)));
+      } else {
+        // -source/-target only, exactly as the compiler plugin passes them: they do not restrict
+        // the class library, so code that uses a newer API (behind a runtime check, by
+        // reflection) compiles here as it does in mvn compile
+        int targetFeature = targetLevel == null ? -1 : parse(targetLevel);
+        targetFeature = targetFeature < 0 ? feature : Math.max(8, targetFeature);
+        options.addAll(
+            List.of("-source", String.valueOf(feature), "-target", String.valueOf(targetFeature)));
       }
       if (preview && feature != analyzerJdk) {
         throw new MojoFailureException(
@@ -201,7 +206,8 @@ public record CompilerSettings(List<String> javacOptions, List<String> notes) {
       options.add("--enable-preview");
     }
     options.addAll(passed);
-    return new CompilerSettings(List.copyOf(options), List.copyOf(notes));
+    return new CompilerSettings(
+        List.copyOf(options), List.copyOf(notes), origin == null ? "" : origin);
   }
 
   /**

@@ -43,22 +43,39 @@ class CompilerSettingsTest {
   }
 
   @Test
-  void aSourceLevelIsAnalysedAsThatReleaseAgainstItsClassLibrary() throws Exception {
-    // commons-pool 1.6 style: only source/target; -source 8 would check it against JDK 25's library
+  void aSourceLevelIsPassedAsSourceAndTargetAsTheCompilerPluginDoes() throws Exception {
+    // issue 24: source/target do not restrict the class library, so code that uses a newer API
+    // behind a runtime check compiles with mvn compile; --release would reject it
     MavenProject project =
         project("<configuration><source>1.8</source><target>1.8</target></configuration>");
-    assertEquals(
-        List.of("--release", "8"), CompilerSettings.of(project, null, null, JDK).javacOptions());
+    CompilerSettings settings = CompilerSettings.of(project, null, null, JDK);
+    assertEquals(List.of("-source", "8", "-target", "8"), settings.javacOptions());
+    assertEquals("the compiler plugin's source/target", settings.origin());
     MavenProject commons = project(null, "maven.compile.source", "11");
     assertEquals(
-        List.of("--release", "11"), CompilerSettings.of(commons, null, null, JDK).javacOptions());
+        List.of("-source", "11", "-target", "11"),
+        CompilerSettings.of(commons, null, null, JDK).javacOptions());
+    MavenProject newerTarget =
+        project("<configuration><source>11</source><target>17</target></configuration>");
+    assertEquals(
+        List.of("-source", "11", "-target", "17"),
+        CompilerSettings.of(newerTarget, null, null, JDK).javacOptions());
+  }
+
+  @Test
+  void lockjawReleaseReplacesSourceAndTargetWithRelease() throws Exception {
+    MavenProject project =
+        project("<configuration><source>11</source><target>11</target></configuration>");
+    CompilerSettings settings = CompilerSettings.of(project, null, "11", JDK);
+    assertEquals(List.of("--release", "11"), settings.javacOptions());
+    assertEquals("lockjaw.release", settings.origin());
   }
 
   @Test
   void codeOlderThanJava8IsAnalysedAs8AndTheUserIsTold() throws Exception {
     CompilerSettings settings =
         CompilerSettings.of(project(null, "maven.compiler.source", "1.5"), null, null, JDK);
-    assertEquals(List.of("--release", "8"), settings.javacOptions());
+    assertEquals(List.of("-source", "8", "-target", "8"), settings.javacOptions());
     assertEquals(1, settings.notes().size());
     assertTrue(
         settings.notes().get(0).contains("analyses these sources as Java 8"),

@@ -25,6 +25,16 @@ public final class HtmlPage {
       svg text{font:12px system-ui,sans-serif}
       """;
 
+  /** The style of a {@link #fragment()}: only what the report needs, inside its own div. */
+  private static final String FRAGMENT_STYLE =
+      """
+      .lockjaw pre{background:#f6f8fa;padding:.6em;overflow:auto;font-size:12.5px}
+      .lockjaw pre .add{color:#116329;background:#e6ffec}
+      .lockjaw pre .del{color:#82071e;background:#ffebe9}
+      .lockjaw pre .hunk{color:#6e7781}.lockjaw .note{color:#57606a}
+      .lockjaw td.num,.lockjaw th.num{text-align:right}
+      """;
+
   private final StringBuilder body = new StringBuilder();
   private final String title;
 
@@ -189,6 +199,39 @@ public final class HtmlPage {
         .append(escape(caption))
         .append("</figcaption>\n</figure>\n");
     return this;
+  }
+
+  /** A link; {@code href} and {@code text} are escaped. */
+  public static String link(String href, String text) {
+    return "<a href=\"" + escape(href) + "\">" + escape(text) + "</a>";
+  }
+
+  /** A bulleted list of text items. */
+  public HtmlPage list(List<String> items) {
+    return listHtml(items.stream().map(HtmlPage::escape).toList());
+  }
+
+  /** A bulleted list whose items are markup: the caller escapes what it puts in. */
+  public HtmlPage listHtml(List<String> items) {
+    body.append("<ul>\n");
+    for (String item : items) {
+      body.append("<li>").append(item).append("</li>\n");
+    }
+    body.append("</ul>\n");
+    return this;
+  }
+
+  /**
+   * The page without the document around it, for a page of another site ({@code mvn site}): the
+   * content in a {@code div} of class {@code lockjaw}, with its title as an {@code h2}-level
+   * section heading left to the site, and a style scoped to that {@code div}.
+   */
+  public String fragment() {
+    return "<div class=\"lockjaw\">\n<style>\n"
+        + FRAGMENT_STYLE
+        + "</style>\n"
+        + body.substring(body.indexOf("\n") + 1) // the site shows the title itself
+        + "</div>\n";
   }
 
   /** The whole document. */
