@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # How fast does the language server answer while editing? Generates a 200-file Maven project under
 # language-server/target/benchmark/, starts the server in one JVM (JSON-RPC over pipes) and prints
-# the first analysis (with and without Maven's classpath resolution), warm re-analyses after edits
-# (median, p90, max) and the heap after a full GC. Not part of the test suite.
+# the first diagnostics (which do not wait for Maven), when Maven's class path arrived, warm
+# re-analyses after edits (median, p90, max) and the heap after a full GC. Not part of the tests.
 #
 #   scripts/benchmark-language-server.sh [edits, default 40]
 set -euo pipefail

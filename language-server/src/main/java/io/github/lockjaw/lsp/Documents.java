@@ -1,7 +1,6 @@
 package io.github.lockjaw.lsp;
 
 import io.github.lockjaw.engine.analyzer.LockjawAnalyzer.Located;
-import io.github.lockjaw.engine.finding.Edit;
 import io.github.lockjaw.engine.finding.Finding;
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -11,6 +10,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.CancellationException;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
@@ -20,13 +20,12 @@ import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
+import java.util.function.BooleanSupplier;
 import org.eclipse.lsp4j.CodeAction;
 import org.eclipse.lsp4j.CodeActionKind;
 import org.eclipse.lsp4j.CodeActionParams;
 import org.eclipse.lsp4j.Command;
 import org.eclipse.lsp4j.Diagnostic;
-import org.eclipse.lsp4j.DiagnosticCodeDescription;
-import org.eclipse.lsp4j.DiagnosticSeverity;
 import org.eclipse.lsp4j.DidChangeTextDocumentParams;
 import org.eclipse.lsp4j.DidCloseTextDocumentParams;
 import org.eclipse.lsp4j.DidOpenTextDocumentParams;
@@ -37,8 +36,6 @@ import org.eclipse.lsp4j.Position;
 import org.eclipse.lsp4j.PublishDiagnosticsParams;
 import org.eclipse.lsp4j.Range;
 import org.eclipse.lsp4j.TextDocumentContentChangeEvent;
-import org.eclipse.lsp4j.TextEdit;
-import org.eclipse.lsp4j.WorkspaceEdit;
 import org.eclipse.lsp4j.jsonrpc.messages.Either;
 import org.eclipse.lsp4j.services.LanguageClient;
 import org.eclipse.lsp4j.services.TextDocumentService;
@@ -46,19 +43,27 @@ import org.eclipse.lsp4j.services.TextDocumentService;
 /**
  * The open documents: their text as the editor has it, their analysis (one at a time, on one
  * thread, the edited file only) and the diagnostics and code actions made from it.
+ *
+ * <p>Diagnostics are published only for the document's latest version: an analysis whose document
+ * changed meanwhile is stopped where javac allows it, and its result dropped. Class paths resolve
+ * on their own thread ({@link Projects}); a file is analysed at once with what is known and again
+ * when its project's class path arrives.
  */
-final class Documents implements TextDocumentService {
-  static final String SOURCE = "lockjaw";
-
-  /** What the last analysis of a document found, for the text it analysed. */
+final class Documents implements TextDocumentService, Projects.Listener {
+  /** What the last analysis of a document found, for the text and project it analysed. */
   private record Analysed(
-      int version, String text, List<Located> findings, List<Diagnostic> diagnostics) {}
+      int version,
+      String text,
+      Project project,
+      List<Located> findings,
+      List<Diagnostic> diagnostics) {}
 
   private static final class Doc {
     final String uri;
     final URI parsed;
     String text;
     int version;
+    boolean closed;
     ScheduledFuture<?> pending;
     Analysed analysed;
 
@@ -79,9 +84,10 @@ final class Documents implements TextDocumentService {
             return thread;
           });
   private final FileAnalyzer analyzer = new FileAnalyzer();
-  private final DocsLinks links = new DocsLinks();
+  private final Diagnostics diagnostics = new Diagnostics();
   private volatile LanguageClient client;
-  private volatile Projects projects = new Projects(List.of(), null, this::showWarning);
+  private volatile Projects projects =
+      new Projects(List.of(), null, Projects.DEFAULT_TIMEOUT_SECONDS, this);
   private volatile int debounceMillis = LockjawLanguageServer.DEFAULT_DEBOUNCE_MILLIS;
 
   void connect(LanguageClient client) {
@@ -92,13 +98,20 @@ final class Documents implements TextDocumentService {
     return client;
   }
 
-  void configure(List<Path> workspaceFolders, String mavenExecutable, int debounceMillis) {
-    this.projects = new Projects(workspaceFolders, mavenExecutable, this::showWarning);
+  void configure(
+      List<Path> workspaceFolders,
+      String mavenExecutable,
+      int debounceMillis,
+      long classpathTimeoutSeconds) {
+    Projects previous = projects;
+    this.projects = new Projects(workspaceFolders, mavenExecutable, classpathTimeoutSeconds, this);
+    previous.stop();
     this.debounceMillis = debounceMillis;
   }
 
   void stop() {
     analysis.shutdownNow();
+    projects.stop();
   }
 
   @Override
@@ -111,7 +124,10 @@ final class Documents implements TextDocumentService {
     Doc doc =
         new Doc(
             uri, parsed, params.getTextDocument().getText(), params.getTextDocument().getVersion());
-    docs.put(uri, doc);
+    Doc replaced = docs.put(uri, doc);
+    if (replaced != null) {
+      close(replaced);
+    }
     schedule(doc, 0);
   }
 
@@ -136,6 +152,8 @@ final class Documents implements TextDocumentService {
       doc.text = text;
       if (params.getTextDocument().getVersion() != null) {
         doc.version = params.getTextDocument().getVersion();
+      } else {
+        doc.version++; // an unversioned change still makes what was analysed stale
       }
     }
     schedule(doc, debounceMillis);
@@ -161,27 +179,64 @@ final class Documents implements TextDocumentService {
     if (doc == null) {
       return;
     }
+    close(doc);
+    publish(doc.uri, List.of(), null);
+  }
+
+  private static void close(Doc doc) {
     synchronized (doc) {
+      doc.closed = true;
       if (doc.pending != null) {
         doc.pending.cancel(false);
       }
     }
-    publish(doc.uri, List.of(), null);
   }
 
   /**
-   * A pom.xml changed: its project's classpath resolves again, and its open files are analysed
-   * again.
+   * A pom.xml changed: its project's class path resolves again (and those of the modules that
+   * depend on it), and their open files are analysed again.
    */
   void pomChanged(Path pom) {
     Projects current = projects;
-    current.invalidate(pom);
+    Set<Path> affected = current.invalidate(pom);
     for (Doc doc : docs.values()) {
       Path nearest = current.nearestPom(Path.of(doc.parsed));
-      if (nearest != null && nearest.equals(pom.toAbsolutePath().normalize())) {
+      if (nearest != null && affected.contains(nearest)) {
         schedule(doc, 0);
       }
     }
+  }
+
+  /** Runs on the class-path thread: the files whose analysis lacked this class path run again. */
+  @Override
+  public void resolved(Path pom, Project project) {
+    Projects current = projects;
+    for (Doc doc : docs.values()) {
+      if (!pom.equals(current.nearestPom(Path.of(doc.parsed)))) {
+        continue;
+      }
+      Analysed analysed;
+      synchronized (doc) {
+        analysed = doc.analysed;
+      }
+      if (analysed == null || !sameInputs(analysed.project(), project)) {
+        schedule(doc, 0);
+      }
+    }
+  }
+
+  @Override
+  public void problem(String message) {
+    showWarning(message);
+  }
+
+  @Override
+  public void log(String message) {
+    log(MessageType.Info, message);
+  }
+
+  private static boolean sameInputs(Project a, Project b) {
+    return a.classpath().equals(b.classpath()) && a.sourceRoots().equals(b.sourceRoots());
   }
 
   @Override
@@ -219,7 +274,7 @@ final class Documents implements TextDocumentService {
         fix.setKind(CodeActionKind.QuickFix);
         fix.setDiagnostics(List.of(diagnostic));
         fix.setIsPreferred(true);
-        fix.setEdit(workspaceEdit(doc.uri, finding.fix(), index));
+        fix.setEdit(Diagnostics.workspaceEdit(doc.uri, finding.fix(), index));
         actions.add(Either.forRight(fix));
       }
       if (!located.suppress().isEmpty()) {
@@ -232,16 +287,20 @@ final class Documents implements TextDocumentService {
                     + "\")");
         suppress.setKind(CodeActionKind.QuickFix);
         suppress.setDiagnostics(List.of(diagnostic));
-        suppress.setEdit(workspaceEdit(doc.uri, located.suppress(), index));
+        suppress.setEdit(Diagnostics.workspaceEdit(doc.uri, located.suppress(), index));
         actions.add(Either.forRight(suppress));
       }
     }
     return CompletableFuture.completedFuture(actions);
   }
 
-  /** Waits until no analysis is scheduled or running (tests, benchmark). */
+  /**
+   * Waits until no class path is being resolved and no analysis is scheduled or running (tests,
+   * benchmark).
+   */
   void awaitIdle() throws InterruptedException {
     while (true) {
+      projects.awaitResolutions();
       List<ScheduledFuture<?>> pending = new ArrayList<>();
       for (Doc doc : docs.values()) {
         synchronized (doc) {
@@ -265,6 +324,9 @@ final class Documents implements TextDocumentService {
 
   private void schedule(Doc doc, int delayMillis) {
     synchronized (doc) {
+      if (doc.closed) {
+        return;
+      }
       if (doc.pending != null) {
         doc.pending.cancel(false);
       }
@@ -281,19 +343,39 @@ final class Documents implements TextDocumentService {
     String text;
     int version;
     synchronized (doc) {
+      if (doc.closed) {
+        return;
+      }
       text = doc.text;
       version = doc.version;
     }
-    if (docs.get(doc.uri) != doc) {
-      return; // closed meanwhile
+    BooleanSupplier stale =
+        () -> {
+          synchronized (doc) {
+            return doc.closed || doc.version != version;
+          }
+        };
+    Projects current = projects;
+    try {
+      analyse(doc, text, version, current.projectFor(Path.of(doc.parsed)), stale);
+    } finally {
+      // after the diagnostics, so that Maven's start does not delay them
+      current.resolveFor(Path.of(doc.parsed));
     }
+  }
+
+  private void analyse(Doc doc, String text, int version, Project project, BooleanSupplier stale) {
     List<Located> findings;
     try {
-      Project project = projects.projectFor(Path.of(doc.parsed));
-      findings = analyzer.analyze(doc.parsed, text, project).findings();
+      findings = analyzer.analyze(doc.parsed, text, project, stale).findings();
+    } catch (FileAnalyzer.Stale e) {
+      return; // a newer version arrived: its own analysis is scheduled
     } catch (IOException
         | RuntimeException
         | Error e) { // javac and Error Prone assert on some broken code
+      if (stale.getAsBoolean()) {
+        return;
+      }
       StringWriter trace = new StringWriter();
       e.printStackTrace(new PrintWriter(trace));
       log(
@@ -302,52 +384,18 @@ final class Documents implements TextDocumentService {
       findings = List.of();
     }
     LineIndex index = new LineIndex(text);
-    List<Diagnostic> diagnostics = new ArrayList<>();
+    List<Diagnostic> published = new ArrayList<>();
     for (Located located : findings) {
-      diagnostics.add(diagnostic(located, index));
+      published.add(diagnostics.diagnostic(doc.uri, located, index));
     }
     synchronized (doc) {
-      doc.analysed = new Analysed(version, text, findings, diagnostics);
+      // Under the document's lock: a change handled after this check is handled after the publish.
+      if (doc.closed || doc.version != version) {
+        return;
+      }
+      doc.analysed = new Analysed(version, text, project, findings, published);
+      publish(doc.uri, published, version);
     }
-    if (docs.get(doc.uri) == doc) {
-      publish(doc.uri, diagnostics, version);
-    }
-  }
-
-  private Diagnostic diagnostic(Located located, LineIndex index) {
-    Finding finding = located.finding();
-    // The flagged tree's first line: a whole loop or class underlined is noise.
-    int start = located.start();
-    int end = Math.min(Math.max(located.end(), start), index.lineEnd(start));
-    if (end == start) {
-      end = index.lineEnd(start);
-    }
-    Diagnostic diagnostic =
-        new Diagnostic(
-            new Range(index.position(start), index.position(end)),
-            finding.message(),
-            switch (finding.severity()) {
-              case ERROR -> DiagnosticSeverity.Error;
-              case WARNING -> DiagnosticSeverity.Warning;
-              case SUGGESTION -> DiagnosticSeverity.Information;
-            },
-            SOURCE,
-            finding.check());
-    String link = links.forCheck(finding.check());
-    if (link != null) {
-      diagnostic.setCodeDescription(new DiagnosticCodeDescription(link));
-    }
-    return diagnostic;
-  }
-
-  private static WorkspaceEdit workspaceEdit(String uri, List<Edit> edits, LineIndex index) {
-    List<TextEdit> textEdits = new ArrayList<>();
-    for (Edit edit : edits) {
-      textEdits.add(
-          new TextEdit(
-              new Range(index.position(edit.start()), index.position(edit.end())), edit.text()));
-    }
-    return new WorkspaceEdit(Map.of(uri, textEdits));
   }
 
   private static boolean intersects(Range a, Range b) {
@@ -370,14 +418,14 @@ final class Documents implements TextDocumentService {
   private void showWarning(String message) {
     LanguageClient c = client;
     if (c != null) {
-      c.showMessage(new MessageParams(MessageType.Warning, message));
+      c.showMessage(new MessageParams(MessageType.Warning, MavenLog.plain(message)));
     }
   }
 
   private void log(MessageType type, String message) {
     LanguageClient c = client;
     if (c != null) {
-      c.logMessage(new MessageParams(type, message));
+      c.logMessage(new MessageParams(type, MavenLog.plain(message)));
     }
   }
 

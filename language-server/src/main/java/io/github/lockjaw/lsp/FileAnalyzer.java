@@ -3,6 +3,8 @@ package io.github.lockjaw.lsp;
 import static java.nio.charset.StandardCharsets.UTF_8;
 
 import com.sun.source.tree.CompilationUnitTree;
+import com.sun.source.util.TaskEvent;
+import com.sun.source.util.TaskListener;
 import com.sun.tools.javac.api.JavacTool;
 import com.sun.tools.javac.tree.EndPosTable;
 import com.sun.tools.javac.tree.JCTree;
@@ -24,6 +26,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.function.BooleanSupplier;
 import java.util.stream.Collectors;
 import javax.tools.Diagnostic;
 import javax.tools.JavaFileObject;
@@ -55,7 +58,27 @@ final class FileAnalyzer {
    */
   private final Map<List<String>, StandardJavaFileManager> fileManagers = new HashMap<>();
 
+  /**
+   * Thrown when the analysed text went stale (a newer version of the document arrived) before the
+   * analysis finished.
+   */
+  static final class Stale extends RuntimeException {
+    private static final long serialVersionUID = 1L;
+
+    Stale() {
+      super("a newer version of the document arrived", null, false, false);
+    }
+  }
+
   Outcome analyze(URI uri, String text, Project project) throws IOException {
+    return analyze(uri, text, project, () -> false);
+  }
+
+  /**
+   * Analyses the text; stops with {@link Stale} as soon as {@code stale} says so, at the next step
+   * javac reports (parsing, entering, attributing each class) or before the checks run.
+   */
+  Outcome analyze(URI uri, String text, Project project, BooleanSupplier stale) throws IOException {
     List<String> options = new ArrayList<>(List.of("-encoding", "UTF-8"));
     if (!project.classpath().isEmpty()) {
       options.add("-classpath");
@@ -77,7 +100,27 @@ final class FileAnalyzer {
         fileManagers.computeIfAbsent(
             List.copyOf(options), k -> tool.getStandardFileManager(null, Locale.ROOT, UTF_8));
     JavaFileObject unit = new EditorText(uri, text);
-    Compilation compilation = analyzer.compile(tool, files, List.of(unit), options);
+    TaskListener stopWhenStale =
+        new TaskListener() {
+          @Override
+          public void started(TaskEvent event) {
+            if (stale.getAsBoolean()) {
+              throw new Stale();
+            }
+          }
+        };
+    Compilation compilation;
+    try {
+      compilation = analyzer.compile(tool, files, List.of(unit), options, stopWhenStale);
+    } catch (RuntimeException e) {
+      if (e instanceof Stale || e.getCause() instanceof Stale) {
+        throw new Stale();
+      }
+      throw e;
+    }
+    if (stale.getAsBoolean()) {
+      throw new Stale();
+    }
 
     List<Long> errorPositions = new ArrayList<>();
     boolean unplacedError = false;
@@ -140,7 +183,9 @@ final class FileAnalyzer {
                 f.enclosingClass(),
                 f.member(),
                 f.flaggedCode(),
-                List.of());
+                List.of(),
+                f.requestPath(),
+                f.effectChain());
         located =
             new Located(
                 withoutFix,

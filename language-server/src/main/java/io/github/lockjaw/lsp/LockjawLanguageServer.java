@@ -35,7 +35,8 @@ import org.eclipse.lsp4j.services.WorkspaceService;
  * and (debounced) change, quick fixes and suppress actions as code actions.
  *
  * <p>Initialization options (all optional): {@code mavenExecutable} (the {@code mvn} that resolves
- * classpaths), {@code debounceMillis} (quiet time after an edit before analysing, default 300).
+ * class paths), {@code debounceMillis} (quiet time after an edit before analysing, default 300),
+ * {@code classpathTimeoutSeconds} (how long Maven may take to resolve a class path, default 120).
  */
 public final class LockjawLanguageServer implements LanguageServer, LanguageClientAware {
   static final int DEFAULT_DEBOUNCE_MILLIS = 300;
@@ -70,16 +71,11 @@ public final class LockjawLanguageServer implements LanguageServer, LanguageClie
     }
     String maven = null;
     int debounce = DEFAULT_DEBOUNCE_MILLIS;
+    long timeout = Projects.DEFAULT_TIMEOUT_SECONDS;
     if (params.getInitializationOptions() instanceof JsonObject options) {
       maven = string(options.get("mavenExecutable"));
-      String millis = string(options.get("debounceMillis"));
-      if (millis != null) {
-        try {
-          debounce = Math.max(0, Integer.parseInt(millis.trim()));
-        } catch (NumberFormatException e) {
-          // keep the default
-        }
-      }
+      debounce = (int) number(options.get("debounceMillis"), debounce, 0);
+      timeout = number(options.get("classpathTimeoutSeconds"), timeout, 1);
     }
     boolean watchDynamically =
         params.getCapabilities() != null
@@ -92,7 +88,7 @@ public final class LockjawLanguageServer implements LanguageServer, LanguageClie
                     .getDidChangeWatchedFiles()
                     .getDynamicRegistration());
     workspace.watchPoms(watchDynamically);
-    documents.configure(folders, maven, debounce);
+    documents.configure(folders, maven, debounce, timeout);
 
     TextDocumentSyncOptions sync = new TextDocumentSyncOptions();
     sync.setOpenClose(true);
@@ -157,6 +153,19 @@ public final class LockjawLanguageServer implements LanguageServer, LanguageClie
       }
     } catch (RuntimeException e) {
       // not a file: no project model from it
+    }
+  }
+
+  /** A whole number option, at least {@code min}; the default when absent or not a number. */
+  private static long number(JsonElement element, long otherwise, long min) {
+    String text = string(element);
+    if (text == null) {
+      return otherwise;
+    }
+    try {
+      return Math.max(min, (long) Double.parseDouble(text.trim()));
+    } catch (NumberFormatException e) {
+      return otherwise;
     }
   }
 

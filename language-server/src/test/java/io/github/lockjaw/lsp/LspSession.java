@@ -4,16 +4,19 @@ import com.google.gson.JsonObject;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
-import java.io.PipedInputStream;
-import java.io.PipedOutputStream;
+import java.nio.channels.Channels;
+import java.nio.channels.Pipe;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Predicate;
 import org.eclipse.lsp4j.ClientCapabilities;
 import org.eclipse.lsp4j.CodeAction;
 import org.eclipse.lsp4j.CodeActionContext;
@@ -28,6 +31,7 @@ import org.eclipse.lsp4j.InitializeResult;
 import org.eclipse.lsp4j.InitializedParams;
 import org.eclipse.lsp4j.MessageActionItem;
 import org.eclipse.lsp4j.MessageParams;
+import org.eclipse.lsp4j.Position;
 import org.eclipse.lsp4j.PublishDiagnosticsParams;
 import org.eclipse.lsp4j.Range;
 import org.eclipse.lsp4j.ShowMessageRequestParams;
@@ -50,6 +54,10 @@ import org.eclipse.lsp4j.services.LanguageServer;
 final class LspSession implements AutoCloseable {
   final LanguageServer server;
   final RecordingClient client = new RecordingClient();
+
+  /** The server object, for a server in this JVM; null for a launched process. */
+  LockjawLanguageServer local;
+
   private final List<AutoCloseable> resources = new ArrayList<>();
   private final Launcher<LanguageServer> launcher;
 
@@ -61,16 +69,21 @@ final class LspSession implements AutoCloseable {
 
   /** A server in this JVM, connected through pipes; {@code exits} records exit statuses. */
   static LspSession inProcess(List<Integer> exits) throws IOException {
-    PipedInputStream serverIn = new PipedInputStream(1 << 16);
-    PipedOutputStream clientOut = new PipedOutputStream(serverIn);
-    PipedInputStream clientIn = new PipedInputStream(1 << 16);
-    PipedOutputStream serverOut = new PipedOutputStream(clientIn);
+    // OS pipes, as for a process's standard streams: java.io's piped streams break when the
+    // thread that last wrote ends (a class-path thread of the server, say), which stdio does not.
+    Pipe toServer = Pipe.open();
+    Pipe toClient = Pipe.open();
+    InputStream serverIn = Channels.newInputStream(toServer.source());
+    OutputStream clientOut = Channels.newOutputStream(toServer.sink());
+    InputStream clientIn = Channels.newInputStream(toClient.source());
+    OutputStream serverOut = Channels.newOutputStream(toClient.sink());
     LockjawLanguageServer server = new LockjawLanguageServer(exits::add);
     Launcher<LanguageClient> serverLauncher =
         LSPLauncher.createServerLauncher(server, serverIn, serverOut);
     server.connect(serverLauncher.getRemoteProxy());
     serverLauncher.startListening();
     LspSession session = new LspSession(clientIn, clientOut);
+    session.local = server;
     session.resources.add(clientOut);
     session.resources.add(serverOut);
     return session;
@@ -144,7 +157,78 @@ final class LspSession implements AutoCloseable {
       }
     }
     throw new AssertionError(
-        "no diagnostics for " + file + " version " + version + " within 120 s");
+        "no diagnostics for "
+            + file
+            + " version "
+            + version
+            + " within 120 s; shown: "
+            + client.shown
+            + "; logged: "
+            + client.logged);
+  }
+
+  /**
+   * The first diagnostics published for the file, from now on, that satisfy the condition, within
+   * the given time; earlier ones for the file are passed over.
+   */
+  PublishDiagnosticsParams diagnosticsWhere(
+      Path file, Predicate<PublishDiagnosticsParams> condition, long seconds)
+      throws InterruptedException {
+    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(seconds);
+    List<PublishDiagnosticsParams> passed = new ArrayList<>();
+    while (System.nanoTime() < deadline) {
+      PublishDiagnosticsParams params = client.diagnostics.poll(100, TimeUnit.MILLISECONDS);
+      if (params != null && params.getUri().equals(uri(file))) {
+        if (condition.test(params)) {
+          return params;
+        }
+        passed.add(params);
+      }
+    }
+    throw new AssertionError(
+        "no such diagnostics for "
+            + file
+            + " within "
+            + seconds
+            + " s; published: "
+            + passed
+            + "; shown: "
+            + client.shown
+            + "; logged: "
+            + client.logged);
+  }
+
+  /** Waits until the server has shown at least {@code count} window messages. */
+  List<MessageParams> shown(int count, long seconds) throws InterruptedException {
+    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(seconds);
+    while (client.shown.size() < count && System.nanoTime() < deadline) {
+      Thread.sleep(50);
+    }
+    if (client.shown.size() < count) {
+      throw new AssertionError(
+          "expected " + count + " window messages within " + seconds + " s: " + client.shown);
+    }
+    return List.copyOf(client.shown);
+  }
+
+  /**
+   * Waits until the server (in this JVM) has no class path to resolve and no analysis to run, and
+   * this client has received everything the server sent until then: a request's answer comes back
+   * after the notifications sent before it.
+   */
+  void settle() throws Exception {
+    local.awaitIdle();
+    CodeActionParams params =
+        new CodeActionParams(
+            new TextDocumentIdentifier("file:///lockjaw-fence.java"),
+            new Range(new Position(0, 0), new Position(0, 0)),
+            new CodeActionContext(List.of()));
+    server.getTextDocumentService().codeAction(params).get(30, TimeUnit.SECONDS);
+  }
+
+  /** The codes (check names) of the diagnostics, in order. */
+  static List<String> codes(PublishDiagnosticsParams params) {
+    return params.getDiagnostics().stream().map(d -> d.getCode().getLeft()).toList();
   }
 
   static String uri(Path file) {
@@ -177,6 +261,16 @@ final class LspSession implements AutoCloseable {
 
   static final class RecordingClient implements LanguageClient {
     final BlockingQueue<PublishDiagnosticsParams> diagnostics = new LinkedBlockingQueue<>();
+
+    /** The last diagnostics published for each document URI. */
+    final Map<String, PublishDiagnosticsParams> latest = new ConcurrentHashMap<>();
+
+    /**
+     * Everything received, in the order it arrived: "publish URI VERSION" per diagnostics, and what
+     * tests add themselves.
+     */
+    final List<String> events = new CopyOnWriteArrayList<>();
+
     final List<MessageParams> shown = new CopyOnWriteArrayList<>();
     final List<MessageParams> logged = new CopyOnWriteArrayList<>();
 
@@ -185,6 +279,8 @@ final class LspSession implements AutoCloseable {
 
     @Override
     public void publishDiagnostics(PublishDiagnosticsParams params) {
+      latest.put(params.getUri(), params);
+      events.add("publish " + params.getUri() + " " + params.getVersion());
       diagnostics.add(params);
     }
 

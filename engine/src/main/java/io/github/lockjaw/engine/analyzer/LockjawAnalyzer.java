@@ -21,6 +21,7 @@ import com.sun.source.tree.LineMap;
 import com.sun.source.tree.MethodTree;
 import com.sun.source.tree.Tree;
 import com.sun.source.tree.VariableTree;
+import com.sun.source.util.TaskListener;
 import com.sun.source.util.TreePath;
 import com.sun.tools.javac.api.JavacTaskImpl;
 import com.sun.tools.javac.api.JavacTool;
@@ -176,6 +177,21 @@ public final class LockjawAnalyzer {
       StandardJavaFileManager files,
       Iterable<? extends JavaFileObject> units,
       List<String> options) {
+    return compile(tool, files, units, options, null);
+  }
+
+  /**
+   * {@link #compile(JavacTool, StandardJavaFileManager, Iterable, List)}, telling {@code listener}
+   * (when not null) of javac's progress; an exception the listener throws ends the compilation and
+   * reaches the caller as the cause of a {@link RuntimeException} (the language server stops an
+   * analysis whose file changed meanwhile).
+   */
+  public Compilation compile(
+      JavacTool tool,
+      StandardJavaFileManager files,
+      Iterable<? extends JavaFileObject> units,
+      List<String> options,
+      TaskListener listener) {
     DiagnosticCollector<JavaFileObject> diagnostics = new DiagnosticCollector<>();
     List<String> all = new ArrayList<>(options);
     all.addAll(
@@ -187,6 +203,9 @@ public final class LockjawAnalyzer {
             "-XDshould-stop.ifError=FLOW"));
     JavacTaskImpl task = (JavacTaskImpl) tool.getTask(null, files, diagnostics, all, null, units);
     JavaCompiler.instance(task.getContext()).genEndPos = true; // fixes need end positions
+    if (listener != null) {
+      task.addTaskListener(listener);
+    }
     List<CompilationUnitTree> parsed = new ArrayList<>();
     task.parse().forEach(parsed::add);
     if (options.contains("-sourcepath")) {
