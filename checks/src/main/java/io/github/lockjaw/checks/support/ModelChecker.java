@@ -58,6 +58,7 @@ public abstract class ModelChecker extends BugChecker
       for (ModelFinding finding : query().findIn(model.queries(), method)) {
         TreePath anchor = anchorOf(finding, origins);
         if (anchor != null) {
+          model.reported(anchor.getLeaf(), finding);
           state.reportMatch(describe(finding, anchor, state));
         }
       }

@@ -2,6 +2,7 @@ package io.github.lockjaw.model.source;
 
 import com.google.errorprone.VisitorState;
 import com.sun.source.tree.CompilationUnitTree;
+import com.sun.source.tree.Tree;
 import com.sun.tools.javac.code.Symbol.ClassSymbol;
 import com.sun.tools.javac.code.Symtab;
 import com.sun.tools.javac.code.Types;
@@ -17,6 +18,7 @@ import io.github.lockjaw.model.MethodFacts;
 import io.github.lockjaw.model.MethodRef;
 import io.github.lockjaw.model.Program;
 import io.github.lockjaw.model.Reachability;
+import io.github.lockjaw.model.query.ModelFinding;
 import io.github.lockjaw.model.query.QueryContext;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -24,6 +26,7 @@ import java.util.IdentityHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 
 /**
@@ -42,6 +45,7 @@ public final class CompilationModel {
   private Reachability reachability;
   private final QueryContext queries;
   private final Map<MethodRef, List<MethodFacts>> lambdasIn = new HashMap<>();
+  private final Map<Tree, Map<String, ModelFinding>> reported = new IdentityHashMap<>();
 
   private CompilationModel(Context context) {
     JavacLibrary library = new JavacLibrary(context);
@@ -66,6 +70,60 @@ public final class CompilationModel {
         }
       }
     }
+  }
+
+  /**
+   * Remembers the finding a check reported at a tree, so that a tool that runs the checks (the
+   * engine's analyzer) can give the finding its request path and effect chain.
+   */
+  public void reported(Tree tree, ModelFinding finding) {
+    reported.computeIfAbsent(tree, t -> new HashMap<>()).put(finding.check(), finding);
+  }
+
+  /**
+   * The model finding behind a diagnostic of {@code check} at {@code tree}, in the compilation of
+   * {@code context}; empty when there is none (a check that is not a query, or no model yet).
+   */
+  public static Optional<ModelFinding> reportedAt(Context context, Tree tree, String check) {
+    CompilationModel model = context.get(KEY);
+    if (model == null || tree == null) {
+      return Optional.empty();
+    }
+    return Optional.ofNullable(model.reported.getOrDefault(tree, Map.of()).get(check));
+  }
+
+  /**
+   * One step of a finding's evidence: what happens, and where (a source path or class-file
+   * location, and a line; empty and 0 when unknown).
+   */
+  public record TraceLine(String text, String file, int line) {}
+
+  /** A finding's evidence: the request path (entry point first) and the effect chain. */
+  public record Trace(List<TraceLine> requestPath, List<TraceLine> effectChain) {}
+
+  /** The evidence of the finding of {@code check} reported at {@code tree}, if it is a query's. */
+  public static Optional<Trace> traceAt(Context context, Tree tree, String check) {
+    CompilationModel model = context.get(KEY);
+    return reportedAt(context, tree, check).map(finding -> model.trace(finding));
+  }
+
+  private Trace trace(ModelFinding finding) {
+    List<TraceLine> path = new ArrayList<>();
+    for (String step : finding.requestPath()) {
+      path.add(new TraceLine(step, "", 0));
+    }
+    List<TraceLine> chain = new ArrayList<>();
+    if (finding.effect() != null) {
+      for (Effects.Step step : finding.effect().chain()) {
+        ClassFacts owner = program.classFacts(step.in().owner());
+        chain.add(
+            new TraceLine(
+                step.in().display() + "() calls " + step.call(),
+                owner == null ? "" : owner.origin(),
+                step.line()));
+      }
+    }
+    return new Trace(path, chain);
   }
 
   /** What the queries read. */
