@@ -3,6 +3,7 @@ package io.github.lockjaw.model;
 import io.github.lockjaw.knowledge.Kind;
 import io.github.lockjaw.knowledge.KnowledgeIndex;
 import io.github.lockjaw.knowledge.Lifecycle;
+import io.github.lockjaw.model.query.KeyedAccess;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
@@ -168,18 +169,28 @@ public final class Effects {
         continue; // deploying, registering, refreshing: set-up work, not part of the call's cost
       }
       for (Effect inner : summary(target.ref())) {
-        effects.add(prefixed(step, inner));
+        if (inner.chain().size() < MAX_CHAIN) {
+          effects.add(prefixed(step, inner));
+        }
       }
     }
     if (!isHandOff(op.method())) {
       for (MethodRef body : runnablesPassed(method, op)) {
         for (Effect inner : summary(body)) {
-          effects.add(prefixed(step, inner));
+          if (inner.chain().size() < MAX_CHAIN) {
+            effects.add(prefixed(step, inner));
+          }
         }
       }
     }
     return effects;
   }
+
+  /**
+   * The most calls a chain may have. Longer chains (a lookup ten calls away) are in code that runs
+   * under conditions lockjaw cannot see through, behind dispatch it over-approximates: no evidence.
+   */
+  public static final int MAX_CHAIN = 5;
 
   /** Whether a call runs its task argument on another thread ({@code task-hand-off}). */
   public boolean isHandOff(MethodRef call) {
@@ -209,21 +220,31 @@ public final class Effects {
         bodies.add(lambda.body());
       } else if (arg instanceof Value.Result result && result.op() != op.index()) {
         Op created = method.producer(result);
-        if (created != null
-            && created.kind() == Op.Kind.NEW
-            && isLocalClass(created.method().owner())) {
-          ClassFacts local = program.classFacts(created.method().owner());
-          if (local != null) {
-            for (MethodFacts m : local.methods()) {
-              if (!m.ref().isConstructor() && !m.ref().isStaticInitializer()) {
-                bodies.add(m.ref());
-              }
-            }
+        if (created == null || created.kind() != Op.Kind.NEW) {
+          continue;
+        }
+        boolean local = isLocalClass(created.method().owner());
+        ClassFacts passed = program.classFacts(created.method().owner());
+        if (passed == null) {
+          continue;
+        }
+        for (MethodFacts m : passed.methods()) {
+          // an anonymous or local object is there for its code; a named one for its task method
+          if (!m.ref().isConstructor()
+              && !m.ref().isStaticInitializer()
+              && (local || isTaskMethod(m.ref()))) {
+            bodies.add(m.ref());
           }
         }
       }
     }
     return bodies;
+  }
+
+  /** {@code run()} of a Runnable or a thread, {@code call()} of a Callable. */
+  private static boolean isTaskMethod(MethodRef method) {
+    return (method.name().equals("run") && method.descriptor().equals("()V"))
+        || (method.name().equals("call") && method.descriptor().equals("()Ljava/lang/Object;"));
   }
 
   private static boolean isLocalClass(String name) {
@@ -255,7 +276,7 @@ public final class Effects {
     Set<String> seen = new HashSet<>();
     try {
       for (Op op : method.ops()) {
-        if (!op.isCall() || op.context().inHandler()) {
+        if (!op.isCall() || op.context().inHandler() || runsOnce(method, op)) {
           continue;
         }
         for (Effect effect : of(method, op)) {
@@ -270,6 +291,49 @@ public final class Effects {
     List<Effect> result = List.copyOf(effects);
     summaries.put(ref, result);
     return result;
+  }
+
+  /**
+   * Whether a call of a method runs once rather than on every call of the method: it is guarded by
+   * a test that a field is null which the method then sets (a lazily created object), or by a miss
+   * of a map read whose key the method then puts (memoised per key).
+   */
+  public boolean runsOnce(MethodFacts method, Op op) {
+    for (Guard guard : op.context().guards()) {
+      if (guard.test() == Guard.Test.NULL
+          && guard.outcome()
+          && guard.subject() instanceof Value.FieldValue field
+          && (field.base() == null || field.base() instanceof Value.This)
+          && writes(method, field.field())) {
+        return true;
+      }
+    }
+    for (Op read : method.ops()) {
+      Optional<KeyedAccess> access = KeyedAccess.of(program, read);
+      if (access.isEmpty() || access.get().isWrite() || !access.get().guardsAsMiss(op)) {
+        continue;
+      }
+      for (Op write : method.ops()) {
+        Optional<KeyedAccess> put = KeyedAccess.of(program, write);
+        if (put.isPresent()
+            && put.get().isWrite()
+            && put.get().container().equals(access.get().container())
+            && put.get().key().equals(access.get().key())
+            && !access.get().key().isOpaque()) {
+          return true;
+        }
+      }
+    }
+    return false;
+  }
+
+  private static boolean writes(MethodFacts method, FieldRef field) {
+    for (Op op : method.ops()) {
+      if (op.kind() == Op.Kind.PUT_FIELD && op.field().equals(field)) {
+        return true;
+      }
+    }
+    return false;
   }
 
   /** {@code DataSource.getConnection()}. */

@@ -55,6 +55,20 @@ class ExplainJar {
                 + " "
                 + reachability.originsOf(site.caller().ref()));
       }
+      io.github.lockjaw.model.query.QueryContext context =
+          new io.github.lockjaw.model.query.QueryContext(program, effects, () -> reachability);
+      for (io.github.lockjaw.model.query.ModelQuery query :
+          io.github.lockjaw.bytecode.ModelDetectorQueries.all()) {
+        for (io.github.lockjaw.model.query.ModelFinding finding : query.findIn(context, m)) {
+          System.out.println("  " + query.check() + ": " + finding.message());
+          if (finding.effect() != null) {
+            for (Effects.Step step : finding.effect().chain()) {
+              System.out.println(
+                  "    " + step.in() + " line " + step.line() + " calls " + step.call());
+            }
+          }
+        }
+      }
     }
   }
 }
