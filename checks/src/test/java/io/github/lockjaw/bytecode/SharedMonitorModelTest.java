@@ -220,6 +220,70 @@ class SharedMonitorModelTest {
           }
         }
         """);
+    sources.put(
+        "shop.cart.OrderDraft",
+        """
+        package shop.cart;
+        import java.sql.*;
+        import java.util.*;
+        import javax.sql.DataSource;
+        public class OrderDraft {
+          private final DataSource dataSource;
+          private final List<String> lines = new ArrayList<>();
+          public OrderDraft(DataSource dataSource) { this.dataSource = dataSource; }
+          public synchronized void line(String sku) { lines.add(sku); }
+          public synchronized void save() throws SQLException {
+            try (Connection c = dataSource.getConnection();
+                PreparedStatement ps = c.prepareStatement("insert into order_line values (?)")) {
+              for (String sku : lines) {
+                ps.setString(1, sku);
+                ps.addBatch();
+              }
+              ps.executeBatch();
+            }
+          }
+        }
+        """);
+    sources.put(
+        "shop.cart.CartStore",
+        """
+        package shop.cart;
+        import java.sql.*;
+        import javax.sql.DataSource;
+        public class CartStore {
+          private final DataSource dataSource;
+          public CartStore(DataSource dataSource) { this.dataSource = dataSource; }
+          public synchronized void save(String cart) throws SQLException {
+            try (Connection c = dataSource.getConnection()) {                    // line 8
+              c.createStatement().executeUpdate("insert into cart values ('" + cart + "')");
+            }
+          }
+        }
+        """);
+    sources.put(
+        "shop.cart.Checkout",
+        """
+        package shop.cart;
+        import java.sql.SQLException;
+        import java.util.List;
+        import javax.sql.DataSource;
+        public class Checkout {
+          private final DataSource dataSource;
+          private final CartStore carts;
+          public Checkout(DataSource dataSource) {
+            this.dataSource = dataSource;
+            this.carts = new CartStore(dataSource);
+          }
+          public void checkout(String cart, List<String> skus) throws SQLException {
+            OrderDraft draft = new OrderDraft(dataSource);
+            for (String sku : skus) {
+              draft.line(sku);
+            }
+            draft.save();
+            carts.save(cart);
+          }
+        }
+        """);
     Path app = dir.resolve("app");
     BytecodeFixtures.compile(sources, app, List.of(library));
     // only the application is audited; the base DAO is a jar on its class path
@@ -279,6 +343,12 @@ class SharedMonitorModelTest {
             .orElseThrow()
             .message();
     assertTrue(purge.contains("a background task runs it"), purge);
+  }
+
+  @Test
+  void aLockOfAnObjectMadeForOneRequestIsSilentAndAnObjectKeptInAFieldIsNot() {
+    assertEquals("", summary("shop.cart.OrderDraft"));
+    assertEquals("save:8", summary("shop.cart.CartStore"));
   }
 
   @AfterAll

@@ -6,6 +6,7 @@ import io.github.lockjaw.model.ClassFacts;
 import io.github.lockjaw.model.Descriptors;
 import io.github.lockjaw.model.Effects;
 import io.github.lockjaw.model.MethodFacts;
+import io.github.lockjaw.model.MethodRef;
 import io.github.lockjaw.model.Op;
 import io.github.lockjaw.model.Program;
 import io.github.lockjaw.model.Region;
@@ -43,6 +44,11 @@ final class MonitorScope {
   static List<Member> members(
       QueryContext context, RecurringIo io, SharedLock lock, MethodFacts method) {
     String topLevel = topLevel(method.ref().owner());
+    return io.members(lock + " in " + topLevel, () -> membersOf(context, io, lock, topLevel));
+  }
+
+  private static List<Member> membersOf(
+      QueryContext context, RecurringIo io, SharedLock lock, String topLevel) {
     List<Member> members = new ArrayList<>();
     for (ClassFacts c : context.program().classes()) {
       if (!topLevel(c.name()).equals(topLevel)) {
@@ -135,6 +141,46 @@ final class MonitorScope {
       }
     }
     return true;
+  }
+
+  /**
+   * Whether every object of a class is created for one request and lives only there: the program
+   * creates it (at least once), always in methods requests or background tasks reach (not in a
+   * constructor or initialiser), and never keeps it in a field or returns it. A lock that belongs
+   * to such an object queues no other request ({@code new OrderDraft(ds).save()}).
+   */
+  static boolean isPerRequestObject(QueryContext context, String className) {
+    int sites = 0;
+    for (ClassFacts c : context.program().classes()) {
+      for (MethodFacts m : c.methods()) {
+        for (Op op : m.ops()) {
+          if (op.kind() != Op.Kind.NEW || !op.method().owner().equals(className)) {
+            continue;
+          }
+          MethodRef in = m.enclosing() != null ? m.enclosing() : m.ref();
+          if (in.isConstructor()
+              || in.isStaticInitializer()
+              || !RequestReach.isOnRequestPath(context, m)
+              || escapes(m, op)) {
+            return false;
+          }
+          sites++;
+        }
+      }
+    }
+    return sites > 0;
+  }
+
+  /** Whether the object an operation creates is kept in a field or returned to the caller. */
+  private static boolean escapes(MethodFacts method, Op created) {
+    Value value = new Value.Result(created.index());
+    for (Op op : method.ops()) {
+      if ((op.kind() == Op.Kind.PUT_FIELD || op.kind() == Op.Kind.RETURN)
+          && op.args().contains(value)) {
+        return true;
+      }
+    }
+    return false;
   }
 
   /** A value read from a resource field of {@code this}, or made by a call on one. */

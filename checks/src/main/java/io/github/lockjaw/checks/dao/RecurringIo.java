@@ -17,6 +17,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.function.Predicate;
+import java.util.function.Supplier;
 
 /**
  * The blocking I/O (JDBC, JNDI, sockets, HTTP, a pool's factory calls: the model's {@code
@@ -35,6 +36,8 @@ final class RecurringIo {
   private final Map<MethodRef, Optional<Effects.Effect>> summaries = new HashMap<>();
   private final Map<MethodRef, Integer> executions = new HashMap<>();
   private final Set<MethodRef> inProgress = new HashSet<>();
+  private final Map<String, Boolean> perRequestObjects = new HashMap<>();
+  private final Map<String, List<MonitorScope.Member>> members = new HashMap<>();
 
   RecurringIo(QueryContext context) {
     this.program = context.program();
@@ -44,6 +47,22 @@ final class RecurringIo {
 
   RunsOnce once() {
     return once;
+  }
+
+  /** The regions that hold a monitor around a class, computed once per monitor. */
+  List<MonitorScope.Member> members(String key, Supplier<List<MonitorScope.Member>> compute) {
+    List<MonitorScope.Member> known = members.get(key);
+    if (known == null) {
+      known = compute.get();
+      members.put(key, known);
+    }
+    return known;
+  }
+
+  /** Whether a class's objects each serve one request, computed once per class. */
+  boolean isPerRequestObject(QueryContext context, String className) {
+    return perRequestObjects.computeIfAbsent(
+        className, name -> MonitorScope.isPerRequestObject(context, name));
   }
 
   /**

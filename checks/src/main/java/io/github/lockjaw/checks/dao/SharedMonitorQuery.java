@@ -76,7 +76,9 @@ public final class SharedMonitorQuery implements ModelQuery {
     if (lock.isEmpty()
         || SharedLock.isHeldAround(region, method)
         || isInCatchClause(method, region)
-        || MonitorScope.isPerResource(context.program(), lock.get(), method)) {
+        || MonitorScope.isPerResource(context.program(), lock.get(), method)
+        || (MonitorScope.isPerObject(context.program(), lock.get())
+            && io.isPerRequestObject(context, method.ref().owner()))) {
       return Optional.empty();
     }
     Optional<LockedLazyCreation.Finding> lazy =
@@ -197,7 +199,9 @@ public final class SharedMonitorQuery implements ModelQuery {
       return Optional.empty();
     }
     ClassFacts owner = context.owner(method);
-    if (owner == null || MonitorScope.isPerResourceClass(context.program(), owner.name())) {
+    if (owner == null
+        || MonitorScope.isPerResourceClass(context.program(), owner.name())
+        || io.isPerRequestObject(context, owner.name())) {
       return Optional.empty();
     }
     Optional<Effects.Effect> blocking = io.inMethod(method.ref());

@@ -271,6 +271,82 @@ class SharedMonitorDaoModelTest {
         .doTest();
   }
 
+  /** Issue 21: a lock that belongs to an object made for one request queues no other request. */
+  @Test
+  void aLockOfAnObjectMadeForOneRequestIsSilentAndAnObjectKeptInAFieldIsNot() {
+    compilation
+        .addSourceLines(
+            "OrderDraft.java",
+            lines(
+                """
+                import java.sql.Connection;
+                import java.sql.PreparedStatement;
+                import java.sql.SQLException;
+                import java.util.ArrayList;
+                import java.util.List;
+                import javax.sql.DataSource;
+                public class OrderDraft {
+                  private final DataSource dataSource;
+                  private final List<String> lines = new ArrayList<>();
+                  public OrderDraft(DataSource dataSource) { this.dataSource = dataSource; }
+                  public synchronized void line(String sku) { lines.add(sku); }
+                  public synchronized void save() throws SQLException {
+                    try (Connection c = dataSource.getConnection();
+                        PreparedStatement ps = c.prepareStatement("insert into order_line values (?)")) {
+                      for (String sku : lines) {
+                        ps.setString(1, sku);
+                        ps.addBatch();
+                      }
+                      ps.executeBatch();
+                    }
+                  }
+                }
+                """))
+        .addSourceLines(
+            "CartStore.java",
+            lines(
+                """
+                import java.sql.Connection;
+                import java.sql.SQLException;
+                import javax.sql.DataSource;
+                public class CartStore {
+                  private final DataSource dataSource;
+                  public CartStore(DataSource dataSource) { this.dataSource = dataSource; }
+                  // BUG: Diagnostic contains: save() holds the monitor of the CartStore instance while it calls DataSource.getConnection()
+                  public synchronized void save(String cart) throws SQLException {
+                    try (Connection c = dataSource.getConnection()) {
+                      c.createStatement().executeUpdate("insert into cart values ('" + cart + "')");
+                    }
+                  }
+                }
+                """))
+        .addSourceLines(
+            "Checkout.java",
+            lines(
+                """
+                import java.sql.SQLException;
+                import java.util.List;
+                import javax.sql.DataSource;
+                public class Checkout {
+                  private final DataSource dataSource;
+                  private final CartStore carts;
+                  public Checkout(DataSource dataSource) {
+                    this.dataSource = dataSource;
+                    this.carts = new CartStore(dataSource);
+                  }
+                  public void checkout(String cart, List<String> skus) throws SQLException {
+                    OrderDraft draft = new OrderDraft(dataSource);
+                    for (String sku : skus) {
+                      draft.line(sku);
+                    }
+                    draft.save();
+                    carts.save(cart);
+                  }
+                }
+                """))
+        .doTest();
+  }
+
   @Test
   void locksOnlyBackgroundAdminOrStartUpCodeTakesAreSilentUnlessRequestsShareThem() {
     compilation
