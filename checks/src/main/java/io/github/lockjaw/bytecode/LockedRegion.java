@@ -8,10 +8,9 @@ import org.apache.bcel.classfile.Code;
 import org.apache.bcel.classfile.Method;
 
 /**
- * Code of one method that holds a monitor, as the lock-region detectors ({@link
- * SharedMonitorDetector}, {@link LockRegionDetector}) record it while they visit a class: the whole
- * body of a synchronized method ({@code whole}, {@code pc} -1), or the instructions a {@code
- * monitorenter} at {@code pc} covers.
+ * Code of one method that holds a monitor, as the lock-region detector ({@link LockRegionDetector})
+ * records it while it visits a class: the whole body of a synchronized method ({@code whole},
+ * {@code pc} -1), or the instructions a {@code monitorenter} at {@code pc} covers.
  */
 record LockedRegion(
     Method method, LockedRegion.Monitor monitor, List<int[]> ranges, int pc, boolean whole) {

@@ -69,6 +69,7 @@ public record Kind(String catalog, String name) {
         new Kind(CATALOG, "request-entry-annotation");
     public static final Kind REQUEST_ENTRY_METHOD = new Kind(CATALOG, "request-entry-method");
     public static final Kind CONFIGURATION_PREFIX = new Kind(CATALOG, "configuration-prefix");
+    public static final Kind PER_CALL_PREFIX = new Kind(CATALOG, "per-call-prefix");
     public static final Kind BACKGROUND_ENTRY_ANNOTATION =
         new Kind(CATALOG, "background-entry-annotation");
     public static final Kind BACKGROUND_ENTRY_METHOD = new Kind(CATALOG, "background-entry-method");

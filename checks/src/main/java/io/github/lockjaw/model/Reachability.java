@@ -158,14 +158,36 @@ public final class Reachability {
     scheduledTasks();
   }
 
+  /**
+   * Whether code other than tests calls a method. A call of the method from itself (a recursion, or
+   * a call through an interface it implements: a wrapper of a {@code DataSource} calls {@code
+   * getConnection()} on the one it wraps) and the bridge javac writes for it (a generic override)
+   * are the method's own, not callers; nor is a call through a JDK type ({@code
+   * DataSource.getConnection()}, {@code Runnable.run()}): the JDK and every framework call the
+   * implementations of its interfaces, so they are entry points whatever else calls them.
+   */
   private boolean hasNonTestCaller(MethodRef method) {
     for (Program.CallSite site : program.callersOf(method)) {
+      MethodRef caller = site.caller().ref();
+      if (caller.equals(method)
+          || isBridgeOf(site.caller(), method)
+          || Program.isPlatform(site.op().method().owner())) {
+        continue;
+      }
       if (!originsOf(site.caller().ref()).contains(Origin.TEST)
           || originsOf(site.caller().ref()).size() > 1) {
         return true;
       }
     }
     return false;
+  }
+
+  /** A bridge method (javac's, for a generic or covariant override) of {@code method}. */
+  private static boolean isBridgeOf(MethodFacts bridge, MethodRef method) {
+    return (bridge.access() & 0x40) != 0
+        && (bridge.access() & 0x1000) != 0
+        && bridge.ref().owner().equals(method.owner())
+        && bridge.ref().name().equals(method.name());
   }
 
   private boolean isTestClass(ClassFacts c) {

@@ -189,6 +189,68 @@ class FrontEndAgreementTest {
     assertEquals(nonSynthetic(read.fromBytecode()), read.fromSource().keySet());
   }
 
+  static final String HANDLERS =
+      """
+      package shop;
+      import java.util.*;
+      import java.util.concurrent.Callable;
+      public class Handlers {
+        public abstract static class EventHandler<E> {
+          public synchronized void handle(E event) throws Exception { doHandle(event); }
+          protected abstract void doHandle(E event) throws Exception;
+        }
+        public static class OrderHandler extends EventHandler<String> {
+          int count;
+          @Override protected void doHandle(String orderId) { count += orderId.length(); }
+        }
+        public static class UnlockedHandler extends EventHandler<String> {
+          @Override public void handle(String event) throws Exception { doHandle(event); }
+          @Override protected void doHandle(String orderId) {}
+        }
+        public static class ByLength implements Comparator<String>, Callable<Integer> {
+          @Override public int compare(String a, String b) { return a.length() - b.length(); }
+          @Override public Integer call() { return 1; }
+        }
+        public static class Copy implements Cloneable {
+          @Override public Copy clone() { return new Copy(); }
+        }
+        public static Callable<String> anonymous() {
+          return new Callable<String>() {
+            @Override public String call() { return "x"; }
+          };
+        }
+      }
+      """;
+
+  /**
+   * The bridge methods javac writes for generic and covariant overrides: the source front-end
+   * writes the same ones (a call through the supertype reaches the override in both), each calling
+   * its method on {@code this}.
+   */
+  @Test
+  void frontEndsWriteTheSameBridges() throws Exception {
+    BothFrontEnds.Read read = BothFrontEnds.read(Map.of("shop.Handlers", HANDLERS), "21", out);
+    Map<String, TreeSet<String>> fromSource = bridges(read.fromSource());
+    Map<String, TreeSet<String>> fromBytecode = bridges(read.fromBytecode());
+    assertEquals(fromBytecode, fromSource);
+    assertTrue(
+        fromSource.containsKey("shop.Handlers$OrderHandler#doHandle(Ljava/lang/Object;)V"),
+        fromSource.keySet().toString());
+    assertEquals(7, fromSource.size(), fromSource.keySet().toString());
+  }
+
+  private static Map<String, TreeSet<String>> bridges(Map<String, ClassFacts> classes) {
+    Map<String, TreeSet<String>> bridges = new TreeMap<>();
+    for (ClassFacts facts : classes.values()) {
+      for (MethodFacts method : facts.methods()) {
+        if ((method.access() & 0x1040) == 0x1040) {
+          bridges.put(method.ref().toString(), ModelText.operations(method));
+        }
+      }
+    }
+    return bridges;
+  }
+
   static Set<String> nonSynthetic(Map<String, ClassFacts> classes) {
     Set<String> names = new TreeSet<>();
     classes.forEach(

@@ -23,6 +23,7 @@ import com.sun.tools.javac.code.Types;
 import com.sun.tools.javac.tree.JCTree;
 import com.sun.tools.javac.tree.TreeInfo;
 import io.github.lockjaw.model.ClassFacts;
+import io.github.lockjaw.model.Context;
 import io.github.lockjaw.model.FieldFacts;
 import io.github.lockjaw.model.MethodFacts;
 import io.github.lockjaw.model.MethodRef;
@@ -40,6 +41,9 @@ import javax.lang.model.element.ElementKind;
  * from their class files, with {@link Origins} that lead back to the trees.
  */
 public final class SourceFacts {
+  private static final int BRIDGE = 0x40;
+  private static final int SYNTHETIC = 0x1000;
+
   /** What the front-end read from one compilation unit. */
   public record Unit(List<ClassFacts> classes, Origins origins) {}
 
@@ -175,6 +179,90 @@ public final class SourceFacts {
       }
     }
     record(reader, ref, JavacNames.access(symbol), annotations(symbol), path, null);
+    readBridges(path, symbol, owner, ref, reader.ops.isEmpty() ? 0 : reader.ops.get(0).line());
+  }
+
+  /**
+   * The bridge methods javac writes for a method that overrides one with another erasure (a generic
+   * or covariant override): {@code doHandle(Object)} calls {@code doHandle(String)} on {@code
+   * this}, so that a call through the supertype reaches the override, as in the class file.
+   */
+  private void readBridges(
+      TreePath path, MethodSymbol symbol, ClassSymbol owner, MethodRef ref, int line) {
+    if (symbol.isStatic()
+        || symbol.isConstructor()
+        || (symbol.flags() & Flags.PRIVATE) != 0
+        || owner.isInterface()) {
+      return;
+    }
+    try {
+      addBridges(path, symbol, owner, ref, line);
+    } catch (RuntimeException e) {
+      // a supertype javac could not complete: no bridge, as no override is known
+    }
+  }
+
+  private void addBridges(
+      TreePath path, MethodSymbol symbol, ClassSymbol owner, MethodRef ref, int line) {
+    Types types = names.types();
+    List<String> written = new ArrayList<>();
+    for (Type supertype : types.closure(owner.type)) {
+      if (supertype.tsym == owner) {
+        continue;
+      }
+      for (Symbol member : supertype.tsym.members().getSymbolsByName(symbol.name)) {
+        if (!(member instanceof MethodSymbol overridden)
+            || overridden.isStatic()
+            || (overridden.flags() & Flags.PRIVATE) != 0
+            || !symbol.overrides(overridden, owner, types, true)) {
+          continue;
+        }
+        String descriptor = names.declared(overridden).descriptor();
+        if (descriptor.equals(ref.descriptor())
+            || written.contains(descriptor)
+            || declares(owner, symbol, descriptor)) {
+          continue;
+        }
+        written.add(descriptor);
+        MethodRef bridge = new MethodRef(ref.owner(), ref.name(), descriptor);
+        List<Value> args = new ArrayList<>();
+        for (int i = 0; i < symbol.getParameters().size(); i++) {
+          args.add(new Value.Param(i));
+        }
+        boolean returns = symbol.getReturnType().getTag() != TypeTag.VOID;
+        Context plain = new Context(List.of(), List.of(), List.of(), false);
+        List<Op> ops =
+            List.of(
+                new Op(0, Op.Kind.INVOKE_VIRTUAL, ref, null, Value.THIS, args, plain, line),
+                new Op(
+                    1,
+                    Op.Kind.RETURN,
+                    null,
+                    null,
+                    null,
+                    returns ? List.of(new Value.Result(0)) : List.of(),
+                    plain,
+                    line));
+        int access =
+            (JavacNames.access(symbol) & (Modifier.PUBLIC | Modifier.PROTECTED))
+                | BRIDGE
+                | SYNTHETIC;
+        methods.add(
+            new MethodFacts(bridge, access, List.of(), ops, List.of(), List.of(), line, null));
+        origins.method(bridge, path, List.of(path, path), List.of());
+      }
+    }
+  }
+
+  /** Whether the class declares a method of this name and descriptor itself. */
+  private boolean declares(ClassSymbol owner, MethodSymbol symbol, String descriptor) {
+    for (Symbol member : owner.members().getSymbolsByName(symbol.name)) {
+      if (member instanceof MethodSymbol declared
+          && names.declared(declared).descriptor().equals(descriptor)) {
+        return true;
+      }
+    }
+    return false;
   }
 
   /**
