@@ -20,7 +20,7 @@ import com.sun.source.tree.Tree;
 import com.sun.source.util.TreePath;
 import com.sun.tools.javac.code.Symbol;
 import com.sun.tools.javac.code.Type;
-import io.github.lockjaw.checks.cache.CacheLookup;
+import io.github.lockjaw.checks.cache.CacheRegions;
 import io.github.lockjaw.checks.support.EntryPoints;
 import io.github.lockjaw.checks.support.LifecyclePaths;
 import io.github.lockjaw.common.InheritedTemplates;
@@ -133,7 +133,7 @@ public final class SharedMonitorDao extends BugChecker
         || isPerResourceMonitor(monitor, state)) {
       return Description.NO_MATCH;
     }
-    if (CacheLookup.reportedIn(path, state)) {
+    if (CacheRegions.reportedIn(path, state)) {
       return Description.NO_MATCH; // a synchronized get-then-put: the cache checks report it
     }
     BlockingIoFacts facts = BlockingIoFacts.forUnit(state);
