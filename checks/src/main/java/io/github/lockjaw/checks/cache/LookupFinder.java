@@ -279,7 +279,7 @@ final class LookupFinder {
           && !runsOnMiss(method, read, op)) {
         return true; // after the fill: the found value or the new one, changed either way
       }
-      if (receiver.equals(put.value()) && !isFresh(method, receiver)) {
+      if (!receiver.isOpaque() && receiver.equals(put.value()) && !isFresh(method, receiver)) {
         return true; // a value borrowed from shared state is set up under the lock
       }
     }
