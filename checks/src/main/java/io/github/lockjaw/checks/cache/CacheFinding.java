@@ -46,7 +46,17 @@ public record CacheFinding(Shape shape, Lookup lookup, CacheMonitor monitor, Map
     String name = mapName();
     String fix = hasFix == null ? "" : hasFix ? "" : " " + LockjawDocs.noFixReason();
     return switch (shape) {
-      case CLASS_LOCK -> classLockMessage(name, monitorText) + fix;
+      case CLASS_LOCK ->
+          classLockMessage(
+                  hasFix == null
+                      // the audit's wording: where, then what
+                      ? lookup.method().ref().display()
+                          + "() fills the cache '"
+                          + name
+                          + "' while it holds "
+                      : "Cache lookup on '" + name + "' holds ",
+                  monitorText)
+              + fix;
       case OBJECT_LOCK ->
           "Check-then-act cache on '"
               + name
@@ -89,7 +99,7 @@ public record CacheFinding(Shape shape, Lookup lookup, CacheMonitor monitor, Map
     };
   }
 
-  private String classLockMessage(String name, String monitorText) {
+  private String classLockMessage(String opening, String monitorText) {
     boolean reflective = monitor.kind() == CacheMonitor.Kind.REFLECTIVE;
     String who =
         reflective
@@ -102,9 +112,7 @@ public record CacheFinding(Shape shape, Lookup lookup, CacheMonitor monitor, Map
                     + " on that class (its static synchronized methods too): every lookup of it"
                     + " queues here. "
                 : ", a JVM-wide lock: every caller queues here, whatever key it asks for. ";
-    return "Cache lookup on '"
-        + name
-        + "' holds "
+    return opening
         + monitorText
         + via()
         + who

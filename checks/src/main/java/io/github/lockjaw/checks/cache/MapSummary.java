@@ -3,13 +3,18 @@ package io.github.lockjaw.checks.cache;
 import io.github.lockjaw.model.FieldRef;
 import io.github.lockjaw.model.MethodFacts;
 import io.github.lockjaw.model.Op;
+import io.github.lockjaw.model.Program;
 import io.github.lockjaw.model.Region;
 import io.github.lockjaw.model.Value;
 import io.github.lockjaw.model.query.KeyedAccess;
 import io.github.lockjaw.model.query.QueryContext;
 import java.lang.reflect.Modifier;
+import java.util.Collections;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
+import java.util.WeakHashMap;
+import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * What a method does to a map it holds, when that is all a caller needs to know: "reads its map by
@@ -84,12 +89,29 @@ record MapSummary(
     String callerClass = caller.ref().owner();
     String targetClass = target.ref().owner();
     if (targetClass.equals(callerClass)) {
-      return cannotBeReplaced(context, target) ? helper(context, target) : Optional.empty();
+      return cannotBeReplaced(context, target) ? cached(context, target, true) : Optional.empty();
     }
     if (!target.isStatic() && call.receiver() instanceof Value.FieldValue) {
-      return cacheMethod(context, target);
+      return cached(context, target, false);
     }
     return Optional.empty();
+  }
+
+  /** Summaries already worked out, per program: a method is summarised once, not per call. */
+  private static final Map<Program, Map<String, Optional<MapSummary>>> KNOWN =
+      Collections.synchronizedMap(new WeakHashMap<>());
+
+  private static Optional<MapSummary> cached(
+      QueryContext context, MethodFacts target, boolean asHelper) {
+    Map<String, Optional<MapSummary>> known =
+        KNOWN.computeIfAbsent(context.program(), p -> new ConcurrentHashMap<>());
+    String key = (asHelper ? "helper " : "cache ") + target.ref();
+    Optional<MapSummary> summary = known.get(key);
+    if (summary == null) {
+      summary = asHelper ? helper(context, target) : cacheMethod(context, target);
+      known.put(key, summary);
+    }
+    return summary;
   }
 
   private static boolean cannotBeReplaced(QueryContext context, MethodFacts target) {
