@@ -7,6 +7,8 @@ import edu.umd.cs.findbugs.Priorities;
 import edu.umd.cs.findbugs.SourceLineAnnotation;
 import edu.umd.cs.findbugs.StringAnnotation;
 import edu.umd.cs.findbugs.ba.ClassContext;
+import io.github.lockjaw.checks.cache.ClassMonitorCacheQuery;
+import io.github.lockjaw.checks.cache.SynchronizedMapCacheQuery;
 import io.github.lockjaw.checks.dao.SharedMonitorQuery;
 import io.github.lockjaw.checks.resources.ResourceLookupQuery;
 import io.github.lockjaw.common.Resilience;
@@ -38,7 +40,11 @@ public class ModelDetector implements Detector {
           LockjawBugType.RESOURCE_LOOKUP_UNDER_LOCK,
           new ResourceLookupQuery(),
           LockjawBugType.SHARED_MONITOR_DAO,
-          new SharedMonitorQuery());
+          new SharedMonitorQuery(),
+          LockjawBugType.CLASS_MONITOR_CACHE,
+          new ClassMonitorCacheQuery(),
+          LockjawBugType.SYNCHRONIZED_MAP_CACHE,
+          new SynchronizedMapCacheQuery());
 
   private final BugReporter bugReporter;
   private final List<ClassFacts> classes = new ArrayList<>();

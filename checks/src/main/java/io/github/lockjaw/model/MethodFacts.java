@@ -16,6 +16,9 @@ import java.util.List;
  * @param loops its loops
  * @param line the line of its declaration (the first line of code for class files), or 0
  * @param enclosing for a lambda body, the method it is written in; {@code null} otherwise
+ * @param parameterNames the declared parameters' names as written, where the front-end knows them
+ *     (class files compiled without {@code -g} or {@code -parameters} have none); empty for lambda
+ *     bodies
  */
 public record MethodFacts(
     MethodRef ref,
@@ -25,9 +28,24 @@ public record MethodFacts(
     List<Region> regions,
     List<Loop> loops,
     int line,
-    MethodRef enclosing) {
+    MethodRef enclosing,
+    List<String> parameterNames) {
+
+  /** Facts without parameter names. */
+  public MethodFacts(
+      MethodRef ref,
+      int access,
+      List<String> annotations,
+      List<Op> ops,
+      List<Region> regions,
+      List<Loop> loops,
+      int line,
+      MethodRef enclosing) {
+    this(ref, access, annotations, ops, regions, loops, line, enclosing, List.of());
+  }
 
   public MethodFacts {
+    parameterNames = List.copyOf(parameterNames);
     annotations = List.copyOf(annotations);
     ops = List.copyOf(ops);
     regions = List.copyOf(regions);
@@ -63,6 +81,13 @@ public record MethodFacts(
     return value instanceof Value.Result result && result.op() < ops.size()
         ? ops.get(result.op())
         : null;
+  }
+
+  /** The name of declared parameter {@code index}, or {@code parameter <index>} when unknown. */
+  public String parameterName(int index) {
+    return index < parameterNames.size() && !parameterNames.get(index).isEmpty()
+        ? parameterNames.get(index)
+        : "parameter " + index;
   }
 
   /** The operations that run while region {@code id} is held (nested regions included). */

@@ -251,6 +251,58 @@ class FrontEndAgreementTest {
     return bridges;
   }
 
+  static final String MERGED_NULL_TESTS =
+      """
+      package shop;
+      import java.lang.ref.Reference;
+      import java.lang.ref.WeakReference;
+      import java.util.*;
+      public class Weak {
+        private final Map<String, Reference<Object>> classes =
+            Collections.synchronizedMap(new HashMap<>());
+        public Object resolve(String name, boolean intern) {
+          Reference<Object> ref = classes.get(name);
+          Object resolved = ref == null ? null : ref.get();
+          if (resolved == null) {
+            resolved = intern ? name.intern() : name;
+            classes.put(name, new WeakReference<>(resolved));
+          }
+          if (resolved != null && resolved.hashCode() == 0) {
+            return null;
+          }
+          return resolved;
+        }
+      }
+      """;
+
+  /**
+   * A null test of a value the paths assign differently (a reference unwrapped through a
+   * conditional) is a null test of an unknown value on both sides, and both read the parameters'
+   * names.
+   */
+  @Test
+  void frontEndsAgreeOnNullTestsOfMergedValuesAndParameterNames() throws Exception {
+    BothFrontEnds.Read read = BothFrontEnds.read(Map.of("shop.Weak", MERGED_NULL_TESTS), "21", out);
+    List<String> differences = compare(read);
+    assertTrue(differences.isEmpty(), String.join("\n", differences));
+    MethodFacts fromSource =
+        byName(read.fromSource().get("shop.Weak")).values().stream()
+            .filter(m -> m.ref().name().equals("resolve"))
+            .findFirst()
+            .orElseThrow();
+    MethodFacts fromBytecode =
+        byName(read.fromBytecode().get("shop.Weak")).values().stream()
+            .filter(m -> m.ref().name().equals("resolve"))
+            .findFirst()
+            .orElseThrow();
+    assertEquals(List.of("name", "intern"), fromSource.parameterNames());
+    assertEquals(fromSource.parameterNames(), fromBytecode.parameterNames());
+    Guard mergedNull = new Guard(Value.UNKNOWN, Guard.Test.NULL, true);
+    assertTrue(
+        fromSource.ops().stream().anyMatch(op -> op.context().guards().contains(mergedNull)),
+        ModelText.operations(fromSource).toString());
+  }
+
   static Set<String> nonSynthetic(Map<String, ClassFacts> classes) {
     Set<String> names = new TreeSet<>();
     classes.forEach(

@@ -168,7 +168,39 @@ final class MethodReader {
         regions,
         loops,
         line,
-        enclosing);
+        enclosing,
+        parameterNames());
+  }
+
+  /**
+   * The declared parameters' names, from the {@code MethodParameters} attribute or the local
+   * variable table; none for lambda bodies or without either.
+   */
+  private List<String> parameterNames() {
+    if (enclosing != null) {
+      return List.of();
+    }
+    Type[] parameters = Type.getArgumentTypes(method.desc);
+    List<String> names = new ArrayList<>();
+    if (method.parameters != null && method.parameters.size() == parameters.length) {
+      method.parameters.forEach(p -> names.add(p.name == null ? "" : p.name));
+      return names;
+    }
+    int slot = (method.access & Opcodes.ACC_STATIC) != 0 ? 0 : 1;
+    for (Type parameter : parameters) {
+      String name = "";
+      if (method.localVariables != null) {
+        for (var local : method.localVariables) {
+          if (local.index == slot) {
+            name = local.name;
+            break;
+          }
+        }
+      }
+      names.add(name);
+      slot += parameter.getSize();
+    }
+    return names;
   }
 
   /** An operation in unreachable code: kept so that indexes stay dense, with no context. */
@@ -539,7 +571,11 @@ final class MethodReader {
       if (target == fallthrough || fallthrough >= insns.size()) {
         continue;
       }
-      known = known && !subject.isOpaque();
+      if (known && subject.isOpaque() && test == Guard.Test.NULL) {
+        subject = Value.UNKNOWN; // a null test of a value no operation names: still a null test
+      } else {
+        known = known && !subject.isOpaque();
+      }
       addHead(heads, flow, i, target, known ? new Guard(subject, test, takenOutcome) : unknown());
       addHead(
           heads, flow, i, fallthrough, known ? new Guard(subject, test, !takenOutcome) : unknown());

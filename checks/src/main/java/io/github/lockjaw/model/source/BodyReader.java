@@ -265,13 +265,26 @@ final class BodyReader {
     Cond cond = condition(child(path, tree.getCondition()));
     int mark = guards.size();
     guards.addAll(cond.whenTrue());
+    Map<Symbol, Value> before = new HashMap<>(env);
     Flow then = statement(child(path, tree.getThenStatement()));
     truncate(guards, mark);
+    Map<Symbol, Value> afterThen = env;
+    env = before;
     Flow otherwise = Flow.NORMAL;
     if (tree.getElseStatement() != null) {
       guards.addAll(cond.whenFalse());
       otherwise = statement(child(path, tree.getElseStatement()));
       truncate(guards, mark);
+    }
+    if (then.completes() && otherwise.completes()) {
+      // where the branches meet, a local they leave different is no one value (as in a class file)
+      for (Map.Entry<Symbol, Value> entry : afterThen.entrySet()) {
+        if (!entry.getValue().equals(env.get(entry.getKey()))) {
+          env.put(entry.getKey(), Value.UNKNOWN);
+        }
+      }
+    } else if (then.completes()) {
+      env = afterThen;
     }
     if (!then.completes() && otherwise.completes()) {
       return new Flow(true, concat(cond.whenFalse(), otherwise.after()));
@@ -575,7 +588,12 @@ final class BodyReader {
   // ---------------------------------------------------------------- conditions
 
   private static Guard guard(Value subject, Guard.Test test, boolean outcome) {
-    return subject.isOpaque() ? UNKNOWN_GUARD : new Guard(subject, test, outcome);
+    if (subject.isOpaque()) {
+      // a null test of a value no operation names (a local that paths assign differently) is
+      // still a null test: "some value was null" (the bytecode front-end reads it the same way)
+      return test == Guard.Test.NULL ? new Guard(Value.UNKNOWN, test, outcome) : UNKNOWN_GUARD;
+    }
+    return new Guard(subject, test, outcome);
   }
 
   private Cond condition(TreePath path) {

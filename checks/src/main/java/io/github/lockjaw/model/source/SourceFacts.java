@@ -381,8 +381,21 @@ public final class SourceFacts {
             reader.regions,
             reader.loops,
             reader.ops.isEmpty() ? 0 : reader.ops.get(0).line(),
-            enclosing));
+            enclosing,
+            parameterNames(path)));
     origins.method(ref, path, reader.opPaths, reader.regionPaths);
+  }
+
+  /** The names of a method declaration's parameters (none for a lambda or an initialiser). */
+  private static List<String> parameterNames(TreePath path) {
+    if (!(path.getLeaf() instanceof MethodTree method)) {
+      return List.of();
+    }
+    List<String> names = new ArrayList<>();
+    for (VariableTree parameter : method.getParameters()) {
+      names.add(parameter.getName().toString());
+    }
+    return names;
   }
 
   /** The binary names of the annotations a class file keeps (not those of source retention). */
