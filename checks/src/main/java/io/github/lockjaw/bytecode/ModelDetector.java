@@ -10,6 +10,7 @@ import edu.umd.cs.findbugs.ba.ClassContext;
 import io.github.lockjaw.checks.cache.ClassMonitorCacheQuery;
 import io.github.lockjaw.checks.cache.SynchronizedMapCacheQuery;
 import io.github.lockjaw.checks.dao.SharedMonitorQuery;
+import io.github.lockjaw.checks.http.PerRequestHttpClientQuery;
 import io.github.lockjaw.checks.resources.ResourceLookupQuery;
 import io.github.lockjaw.common.Resilience;
 import io.github.lockjaw.model.ClassFacts;
@@ -44,7 +45,9 @@ public class ModelDetector implements Detector {
           LockjawBugType.CLASS_MONITOR_CACHE,
           new ClassMonitorCacheQuery(),
           LockjawBugType.SYNCHRONIZED_MAP_CACHE,
-          new SynchronizedMapCacheQuery());
+          new SynchronizedMapCacheQuery(),
+          LockjawBugType.PER_REQUEST_HTTP_CLIENT,
+          new PerRequestHttpClientQuery());
 
   private final BugReporter bugReporter;
   private final List<ClassFacts> classes = new ArrayList<>();

@@ -107,6 +107,8 @@ public record Kind(String catalog, String name) {
     public static final Kind REQUEST_TYPE = new Kind(CATALOG, "request-type");
     public static final Kind KEEP_ALIVE_PROPERTY = new Kind(CATALOG, "keep-alive-property");
     public static final Kind SYSTEM_PROPERTY_SETTER = new Kind(CATALOG, "system-property-setter");
+    public static final Kind SOCKET_CONNECTION = new Kind(CATALOG, "socket-connection");
+    public static final Kind SOCKET_EXCHANGE = new Kind(CATALOG, "socket-exchange");
 
     private HttpClients() {}
   }

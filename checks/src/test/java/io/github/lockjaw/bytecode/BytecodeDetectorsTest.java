@@ -1241,6 +1241,63 @@ class BytecodeDetectorsTest {
           }
         }
         """);
+    sources.put(
+        "shop.http.RequestScoped",
+        """
+        package shop.http;
+        import java.io.*;
+        import java.net.*;
+        import org.apache.http.client.methods.HttpGet;
+        import org.apache.http.impl.client.BasicResponseHandler;
+        import org.apache.http.impl.client.CloseableHttpClient;
+        import org.apache.http.impl.client.HttpClients;
+        import org.springframework.scheduling.annotation.Scheduled;
+        public class RequestScoped {
+          public static class Gateway {
+            private final CloseableHttpClient http;
+            public Gateway() {
+              this.http = HttpClients.createDefault();                        // line 13
+            }
+            public String get(String path) throws IOException {
+              return http.execute(new HttpGet("http://gw/" + path), new BasicResponseHandler());
+            }
+          }
+          static final class Response implements Closeable {
+            private final HttpURLConnection connection;
+            Response(HttpURLConnection connection) { this.connection = connection; }
+            InputStream body() throws IOException { return connection.getInputStream(); }
+            @Override public void close() { connection.disconnect(); }
+          }
+          private final Gateway shared = new Gateway();
+          public String order(String id) throws IOException {
+            return new Gateway().get("orders/" + id);
+          }
+          public String cached(String id) throws IOException {
+            return shared.get("cached/" + id);
+          }
+          public byte[] rates(String base) throws IOException {
+            HttpURLConnection c = (HttpURLConnection) new URL("http://fx/" + base).openConnection(); // line 33
+            try (Response response = new Response(c)) {
+              return response.body().readAllBytes();
+            }
+          }
+          public int whois(String host) throws IOException {
+            Socket socket = new Socket(host, 43);                             // line 39
+            try {
+              socket.getOutputStream().write(1);
+              return socket.getInputStream().read();
+            } finally {
+              socket.close();
+            }
+          }
+          @Scheduled(fixedRate = 21600000)
+          public void sixHourly() throws IOException {
+            try (CloseableHttpClient client = HttpClients.createDefault()) {
+              client.execute(new HttpGet("http://updates/latest"), new BasicResponseHandler());
+            }
+          }
+        }
+        """);
     Path out = classes.resolve("fixtures");
     BytecodeFixtures.compile(sources, out);
     findings =
@@ -1248,7 +1305,11 @@ class BytecodeDetectorsTest {
             .audit(
                 List.of(out),
                 BytecodeFixtures.classpathJars(
-                    "httpclient-4", "httpcore-4", "spring-web-", "spring-core-"));
+                    "httpclient-4",
+                    "httpcore-4",
+                    "spring-web-",
+                    "spring-core-",
+                    "spring-context-"));
   }
 
   private static List<AuditFinding> in(String className) {
@@ -1437,7 +1498,9 @@ class BytecodeDetectorsTest {
             .filter(f -> f.methodName().equals("fetchStock"))
             .findFirst()
             .orElseThrow();
-    assertTrue(stock.message().contains("HttpClients.createDefault(...)"), stock.message());
+    assertTrue(
+        stock.message().contains("(HttpClients.createDefault() in PriceFeedClient.fetchStock()"),
+        stock.message());
   }
 
   @Test
@@ -1511,8 +1574,23 @@ class BytecodeDetectorsTest {
         "PerRequestHttpClient authorize:16, PerRequestHttpClient onPoolNotShared:38",
         summary(found));
     assertTrue(
-        found.get(0).message().contains("in the field 'client' on every call"),
+        found
+            .get(0)
+            .message()
+            .contains(
+                "The field 'client' gets a new CloseableHttpClient on every call of authorize()"),
         found.get(0).message());
+  }
+
+  @Test
+  void perRequestObjectsWrappersAndSocketsButNotScheduledJobs() {
+    // the Gateway's client lives for one request because order() creates a Gateway per call; the
+    // connection is disconnected by its wrapper's close(); the socket is opened and closed per
+    // call; the six-hourly job makes no request load
+    assertEquals(
+        "PerRequestHttpClient rates:33, PerRequestHttpClient whois:39",
+        summary(in("shop.http.RequestScoped")));
+    assertEquals("PerRequestHttpClient <init>:13", summary(in("shop.http.RequestScoped$Gateway")));
   }
 
   @Test

@@ -222,6 +222,21 @@ class FrontEndAgreementTest {
       }
       """;
 
+  static final String PINGER =
+      """
+      package shop;
+      public interface Pinger {
+        int ping(String host);
+        default int pingTwice(String host) { return ping(host) + ping(host); }
+        static Pinger constant(int value) { return host -> value; }
+        private int half(String host) { return ping(host) / 2; }
+        abstract class Base implements Pinger {
+          public abstract int timeout();
+          public synchronized int ping(String host) { return timeout(); }
+        }
+      }
+      """;
+
   /**
    * The bridge methods javac writes for generic and covariant overrides: the source front-end
    * writes the same ones (a call through the supertype reaches the override in both), each calling
@@ -301,6 +316,35 @@ class FrontEndAgreementTest {
     assertTrue(
         fromSource.ops().stream().anyMatch(op -> op.context().guards().contains(mergedNull)),
         ModelText.operations(fromSource).toString());
+  }
+
+  @Test
+  void frontEndsAgreeOnWhichMethodsAreAbstractStaticPrivateOrSynchronized() throws Exception {
+    BothFrontEnds.Read read = BothFrontEnds.read(Map.of("shop.Pinger", PINGER), "21", out);
+    int bits =
+        java.lang.reflect.Modifier.ABSTRACT
+            | java.lang.reflect.Modifier.STATIC
+            | java.lang.reflect.Modifier.PRIVATE
+            | java.lang.reflect.Modifier.PUBLIC
+            | java.lang.reflect.Modifier.SYNCHRONIZED;
+    List<String> differences = new ArrayList<>();
+    for (Map.Entry<String, ClassFacts> entry : read.fromSource().entrySet()) {
+      Map<String, MethodFacts> bytecode = byName(read.fromBytecode().get(entry.getKey()));
+      for (MethodFacts method : entry.getValue().methods()) {
+        MethodFacts other = bytecode.get(method.ref().toString());
+        if (other != null
+            && !method.ref().isLambdaBody() // a lambda body's flags are javac's choice
+            && (method.access() & bits) != (other.access() & bits)) {
+          differences.add(
+              method.ref()
+                  + ": source "
+                  + Integer.toHexString(method.access() & bits)
+                  + ", bytecode "
+                  + Integer.toHexString(other.access() & bits));
+        }
+      }
+    }
+    assertTrue(differences.isEmpty(), String.join("\n", differences));
   }
 
   static Set<String> nonSynthetic(Map<String, ClassFacts> classes) {

@@ -5,6 +5,7 @@ import com.google.errorprone.bugpatterns.BugChecker;
 import com.google.errorprone.bugpatterns.BugChecker.ClassTreeMatcher;
 import com.google.errorprone.bugpatterns.BugChecker.MethodTreeMatcher;
 import com.google.errorprone.matchers.Description;
+import com.google.errorprone.util.ASTHelpers;
 import com.sun.source.tree.ClassTree;
 import com.sun.source.tree.MethodTree;
 import com.sun.source.tree.Tree;
@@ -39,12 +40,23 @@ public abstract class ModelChecker extends BugChecker
 
   @Override
   public final Description matchMethod(MethodTree tree, VisitorState state) {
+    if (ASTHelpers.isGeneratedConstructor(tree)) {
+      return Description.NO_MATCH; // reported with its class: javac made it, Error Prone skips it
+    }
     return Resilience.orElse(() -> report(tree, state), Description.NO_MATCH);
   }
 
   @Override
   public final Description matchClass(ClassTree tree, VisitorState state) {
-    return Resilience.orElse(() -> report(tree, state), Description.NO_MATCH);
+    Resilience.orElse(() -> report(tree, state), Description.NO_MATCH);
+    // a default constructor runs the field initializers: what they do is reported on them
+    for (Tree member : tree.getMembers()) {
+      if (member instanceof MethodTree constructor
+          && ASTHelpers.isGeneratedConstructor(constructor)) {
+        Resilience.orElse(() -> report(constructor, state), Description.NO_MATCH);
+      }
+    }
+    return Description.NO_MATCH;
   }
 
   private Description report(Tree declaration, VisitorState state) {

@@ -148,8 +148,8 @@ final class JavacNames {
     if ((flags & Flags.NATIVE) != 0) {
       access |= Modifier.NATIVE;
     }
-    if ((flags & Flags.ABSTRACT) != 0) {
-      access |= Modifier.ABSTRACT;
+    if ((flags & Flags.ABSTRACT) != 0 && (flags & Flags.DEFAULT) == 0) {
+      access |= Modifier.ABSTRACT; // javac marks an interface's default methods abstract too
     }
     if ((flags & Flags.INTERFACE) != 0) {
       access |= Modifier.INTERFACE;
