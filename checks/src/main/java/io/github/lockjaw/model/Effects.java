@@ -211,7 +211,15 @@ public final class Effects {
    */
   public List<MethodRef> runnablesPassed(MethodFacts method, Op op) {
     List<MethodRef> bodies = new ArrayList<>();
-    List<Value> values = new ArrayList<>(op.args());
+    List<Value> values = new ArrayList<>();
+    List<String> parameters = Descriptors.parameterTypes(op.method().descriptor());
+    boolean platform = Program.isPlatform(op.method().owner());
+    for (int i = 0; i < op.args().size(); i++) {
+      // a JDK method that takes an Object (list.add(task)) keeps the task; it does not run it
+      if (!(platform && i < parameters.size() && parameters.get(i).equals("java.lang.Object"))) {
+        values.add(op.args().get(i));
+      }
+    }
     if (op.receiver() != null) {
       values.add(op.receiver());
     }
@@ -276,7 +284,7 @@ public final class Effects {
     Set<String> seen = new HashSet<>();
     try {
       for (Op op : method.ops()) {
-        if (!op.isCall() || op.context().inHandler() || runsOnce(method, op)) {
+        if (!op.isCall() || op.context().inHandler()) {
           continue;
         }
         for (Effect effect : of(method, op)) {
@@ -291,6 +299,25 @@ public final class Effects {
     List<Effect> result = List.copyOf(effects);
     summaries.put(ref, result);
     return result;
+  }
+
+  /**
+   * Whether a call along the effect's chain, after its first, runs once rather than on every call
+   * (see {@link #runsOnce}): the effect is then a one-time cost of the first call, not of each.
+   */
+  public boolean runsOnceAlong(Effect effect) {
+    List<Step> chain = effect.chain();
+    for (int i = 1; i < chain.size(); i++) {
+      Step step = chain.get(i);
+      MethodFacts in = program.method(step.in());
+      if (in != null
+          && step.op() >= 0
+          && step.op() < in.ops().size()
+          && runsOnce(in, in.ops().get(step.op()))) {
+        return true;
+      }
+    }
+    return false;
   }
 
   /**

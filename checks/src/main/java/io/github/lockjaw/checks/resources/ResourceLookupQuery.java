@@ -77,7 +77,8 @@ public final class ResourceLookupQuery implements ModelQuery {
         continue;
       }
       for (Effects.Effect effect : context.effects().of(method, op)) {
-        if (effect.kind() == Effects.EffectKind.RESOURCE_LOOKUP) {
+        if (effect.kind() == Effects.EffectKind.RESOURCE_LOOKUP
+            && !context.effects().runsOnceAlong(effect)) {
           return Optional.of(effect);
         }
       }
