@@ -7,6 +7,7 @@ import edu.umd.cs.findbugs.Priorities;
 import edu.umd.cs.findbugs.SourceLineAnnotation;
 import edu.umd.cs.findbugs.StringAnnotation;
 import edu.umd.cs.findbugs.ba.ClassContext;
+import io.github.lockjaw.checks.polling.BusyWaitQuery;
 import io.github.lockjaw.checks.resources.ResourceLookupQuery;
 import io.github.lockjaw.common.Resilience;
 import io.github.lockjaw.model.ClassFacts;
@@ -33,7 +34,9 @@ import org.apache.bcel.classfile.JavaClass;
 public class ModelDetector implements Detector {
   /** The queries and the bug type each reports as. */
   static final Map<LockjawBugType, ModelQuery> QUERIES =
-      Map.of(LockjawBugType.RESOURCE_LOOKUP_UNDER_LOCK, new ResourceLookupQuery());
+      Map.of(
+          LockjawBugType.RESOURCE_LOOKUP_UNDER_LOCK, new ResourceLookupQuery(),
+          LockjawBugType.THREAD_ALIVE_BUSY_WAIT, new BusyWaitQuery());
 
   private final BugReporter bugReporter;
   private final List<ClassFacts> classes = new ArrayList<>();

@@ -169,6 +169,34 @@ final class LoopFactsReader {
       if (carried) {
         stores = stores(test.slot(), head, last);
       }
+    } else if (!guards.isEmpty()) {
+      // a break that is an if's only statement: its branch's test decides the exit
+      int node = from;
+      while (flow.predecessors(node).size() == 1) {
+        int before = flow.predecessors(node).get(0);
+        AbstractInsnNode insn = insns.get(before);
+        if (insn instanceof JumpInsnNode branch
+            && insn.getOpcode() != Opcodes.GOTO
+            && insn.getOpcode() != Opcodes.JSR
+            && frames[before] != null) {
+          Decoded test = decode(before, insns.indexOf(branch.label) == node);
+          boolean carried = test.slot() >= 0 && stored.contains(test.slot());
+          Guard deciding = test.guard();
+          if (deciding.subject().isOpaque()) {
+            deciding =
+                carried ? new Guard(Value.UNKNOWN, deciding.test(), deciding.outcome()) : UNKNOWN;
+          }
+          guards.set(guards.size() - 1, deciding);
+          if (carried) {
+            stores = stores(test.slot(), head, last);
+          }
+          break;
+        }
+        if (insn.getOpcode() >= 0) {
+          break;
+        }
+        node = before;
+      }
     }
     return new LoopExit(guards, stores);
   }

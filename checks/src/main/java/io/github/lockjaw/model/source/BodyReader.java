@@ -122,6 +122,11 @@ final class BodyReader {
   private final LoopRecorder loopFacts = new LoopRecorder();
   private boolean iteratorStep;
 
+  /** A {@code break} or {@code continue} that is an {@code if}'s only statement, and its path. */
+  private Tree jumpTest;
+
+  private LoopRecorder.Edge jumpEdge;
+
   private Map<Symbol, Value> env = new HashMap<>();
   private final List<Integer> heldRegions = new ArrayList<>();
   private final List<Integer> openLoops = new ArrayList<>();
@@ -229,7 +234,7 @@ final class BodyReader {
       default ->
           switch (tree.getKind()) {
             case BREAK, CONTINUE -> {
-              loopFacts.jump(tree, guards, inHandler);
+              loopFacts.jump(tree, guards, inHandler, tree == jumpTest ? jumpEdge : null);
               yield Flow.ABRUPT;
             }
             default -> Flow.NORMAL;
@@ -297,11 +302,13 @@ final class BodyReader {
     Cond cond = condition(child(path, tree.getCondition()));
     int mark = guards.size();
     guards.addAll(cond.whenTrue());
+    noteJump(tree.getThenStatement(), cond.whenTrue(), cond.trueEdges());
     Flow then = statement(child(path, tree.getThenStatement()));
     truncate(guards, mark);
     Flow otherwise = Flow.NORMAL;
     if (tree.getElseStatement() != null) {
       guards.addAll(cond.whenFalse());
+      noteJump(tree.getElseStatement(), cond.whenFalse(), cond.falseEdges());
       otherwise = statement(child(path, tree.getElseStatement()));
       truncate(guards, mark);
     }
@@ -312,6 +319,19 @@ final class BodyReader {
       return new Flow(true, concat(cond.whenTrue(), then.after()));
     }
     return then.completes() || otherwise.completes() ? Flow.NORMAL : Flow.ABRUPT;
+  }
+
+  /** A branch that is only a {@code break} or {@code continue}: its exit sees the rich test. */
+  private void noteJump(StatementTree branch, List<Guard> guardsAdded, List<LoopRecorder.Edge> edges) {
+    StatementTree only = branch;
+    if (only instanceof BlockTree block && block.getStatements().size() == 1) {
+      only = block.getStatements().get(0);
+    }
+    boolean jump = only.getKind() == Tree.Kind.BREAK || only.getKind() == Tree.Kind.CONTINUE;
+    if (jump && edges.size() == 1 && !guardsAdded.isEmpty()) {
+      jumpTest = only;
+      jumpEdge = edges.get(0);
+    }
   }
 
   private int openLoop(TreePath path) {

@@ -134,11 +134,7 @@ final class LoopRecorder {
     Open loop = open.get(open.size() - 1);
     for (Edge edge : edges) {
       boolean carried = edge.tested() != null && loop.assigned.contains(edge.tested());
-      Guard deciding = edge.deciding();
-      if (deciding.subject().isOpaque()) {
-        deciding =
-            carried ? new Guard(Value.UNKNOWN, deciding.test(), deciding.outcome()) : UNKNOWN;
-      }
+      Guard deciding = collapsed(edge.deciding(), carried);
       List<Guard> all = new ArrayList<>(relative(guards, loop));
       all.addAll(edge.before());
       all.add(deciding);
@@ -146,16 +142,35 @@ final class LoopRecorder {
     }
   }
 
-  /** A {@code break} or {@code continue}: an exit of every loop it jumps out of. */
-  void jump(Tree statement, List<Guard> guards, boolean inHandler) {
+  /**
+   * A {@code break} or {@code continue}: an exit of every loop it jumps out of. {@code test}, when
+   * not null, is the path through the condition of the {@code if} whose only statement it is: its
+   * deciding test replaces the last guard (a count compared with zero, a flag the loop assigns).
+   */
+  void jump(Tree statement, List<Guard> guards, boolean inHandler, Edge test) {
     int firstLeft = firstLoopLeft(statement);
     for (int i = firstLeft; i >= 0 && i < open.size(); i++) {
       Open loop = open.get(i);
       if (inHandler && !loop.inHandler) {
         continue; // a catch clause in the loop leaves it on a failure path: not recorded
       }
-      loop.exits.add(new PendingExit(relative(guards, loop), null));
+      List<Guard> exit = relative(guards, loop);
+      Symbol tested = null;
+      if (test != null && !exit.isEmpty()) {
+        boolean carried = test.tested() != null && loop.assigned.contains(test.tested());
+        exit = new ArrayList<>(exit);
+        exit.set(exit.size() - 1, collapsed(test.deciding(), carried));
+        tested = carried ? test.tested() : null;
+      }
+      loop.exits.add(new PendingExit(exit, tested));
     }
+  }
+
+  private static Guard collapsed(Guard deciding, boolean carried) {
+    if (!deciding.subject().isOpaque()) {
+      return deciding;
+    }
+    return carried ? new Guard(Value.UNKNOWN, deciding.test(), deciding.outcome()) : UNKNOWN;
   }
 
   /** The open index of the outermost loop a jump leaves, or -1 when it leaves none. */
