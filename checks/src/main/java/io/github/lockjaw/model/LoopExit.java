@@ -11,9 +11,9 @@ import java.util.List;
  * Guard.Test#POSITIVE}). Guards that hold around the whole loop are not listed.
  *
  * @param guards the conditions tested within the loop on the way out, in order
- * @param stores when the deciding test reads a local that the loop assigns ({@code while (alive)
- *     { ...; alive = t.isAlive(); }}), every assignment of that local in the loop; the test's
- *     subject is then {@link Value#UNKNOWN} unless the value is known where it is tested
+ * @param stores when the deciding test reads a local that the loop assigns ({@code while (alive) {
+ *     ...; alive = t.isAlive(); }}), every assignment of that local in the loop; the test's subject
+ *     is then {@link Value#UNKNOWN} unless the value is known where it is tested
  */
 public record LoopExit(List<Guard> guards, List<LocalStore> stores) {
 

@@ -291,7 +291,10 @@ class FrontEndAgreementTest {
   void frontEndsAgreeOnLoopsTheirExitsAndTheirVaryingCalls() throws Exception {
     BothFrontEnds.Read read = BothFrontEnds.read(Map.of("shop.Polls", POLLS), "21", out);
     List<String> differences = compare(read);
-    differences.removeIf(d -> !d.contains("only:   loop ") && !d.contains("only: loop ")); // operations: frontEndsAgreeOnRealisticCode
+    differences.removeIf(
+        d ->
+            !d.contains("only:   loop ")
+                && !d.contains("only: loop ")); // operations: frontEndsAgreeOnRealisticCode
     assertTrue(differences.isEmpty(), String.join("\n", differences));
     TreeSet<String> header = new TreeSet<>();
     for (MethodFacts m : read.fromSource().get("shop.Polls").methods()) {

@@ -1,15 +1,12 @@
 package io.github.lockjaw.checks.polling;
 
 import com.google.errorprone.VisitorState;
-import com.sun.tools.javac.code.Symbol;
 import com.sun.tools.javac.code.Symbol.MethodSymbol;
-import com.sun.tools.javac.code.Type;
 import io.github.lockjaw.checks.support.KnownSymbols;
 import io.github.lockjaw.knowledge.ApiCatalog;
 import io.github.lockjaw.knowledge.Kind;
 import io.github.lockjaw.knowledge.KnowledgeIndex;
 import io.github.lockjaw.knowledge.KnowledgeIndex.MethodEntry;
-import java.util.List;
 import java.util.Optional;
 
 /**

@@ -56,8 +56,8 @@ final class BlockingWaitFix {
   private BlockingWaitFix() {}
 
   /**
-   * The fix for {@code polling}, a loop that only waits, found
-   * at {@code state.getPath()}; never throws (outside strict mode).
+   * The fix for {@code polling}, a loop that only waits, found at {@code state.getPath()}; never
+   * throws (outside strict mode).
    */
   static FixResult build(LoopTrees polling, VisitorState state) {
     try {
@@ -261,8 +261,7 @@ final class BlockingWaitFix {
   }
 
   /** The blocking call on the poll's receiver, with its types imported, e.g. {@code t.join()}. */
-  private static String awaitCall(
-      LoopTrees polling, SuggestedFix.Builder fix, VisitorState state) {
+  private static String awaitCall(LoopTrees polling, SuggestedFix.Builder fix, VisitorState state) {
     BlockingKnowledge.PolledState polled = polling.polled();
     String await = polled.await();
     Optional<String> qualify = polled.qualifiedType();

@@ -32,8 +32,8 @@ public record BusyWait(
     int exitReturn) {
 
   /**
-   * The finding's message: the problem and the blocking call to use instead. {@code subject} is
-   * the polled object as people read it, followed by a dot ({@code worker.}), or empty; {@code
+   * The finding's message: the problem and the blocking call to use instead. {@code subject} is the
+   * polled object as people read it, followed by a dot ({@code worker.}), or empty; {@code
    * collection} names the collection of an {@link PolledTest.Shape#EACH} wait; {@code capMillis},
    * when positive, the longest a capped loop waits; {@code noFix}, when not null, why the source
    * engine offers no fix for a loop that only waits.

@@ -134,8 +134,7 @@ public final class BusyWaitQuery implements ModelQuery {
   }
 
   /** The calls that compute the polled object ({@code movers.get(0)}, {@code job.thread()}). */
-  private static void producers(
-      MethodFacts method, Value value, Set<Integer> into, int depth) {
+  private static void producers(MethodFacts method, Value value, Set<Integer> into, int depth) {
     Op producer = method.producer(value);
     if (producer == null || depth > 4 || !into.add(producer.index())) {
       return;
@@ -158,9 +157,7 @@ public final class BusyWaitQuery implements ModelQuery {
           && in(op, loop)) {
         ways.add(
             new Way(
-                op.context().guards(),
-                List.of(),
-                op.kind() == Op.Kind.RETURN ? op.index() : -1));
+                op.context().guards(), List.of(), op.kind() == Op.Kind.RETURN ? op.index() : -1));
       }
     }
     return ways;

@@ -70,7 +70,9 @@ final class CappedWait {
           && call.getArguments().size() == 1) {
         Object constant = ASTHelpers.constValue(call.getArguments().get(0));
         pause =
-            constant instanceof Number n && !(constant instanceof Double) && !(constant instanceof Float)
+            constant instanceof Number n
+                    && !(constant instanceof Double)
+                    && !(constant instanceof Float)
                 ? Long.valueOf(n.longValue())
                 : null;
         if (pause == null) {

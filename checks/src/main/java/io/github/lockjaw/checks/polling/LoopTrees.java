@@ -4,6 +4,7 @@ import com.google.errorprone.VisitorState;
 import com.google.errorprone.util.ASTHelpers;
 import com.sun.source.tree.BlockTree;
 import com.sun.source.tree.BreakTree;
+import com.sun.source.tree.ClassTree;
 import com.sun.source.tree.ContinueTree;
 import com.sun.source.tree.DoWhileLoopTree;
 import com.sun.source.tree.EmptyStatementTree;
@@ -13,8 +14,10 @@ import com.sun.source.tree.ExpressionTree;
 import com.sun.source.tree.ForLoopTree;
 import com.sun.source.tree.IdentifierTree;
 import com.sun.source.tree.IfTree;
+import com.sun.source.tree.LambdaExpressionTree;
 import com.sun.source.tree.MemberReferenceTree;
 import com.sun.source.tree.MethodInvocationTree;
+import com.sun.source.tree.MethodTree;
 import com.sun.source.tree.ReturnTree;
 import com.sun.source.tree.StatementTree;
 import com.sun.source.tree.Tree;
@@ -22,6 +25,7 @@ import com.sun.source.tree.TryTree;
 import com.sun.source.tree.UnaryTree;
 import com.sun.source.tree.WhileLoopTree;
 import com.sun.source.util.TreePath;
+import com.sun.source.util.TreeScanner;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -75,8 +79,7 @@ final class LoopTrees {
     if (wait.helper() != null && call != null && call.getArguments().size() == 1) {
       argument = call.getArguments().get(0);
     }
-    ReturnTree ret =
-        returnPath != null && returnPath.getLeaf() instanceof ReturnTree r ? r : null;
+    ReturnTree ret = returnPath != null && returnPath.getLeaf() instanceof ReturnTree r ? r : null;
     return Optional.of(
         new LoopTrees((StatementTree) loopPath.getLeaf(), wait, call, argument, ret, state));
   }
@@ -95,8 +98,7 @@ final class LoopTrees {
           return p;
         }
       }
-      if (leaf instanceof com.sun.source.tree.MethodTree
-          || leaf instanceof com.sun.source.tree.ClassTree) {
+      if (leaf instanceof MethodTree || leaf instanceof ClassTree) {
         return null;
       }
     }
@@ -142,7 +144,7 @@ final class LoopTrees {
     if (poll != null
         && poll.getArguments().size() == 1
         && (poll.getArguments().get(0) instanceof MemberReferenceTree
-            || poll.getArguments().get(0) instanceof com.sun.source.tree.LambdaExpressionTree)) {
+            || poll.getArguments().get(0) instanceof LambdaExpressionTree)) {
       ExpressionTree stream = ASTHelpers.getReceiver(poll);
       if (stream instanceof MethodInvocationTree streamCall
           && ASTHelpers.getReceiver(streamCall) != null) {
@@ -164,7 +166,7 @@ final class LoopTrees {
 
   private static EnhancedForLoopTree firstEnhancedFor(Tree tree) {
     EnhancedForLoopTree[] found = {null};
-    new com.sun.source.util.TreeScanner<Void, Void>() {
+    new TreeScanner<Void, Void>() {
       @Override
       public Void visitEnhancedForLoop(EnhancedForLoopTree node, Void unused) {
         if (found[0] == null) {
@@ -282,7 +284,9 @@ final class LoopTrees {
   private void readBody() {
     StatementTree body = body(loop);
     List<? extends StatementTree> statements =
-        body instanceof BlockTree block ? block.getStatements() : body == null ? List.of() : List.of(body);
+        body instanceof BlockTree block
+            ? block.getStatements()
+            : body == null ? List.of() : List.of(body);
     int n = statements.size();
     for (int i = 0; i < n; i++) {
       StatementTree s = statements.get(i);

@@ -2,6 +2,7 @@ package io.github.lockjaw.checks.polling;
 
 import io.github.lockjaw.knowledge.Kind;
 import io.github.lockjaw.knowledge.KnowledgeIndex;
+import io.github.lockjaw.model.Context;
 import io.github.lockjaw.model.MethodFacts;
 import io.github.lockjaw.model.MethodRef;
 import io.github.lockjaw.model.Op;
@@ -107,7 +108,7 @@ final class PassWork {
         return Work.UNKNOWN;
       }
       for (Op inner : target.ops()) {
-        if (inner.context() != io.github.lockjaw.model.Context.NONE) {
+        if (inner.context() != Context.NONE) {
           work = work.max(of(program, target, inner, visiting, depth + 1));
         }
       }

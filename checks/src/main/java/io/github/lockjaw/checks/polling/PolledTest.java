@@ -3,6 +3,7 @@ package io.github.lockjaw.checks.polling;
 import io.github.lockjaw.knowledge.Kind;
 import io.github.lockjaw.knowledge.KnowledgeIndex;
 import io.github.lockjaw.model.ClassFacts;
+import io.github.lockjaw.model.Context;
 import io.github.lockjaw.model.Guard;
 import io.github.lockjaw.model.LocalStore;
 import io.github.lockjaw.model.Loop;
@@ -11,17 +12,18 @@ import io.github.lockjaw.model.MethodRef;
 import io.github.lockjaw.model.Op;
 import io.github.lockjaw.model.Program;
 import io.github.lockjaw.model.Value;
+import java.lang.reflect.Modifier;
 import java.util.List;
 import java.util.Optional;
 
 /**
  * What a test on a loop's way out says about a polled state ({@code blocking.txt}: {@code
  * polled-state}): {@code t.isAlive()} came out false, a helper that returns {@code t.isAlive()}
- * did, a flag the loop stores the poll in did on the previous pass, no element of a stream is
- * alive any more, or a flag that a nested loop sets while an element is alive was not set.
+ * did, a flag the loop stores the poll in did on the previous pass, no element of a stream is alive
+ * any more, or a flag that a nested loop sets while an element is alive was not set.
  *
- * @param poll the polling call (for a stream, the match call; for a flag set per element, the
- *     poll in the nested loop)
+ * @param poll the polling call (for a stream, the match call; for a flag set per element, the poll
+ *     in the nested loop)
  * @param polled what it polls
  * @param done whether the test says the awaited event happened (the loop can stop waiting)
  * @param shape one object, or every element of a collection
@@ -129,7 +131,7 @@ record PolledTest(
     boolean returnsFalseNormally = false;
     boolean returnsTrueOnFailure = false;
     for (Op op : helper.ops()) {
-      if (op.context() == io.github.lockjaw.model.Context.NONE) {
+      if (op.context() == Context.NONE) {
         continue;
       }
       if (op.kind() == Op.Kind.RETURN) {
@@ -171,7 +173,8 @@ record PolledTest(
             ? (guard.test() == Guard.Test.TRUE ? Optional.of(!guard.outcome()) : Optional.empty())
             : saysDone(polled, guard.test(), guard.outcome());
     MethodRef helperRef = helper.ref();
-    return done.map(d -> new PolledTest(call, polled, d, Shape.SINGLE, helperRef, false, call.arg(0)));
+    return done.map(
+        d -> new PolledTest(call, polled, d, Shape.SINGLE, helperRef, false, call.arg(0)));
   }
 
   /** A private, static or final helper: what the call runs is that code. */
@@ -179,7 +182,7 @@ record PolledTest(
     return call.kind() != Op.Kind.INVOKE_VIRTUAL
         || helper.isPrivate()
         || helper.isStatic()
-        || java.lang.reflect.Modifier.isFinal(helper.access());
+        || Modifier.isFinal(helper.access());
   }
 
   /** {@code while (alive) { ...; alive = t.isAlive(); }}: every store is the same poll. */
@@ -267,7 +270,8 @@ record PolledTest(
       return Optional.empty();
     }
     boolean predicateIsBusy = polled.get().busy().equals("true");
-    // someBusy as a function of the match's result r: any(busy) = r, all(done) = !r, none(busy) = !r
+    // someBusy as a function of the match's result r: any(busy) = r, all(done) = !r, none(busy) =
+    // !r
     Boolean someBusyWhenTrue =
         switch (holds.get()) {
           case "any" -> predicateIsBusy ? Boolean.TRUE : null;
@@ -287,8 +291,7 @@ record PolledTest(
   private static Optional<BlockingKnowledge.PolledState> predicatePoll(
       Program program, MethodRef body) {
     if (!body.isLambdaBody()) {
-      Op asCall =
-          new Op(0, Op.Kind.INVOKE_VIRTUAL, body, null, Value.THIS, List.of(), null, 0);
+      Op asCall = new Op(0, Op.Kind.INVOKE_VIRTUAL, body, null, Value.THIS, List.of(), null, 0);
       return polledState(program, asCall);
     }
     MethodFacts lambda = program.method(body);

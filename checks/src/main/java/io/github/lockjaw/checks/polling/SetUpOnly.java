@@ -3,6 +3,7 @@ package io.github.lockjaw.checks.polling;
 import io.github.lockjaw.model.ClassFacts;
 import io.github.lockjaw.model.MethodFacts;
 import io.github.lockjaw.model.MethodRef;
+import io.github.lockjaw.model.Op;
 import io.github.lockjaw.model.Program;
 import io.github.lockjaw.model.Reachability;
 import io.github.lockjaw.model.Reachability.Origin;
@@ -19,11 +20,11 @@ import java.util.Set;
  * Whether a wait runs only while the program sets up, shuts down or tests, by the call graph: test
  * code, or a helper that {@link Reachability} reaches only from start-up, configuration or shutdown
  * entry points (Tomcat's {@code stop()} → {@code clearReferences()} → {@code
- * clearReferencesThreads()}, which gives each leftover thread two seconds to end). Not so for
- * code that may run later or elsewhere: a lambda or a method of an anonymous or local class, an
- * override (callers of the method it overrides may be anywhere), a method nothing in the analysed
- * code calls (an entry point of its own: a {@code stop()} that spins, a {@code main}), and code
- * that a {@code main} method reaches (a load-test client's main is the program's whole run).
+ * clearReferencesThreads()}, which gives each leftover thread two seconds to end). Not so for code
+ * that may run later or elsewhere: a lambda or a method of an anonymous or local class, an override
+ * (callers of the method it overrides may be anywhere), a method nothing in the analysed code calls
+ * (an entry point of its own: a {@code stop()} that spins, a {@code main}), and code that a {@code
+ * main} method reaches (a load-test client's main is the program's whole run).
  */
 final class SetUpOnly {
   private static final Set<Origin> OFF_REQUEST = EnumSet.of(Origin.LIFECYCLE, Origin.TEST);
@@ -55,6 +56,10 @@ final class SetUpOnly {
       }
       for (Program.CallSite site : program.callersOf(current)) {
         MethodFacts caller = site.caller();
+        if (site.op().kind() == Op.Kind.INVOKE_VIRTUAL
+            && !site.op().method().owner().equals(current.owner())) {
+          return false; // a call through a supertype: lockjaw cannot tell which callers reach it
+        }
         Set<Origin> callerOrigins = reach.originsOf(caller.ref());
         if (mayRunElsewhere(program, caller) && !caller.ref().isConstructor()) {
           return false;

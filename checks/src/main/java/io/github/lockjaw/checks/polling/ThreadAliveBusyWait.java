@@ -51,17 +51,14 @@ public final class ThreadAliveBusyWait extends ModelChecker {
     TreePath returnPath =
         wait.exitReturn() < 0
             ? null
-            : CompilationModel.of(state)
-                .origins()
-                .op(finding.method().ref(), wait.exitReturn());
+            : CompilationModel.of(state).origins().op(finding.method().ref(), wait.exitReturn());
     Optional<LoopTrees> found = LoopTrees.of(anchor, returnPath, wait, state);
     if (found.isEmpty()) {
       return super.describe(finding, anchor, state);
     }
     LoopTrees trees = found.get();
     TreePath loopPath = LoopTrees.loopAround(anchor, wait.loopLine(), state);
-    long cap =
-        wait.onlyWaits() ? 0 : CappedWait.millis(loopPath).orElse(0L);
+    long cap = wait.onlyWaits() ? 0 : CappedWait.millis(loopPath).orElse(0L);
     BlockingWaitFix.FixResult fix = null;
     if (wait.onlyWaits()) {
       Optional<String> noRewrite = trees.noRewrite();

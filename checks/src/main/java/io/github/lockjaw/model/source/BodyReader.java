@@ -322,7 +322,8 @@ final class BodyReader {
   }
 
   /** A branch that is only a {@code break} or {@code continue}: its exit sees the rich test. */
-  private void noteJump(StatementTree branch, List<Guard> guardsAdded, List<LoopRecorder.Edge> edges) {
+  private void noteJump(
+      StatementTree branch, List<Guard> guardsAdded, List<LoopRecorder.Edge> edges) {
     StatementTree only = branch;
     if (only instanceof BlockTree block && block.getStatements().size() == 1) {
       only = block.getStatements().get(0);

@@ -310,7 +310,9 @@ final class LoopRecorder {
     return found[0];
   }
 
-  /** Whether a statement has a {@code continue} (not in a lambda or class): it jumps to the test. */
+  /**
+   * Whether a statement has a {@code continue} (not in a lambda or class): it jumps to the test.
+   */
   static boolean continuesIn(Tree body) {
     boolean[] found = {false};
     new TreeScanner<Void, Void>() {
