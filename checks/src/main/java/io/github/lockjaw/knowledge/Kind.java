@@ -75,6 +75,7 @@ public record Kind(String catalog, String name) {
     public static final Kind ADMIN_ENTRY_ANNOTATION = new Kind(CATALOG, "admin-entry-annotation");
     public static final Kind ADMIN_INTERFACE_SUFFIX = new Kind(CATALOG, "admin-interface-suffix");
     public static final Kind TASK_HAND_OFF = new Kind(CATALOG, "task-hand-off");
+    public static final Kind TASK_STORE = new Kind(CATALOG, "task-store");
 
     private EntryPoints() {}
   }

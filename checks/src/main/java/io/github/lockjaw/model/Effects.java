@@ -90,6 +90,7 @@ public final class Effects {
   private static final KnowledgeIndex WAITS = Kind.Blocking.BLOCKING_CALL.index();
   private static final KnowledgeIndex SLEEPS = Kind.Blocking.SPIN_CALL.index();
   private static final KnowledgeIndex HAND_OFFS = Kind.EntryPoints.TASK_HAND_OFF.index();
+  private static final KnowledgeIndex TASK_STORES = Kind.EntryPoints.TASK_STORE.index();
 
   private final Program program;
   private final Map<MethodRef, List<Effect>> summaries = new HashMap<>();
@@ -171,7 +172,7 @@ public final class Effects {
         effects.add(prefixed(step, inner));
       }
     }
-    if (!isHandOff(op.method())) {
+    if (!isHandOff(op.method()) && !isTaskStore(op.method())) {
       for (MethodRef body : runnablesPassed(method, op)) {
         for (Effect inner : summary(body)) {
           effects.add(prefixed(step, inner));
@@ -184,6 +185,11 @@ public final class Effects {
   /** Whether a call runs its task argument on another thread ({@code task-hand-off}). */
   public boolean isHandOff(MethodRef call) {
     return program.match(HAND_OFFS, call).isPresent();
+  }
+
+  /** Whether a call keeps its task argument for later without running it ({@code task-store}). */
+  public boolean isTaskStore(MethodRef call) {
+    return program.match(TASK_STORES, call).isPresent();
   }
 
   /** Whether a call schedules its task argument on a timer ({@code task-hand-off scheduled}). */
