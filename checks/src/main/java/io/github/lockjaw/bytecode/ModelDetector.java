@@ -11,6 +11,7 @@ import io.github.lockjaw.checks.cache.ClassMonitorCacheQuery;
 import io.github.lockjaw.checks.cache.SynchronizedMapCacheQuery;
 import io.github.lockjaw.checks.dao.SharedMonitorQuery;
 import io.github.lockjaw.checks.http.PerRequestHttpClientQuery;
+import io.github.lockjaw.checks.polling.BusyWaitQuery;
 import io.github.lockjaw.checks.resources.ResourceLookupQuery;
 import io.github.lockjaw.common.Resilience;
 import io.github.lockjaw.model.ClassFacts;
@@ -47,7 +48,9 @@ public class ModelDetector implements Detector {
           LockjawBugType.SYNCHRONIZED_MAP_CACHE,
           new SynchronizedMapCacheQuery(),
           LockjawBugType.PER_REQUEST_HTTP_CLIENT,
-          new PerRequestHttpClientQuery());
+          new PerRequestHttpClientQuery(),
+          LockjawBugType.THREAD_ALIVE_BUSY_WAIT,
+          new BusyWaitQuery());
 
   private final BugReporter bugReporter;
   private final List<ClassFacts> classes = new ArrayList<>();

@@ -13,7 +13,9 @@ public record Guard(Value subject, Test test, boolean outcome) {
     /** {@code subject == null}. */
     NULL,
     /** {@code subject} is {@code true} (a boolean) or not zero. */
-    TRUE
+    TRUE,
+    /** {@code subject > 0}: a count compared with zero ({@link LoopExit} tests only). */
+    POSITIVE
   }
 
   @Override

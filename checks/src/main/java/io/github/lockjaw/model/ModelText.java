@@ -117,6 +117,63 @@ public final class ModelText {
     return line.toString();
   }
 
+  /**
+   * One line per loop exit and per varying call of each loop, independent of operation numbering:
+   * {@code loop 0 exit [!Thread.isAlive(param0)]}, {@code loop 0 exit [!?] stores
+   * [Thread.isAlive(param0)]}, {@code loop 0 varying Thread.isAlive(?)}. A comparison of two
+   * front-ends compares these lines.
+   */
+  public static TreeSet<String> loops(MethodFacts method) {
+    TreeSet<String> lines = new TreeSet<>();
+    for (Loop loop : method.loops()) {
+      String head = "loop " + loop.id() + " depth " + depth(method, loop);
+      for (LoopExit exit : loop.exits()) {
+        StringBuilder line = new StringBuilder(head).append(" exit [");
+        line.append(guards(exit.guards(), method)).append("]");
+        if (!exit.stores().isEmpty()) {
+          line.append(" stores [");
+          List<String> stores = new ArrayList<>();
+          for (LocalStore store : exit.stores()) {
+            stores.add(
+                describe(store.value(), method)
+                    + (store.guards().isEmpty() ? "" : " if " + guards(store.guards(), method)));
+          }
+          line.append(String.join("; ", new TreeSet<>(stores))).append("]");
+        }
+        lines.add(line.toString());
+      }
+      for (int op : loop.varying()) {
+        if (op < method.ops().size()) {
+          lines.add(head + " varying " + call(method.ops().get(op), method, 0));
+        }
+      }
+    }
+    return lines;
+  }
+
+  private static int depth(MethodFacts method, Loop loop) {
+    int depth = 1;
+    for (int p = loop.parent(); p >= 0 && depth < 50; p = method.loops().get(p).parent()) {
+      depth++;
+    }
+    return depth;
+  }
+
+  private static String guards(List<Guard> guards, MethodFacts method) {
+    List<String> parts = new ArrayList<>();
+    for (Guard guard : guards) {
+      parts.add(
+          (guard.outcome() ? "" : "!")
+              + describe(guard.subject(), method)
+              + switch (guard.test()) {
+                case NULL -> "==null";
+                case POSITIVE -> ">0";
+                case TRUE -> "";
+              });
+    }
+    return String.join(", ", parts);
+  }
+
   /** The whole class, a block per method. */
   public static String of(ClassFacts facts) {
     StringBuilder out = new StringBuilder();

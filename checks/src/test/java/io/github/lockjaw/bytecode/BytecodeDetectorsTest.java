@@ -1021,6 +1021,40 @@ class BytecodeDetectorsTest {
         }
         """);
     sources.put(
+        "shop.load.ProcessWaits",
+        """
+        package shop.load;
+        import java.util.concurrent.*;
+        public class ProcessWaits {
+          static boolean isRunning(Process process) {
+            try {
+              process.exitValue();
+              return false;
+            } catch (IllegalThreadStateException stillRunning) {
+              return true;
+            }
+          }
+          public int convert(ProcessBuilder command) throws Exception {
+            Process convert = command.start();
+            while (isRunning(convert)) {                                        // line 14
+              Thread.sleep(10);
+            }
+            return convert.exitValue();
+          }
+          public Callable<String> render(Future<String> data) {
+            return new Callable<String>() {
+              @Override
+              public String call() throws Exception {
+                while (!data.isDone()) {                                        // line 23
+                  Thread.sleep(5);
+                }
+                return data.get();
+              }
+            };
+          }
+        }
+        """);
+    sources.put(
         "shop.load.HelperPolls",
         """
         package shop.load;
@@ -1508,6 +1542,13 @@ class BytecodeDetectorsTest {
     assertEquals(
         "ThreadAliveBusyWait awaitFlag:32, ThreadAliveBusyWait awaitWorker:14",
         summary(in("shop.load.HelperPolls")));
+  }
+
+  @Test
+  void anExitValueWrapperAndAnAnonymousCallableAreBusyWaits() {
+    // issue 21: the model composes the helper and reads the anonymous class's method
+    assertEquals("ThreadAliveBusyWait convert:14", summary(in("shop.load.ProcessWaits")));
+    assertEquals("ThreadAliveBusyWait call:23", summary(in("shop.load.ProcessWaits$1")));
   }
 
   @Test

@@ -222,6 +222,104 @@ class FrontEndAgreementTest {
       }
       """;
 
+  /** Loops as busy-waits and their look-alikes write them: exits, tested locals, varying calls. */
+  static final String POLLS =
+      """
+      package shop;
+      import java.util.*;
+      import java.util.concurrent.*;
+      public class Polls {
+        private volatile boolean stop;
+        private final Thread[] pool = new Thread[4];
+        public void header(Thread t, long deadline) throws InterruptedException {
+          while (t.isAlive() && System.nanoTime() < deadline) {
+            Thread.sleep(10);
+          }
+          while (t.isAlive() || !stop) {
+            Thread.onSpinWait();
+          }
+        }
+        public String breaks(Future<String> f, Thread t) throws Exception {
+          while (true) {
+            if (!t.isAlive()) {
+              break;
+            }
+            Thread.yield();
+          }
+          for (;;) {
+            if (f.isDone()) {
+              return f.get();
+            }
+            try {
+              Thread.sleep(5);
+            } catch (InterruptedException e) {
+              break;
+            }
+          }
+          return null;
+        }
+        public void counts(CountDownLatch latch, List<Thread> agents) throws InterruptedException {
+          while (latch.getCount() > 0) {
+            Thread.sleep(1);
+          }
+          while (0 != latch.getCount()) {
+            Thread.sleep(1);
+          }
+          int running;
+          do {
+            running = 0;
+            for (Thread agent : agents) {
+              if (agent.isAlive()) running++;
+            }
+          } while (running >= 1);
+        }
+        public void flags(Thread worker, Future<?> result) throws InterruptedException {
+          boolean alive = worker.isAlive();
+          while (alive) {
+            Thread.sleep(10);
+            alive = worker.isAlive();
+          }
+          boolean done = false;
+          while (!done) {
+            done = result.isDone();
+            if (stop) {
+              done = true;
+            }
+          }
+          boolean running;
+          do {
+            running = worker.isAlive();
+          } while (running);
+        }
+        public int varying(Thread t, List<Thread> rest) {
+          int i = 0;
+          while (pool[i].isAlive()) {
+            i = (i + 1) % pool.length;
+          }
+          while (t.isAlive()) {
+            t = rest.get(i++);
+          }
+          outer:
+          for (Thread each : rest) {
+            while (each.isAlive()) {
+              if (stop) {
+                continue outer;
+              }
+              Thread.onSpinWait();
+            }
+          }
+          return i;
+        }
+        public Runnable captured(Thread target) {
+          return () -> {
+            while (target.isAlive()) {
+              Thread.onSpinWait();
+            }
+          };
+        }
+      }
+      """;
+
   static final String PINGER =
       """
       package shop;
@@ -347,6 +445,30 @@ class FrontEndAgreementTest {
     assertTrue(differences.isEmpty(), String.join("\n", differences));
   }
 
+  @Test
+  void frontEndsAgreeOnLoopsTheirExitsAndTheirVaryingCalls() throws Exception {
+    BothFrontEnds.Read read = BothFrontEnds.read(Map.of("shop.Polls", POLLS), "21", out);
+    List<String> differences = compare(read);
+    differences.removeIf(
+        d ->
+            !d.contains("only:   loop ")
+                && !d.contains("only: loop ")); // operations: frontEndsAgreeOnRealisticCode
+    assertTrue(differences.isEmpty(), String.join("\n", differences));
+    TreeSet<String> header = new TreeSet<>();
+    for (MethodFacts m : read.fromSource().get("shop.Polls").methods()) {
+      header.addAll(ModelText.loops(m));
+    }
+    String all = String.join("\n", header);
+    assertTrue(all.contains("exit [!Thread.isAlive(param0)]"), all);
+    assertTrue(all.contains("exit [Thread.isAlive(param0), ?]"), all);
+    assertTrue(all.contains("exit [!CountDownLatch.getCount(param0)>0]"), all);
+    assertTrue(all.contains("exit [!CountDownLatch.getCount(param0)]"), all);
+    assertTrue(all.contains("exit [!?] stores [Thread.isAlive(param0) if ?]"), all);
+    assertTrue(all.contains("!?>0] stores ['0'; ? if Iterator.hasNext"), all);
+    assertTrue(all.contains("exit [!Thread.isAlive(param0)] stores [Thread.isAlive(param0)]"), all);
+    assertTrue(all.contains("varying Thread.isAlive(?)"), all);
+  }
+
   static Set<String> nonSynthetic(Map<String, ClassFacts> classes) {
     Set<String> names = new TreeSet<>();
     classes.forEach(
@@ -386,6 +508,18 @@ class FrontEndAgreementTest {
         }
         for (String line : fromBytecode) {
           if (!fromSource.contains(line)) {
+            differences.add(method.getKey() + "\n    bytecode only: " + line);
+          }
+        }
+        TreeSet<String> loopsFromSource = ModelText.loops(method.getValue());
+        TreeSet<String> loopsFromBytecode = ModelText.loops(other);
+        for (String line : loopsFromSource) {
+          if (!loopsFromBytecode.contains(line)) {
+            differences.add(method.getKey() + "\n    source only:   " + line);
+          }
+        }
+        for (String line : loopsFromBytecode) {
+          if (!loopsFromSource.contains(line)) {
             differences.add(method.getKey() + "\n    bytecode only: " + line);
           }
         }

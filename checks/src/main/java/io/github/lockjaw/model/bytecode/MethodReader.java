@@ -102,6 +102,9 @@ final class MethodReader {
     List<Loop> loops = new ArrayList<>();
     int[][] loopsOf = loops(flow, lines, loops);
     List<Guard>[] guardAt = guardHeads(flow, frames);
+    loops =
+        LoopFactsReader.complete(
+            owner, method, loops, flow.loops(), frames, flow, guardAt, exceptionEdges, opIndex);
 
     List<Op> ops = new ArrayList<>();
     Map<AbstractInsnNode, Integer> newOps = new HashMap<>();

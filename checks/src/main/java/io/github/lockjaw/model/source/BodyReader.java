@@ -78,8 +78,27 @@ import javax.lang.model.element.ElementKind;
  * their assignments; where paths join with different values they become unknown.
  */
 final class BodyReader {
-  /** The guards that hold when a condition is true and when it is false. */
-  private record Cond(List<Guard> whenTrue, List<Guard> whenFalse) {}
+  /**
+   * The guards that hold when a condition is true and when it is false, and its paths to each
+   * outcome (for loop exits).
+   */
+  private record Cond(
+      List<Guard> whenTrue,
+      List<Guard> whenFalse,
+      List<LoopRecorder.Edge> trueEdges,
+      List<LoopRecorder.Edge> falseEdges) {
+    Cond(List<Guard> whenTrue, List<Guard> whenFalse) {
+      this(whenTrue, whenFalse, edges(whenTrue), edges(whenFalse));
+    }
+
+    private static List<LoopRecorder.Edge> edges(List<Guard> guards) {
+      return guards.isEmpty()
+          ? List.of(new LoopRecorder.Edge(List.of(), UNKNOWN_GUARD, null))
+          : List.of(
+              new LoopRecorder.Edge(
+                  guards.subList(0, guards.size() - 1), guards.get(guards.size() - 1), null));
+    }
+  }
 
   /** Whether a statement can complete normally, and what holds for the statements after it. */
   private record Flow(boolean completes, List<Guard> after) {
@@ -100,6 +119,13 @@ final class BodyReader {
   final List<Region> regions = new ArrayList<>();
   final List<TreePath> regionPaths = new ArrayList<>();
   final List<Loop> loops = new ArrayList<>();
+  private final LoopRecorder loopFacts = new LoopRecorder();
+  private boolean iteratorStep;
+
+  /** A {@code break} or {@code continue} that is an {@code if}'s only statement, and its path. */
+  private Tree jumpTest;
+
+  private LoopRecorder.Edge jumpEdge;
 
   private Map<Symbol, Value> env = new HashMap<>();
   private final List<Integer> heldRegions = new ArrayList<>();
@@ -147,6 +173,7 @@ final class BodyReader {
           Symbol symbol = TreeInfo.symbolFor((JCTree) variable);
           if (symbol != null) {
             env.put(symbol, value);
+            loopFacts.store(symbol, value, guards);
           }
         }
         yield Flow.NORMAL;
@@ -180,7 +207,14 @@ final class BodyReader {
       case TryTree tryTree -> tryStatement(path, tryTree);
       case SynchronizedTree sync -> synchronizedBlock(path, sync);
       case LabeledStatementTree labeled -> {
+        boolean loopLabel = isLoop(labeled.getStatement());
+        if (!loopLabel) {
+          loopFacts.enterLabel(labeled.getLabel().toString());
+        }
         Flow inner = statement(child(path, labeled.getStatement()));
+        if (!loopLabel) {
+          loopFacts.exitLabel();
+        }
         boolean leaves =
             LocalScans.breaksOut(labeled.getStatement(), labeled.getLabel().toString());
         yield leaves ? new Flow(true, List.of()) : inner;
@@ -199,7 +233,10 @@ final class BodyReader {
       }
       default ->
           switch (tree.getKind()) {
-            case BREAK, CONTINUE -> Flow.ABRUPT;
+            case BREAK, CONTINUE -> {
+              loopFacts.jump(tree, guards, inHandler, tree == jumpTest ? jumpEdge : null);
+              yield Flow.ABRUPT;
+            }
             default -> Flow.NORMAL;
           };
     };
@@ -266,6 +303,7 @@ final class BodyReader {
     int mark = guards.size();
     guards.addAll(cond.whenTrue());
     Map<Symbol, Value> before = new HashMap<>(env);
+    noteJump(tree.getThenStatement(), cond.whenTrue(), cond.trueEdges());
     Flow then = statement(child(path, tree.getThenStatement()));
     truncate(guards, mark);
     Map<Symbol, Value> afterThen = env;
@@ -273,6 +311,7 @@ final class BodyReader {
     Flow otherwise = Flow.NORMAL;
     if (tree.getElseStatement() != null) {
       guards.addAll(cond.whenFalse());
+      noteJump(tree.getElseStatement(), cond.whenFalse(), cond.falseEdges());
       otherwise = statement(child(path, tree.getElseStatement()));
       truncate(guards, mark);
     }
@@ -295,16 +334,45 @@ final class BodyReader {
     return then.completes() || otherwise.completes() ? Flow.NORMAL : Flow.ABRUPT;
   }
 
-  private int openLoop(Tree tree) {
+  /** A branch that is only a {@code break} or {@code continue}: its exit sees the rich test. */
+  private void noteJump(
+      StatementTree branch, List<Guard> guardsAdded, List<LoopRecorder.Edge> edges) {
+    StatementTree only = branch;
+    if (only instanceof BlockTree block && block.getStatements().size() == 1) {
+      only = block.getStatements().get(0);
+    }
+    boolean jump = only.getKind() == Tree.Kind.BREAK || only.getKind() == Tree.Kind.CONTINUE;
+    if (jump && edges.size() == 1 && !guardsAdded.isEmpty()) {
+      jumpTest = only;
+      jumpEdge = edges.get(0);
+    }
+  }
+
+  private int openLoop(TreePath path) {
+    Tree tree = path.getLeaf();
     int id = loops.size();
     int parent = openLoops.isEmpty() ? -1 : openLoops.get(openLoops.size() - 1);
     loops.add(new Loop(id, parent, line(tree)));
     openLoops.add(id);
+    loopFacts.open(id, tree, labelOf(path), guards.size(), inHandler);
     return id;
   }
 
   private void closeLoop() {
-    openLoops.remove(openLoops.size() - 1);
+    int id = openLoops.remove(openLoops.size() - 1);
+    loops.set(id, loopFacts.close(loops.get(id)));
+  }
+
+  /** The false paths of the innermost loop's condition are ways out of it. */
+  private void conditionExits(Cond cond) {
+    loopFacts.conditionExits(cond.falseEdges(), guards, inHandler);
+  }
+
+  private static boolean isLoop(Tree tree) {
+    return tree instanceof WhileLoopTree
+        || tree instanceof DoWhileLoopTree
+        || tree instanceof ForLoopTree
+        || tree instanceof EnhancedForLoopTree;
   }
 
   private void forgetAssignedIn(Tree tree) {
@@ -322,12 +390,15 @@ final class BodyReader {
   private Flow whileLoop(TreePath path, WhileLoopTree tree) {
     forgetAssignedIn(tree);
     boolean breaks = LocalScans.breaksOut(tree.getStatement(), labelOf(path));
-    openLoop(tree);
+    openLoop(path);
     Object constant = constantOf(TreeInfo.skipParens((JCTree.JCExpression) tree.getCondition()));
     Cond cond =
         Boolean.TRUE.equals(constant)
             ? new Cond(List.of(), List.of())
             : condition(child(path, tree.getCondition()));
+    if (!Boolean.TRUE.equals(constant)) {
+      conditionExits(cond);
+    }
     int mark = guards.size();
     guards.addAll(cond.whenTrue());
     statement(child(path, tree.getStatement()));
@@ -342,13 +413,26 @@ final class BodyReader {
   private Flow doWhileLoop(TreePath path, DoWhileLoopTree tree) {
     forgetAssignedIn(tree);
     boolean breaks = LocalScans.breaksOut(tree.getStatement(), labelOf(path));
-    openLoop(tree);
-    statement(child(path, tree.getStatement()));
+    openLoop(path);
+    int bodyMark = guards.size();
+    if (tree.getStatement() instanceof BlockTree body && !LoopRecorder.continuesIn(body)) {
+      // the condition follows the body's last statement: what holds after it holds there
+      TreePath bodyPath = child(path, body);
+      for (StatementTree statement : body.getStatements()) {
+        guards.addAll(statement(child(bodyPath, statement)).after());
+      }
+    } else {
+      statement(child(path, tree.getStatement()));
+    }
     Object constant = constantOf(TreeInfo.skipParens((JCTree.JCExpression) tree.getCondition()));
     Cond cond =
         Boolean.TRUE.equals(constant)
             ? new Cond(List.of(), List.of())
             : condition(child(path, tree.getCondition()));
+    if (!Boolean.TRUE.equals(constant)) {
+      conditionExits(cond);
+    }
+    truncate(guards, bodyMark);
     closeLoop();
     if (Boolean.TRUE.equals(constant)) {
       return breaks ? Flow.NORMAL : Flow.ABRUPT;
@@ -362,7 +446,7 @@ final class BodyReader {
     }
     forgetAssignedIn(tree);
     boolean breaks = LocalScans.breaksOut(tree.getStatement(), labelOf(path));
-    openLoop(tree);
+    openLoop(path);
     ExpressionTree condition = tree.getCondition();
     Object constant =
         condition == null
@@ -372,6 +456,9 @@ final class BodyReader {
         Boolean.TRUE.equals(constant)
             ? new Cond(List.of(), List.of())
             : condition(child(path, condition));
+    if (!Boolean.TRUE.equals(constant)) {
+      conditionExits(cond);
+    }
     int mark = guards.size();
     guards.addAll(cond.whenTrue());
     statement(child(path, tree.getStatement()));
@@ -394,10 +481,14 @@ final class BodyReader {
     boolean breaks = LocalScans.breaksOut(tree.getStatement(), labelOf(path));
     Symbol variable = TreeInfo.symbolFor((JCTree) tree.getVariable());
     if (type != null && type.getTag() == TypeTag.ARRAY) {
-      openLoop(tree);
+      openLoop(path);
+      loopFacts.conditionExits(
+          List.of(new LoopRecorder.Edge(List.of(), UNKNOWN_GUARD, null)), guards, inHandler);
       int mark = guards.size();
       guards.add(UNKNOWN_GUARD);
-      env.put(variable, computed());
+      Value element = computed();
+      env.put(variable, element);
+      loopFacts.store(variable, element, guards);
       statement(child(path, tree.getStatement()));
       truncate(guards, mark);
       closeLoop();
@@ -413,7 +504,8 @@ final class BodyReader {
             List.of(),
             iterable);
     Value it = new Value.Result(iterator);
-    openLoop(tree);
+    openLoop(path);
+    iteratorStep = true;
     int hasNext =
         emit(
             Op.Kind.INVOKE_VIRTUAL,
@@ -423,6 +515,12 @@ final class BodyReader {
             List.of(),
             iterable);
     Guard more = new Guard(new Value.Result(hasNext), Guard.Test.TRUE, true);
+    loopFacts.conditionExits(
+        List.of(
+            new LoopRecorder.Edge(
+                List.of(), new Guard(new Value.Result(hasNext), Guard.Test.TRUE, false), null)),
+        guards,
+        inHandler);
     int mark = guards.size();
     guards.add(more);
     int next =
@@ -433,8 +531,10 @@ final class BodyReader {
             it,
             List.of(),
             iterable);
+    iteratorStep = false;
     if (variable != null) {
       env.put(variable, new Value.Result(next));
+      loopFacts.store(variable, new Value.Result(next), guards);
     }
     statement(child(path, tree.getStatement()));
     truncate(guards, mark);
@@ -458,6 +558,7 @@ final class BodyReader {
           selected);
     }
     forgetAssignedIn(path.getLeaf());
+    loopFacts.enterSwitch();
     for (CaseTree caseTree : cases) {
       TreePath casePath = child(path, caseTree);
       if (caseTree.getBody() != null) {
@@ -471,6 +572,7 @@ final class BodyReader {
         block(casePath, caseTree.getStatements());
       }
     }
+    loopFacts.exitSwitch();
     forgetAssignedIn(path.getLeaf());
   }
 
@@ -603,7 +705,7 @@ final class BodyReader {
     }
     if (tree instanceof UnaryTree unary && tree.getKind() == Tree.Kind.LOGICAL_COMPLEMENT) {
       Cond inner = condition(child(path, unary.getExpression()));
-      return new Cond(inner.whenFalse(), inner.whenTrue());
+      return new Cond(inner.whenFalse(), inner.whenTrue(), inner.falseEdges(), inner.trueEdges());
     }
     if (tree instanceof BinaryTree binary) {
       switch (tree.getKind()) {
@@ -613,7 +715,11 @@ final class BodyReader {
           guards.addAll(left.whenTrue());
           Cond right = condition(child(path, binary.getRightOperand()));
           truncate(guards, mark);
-          return new Cond(concat(left.whenTrue(), right.whenTrue()), List.of());
+          return new Cond(
+              concat(left.whenTrue(), right.whenTrue()),
+              List.of(),
+              after(left.whenTrue(), right.trueEdges()),
+              concat(left.falseEdges(), after(left.whenTrue(), right.falseEdges())));
         }
         case CONDITIONAL_OR -> {
           Cond left = condition(child(path, binary.getLeftOperand()));
@@ -621,7 +727,11 @@ final class BodyReader {
           guards.addAll(left.whenFalse());
           Cond right = condition(child(path, binary.getRightOperand()));
           truncate(guards, mark);
-          return new Cond(List.of(), concat(left.whenFalse(), right.whenFalse()));
+          return new Cond(
+              List.of(),
+              concat(left.whenFalse(), right.whenFalse()),
+              concat(left.trueEdges(), after(left.whenFalse(), right.trueEdges())),
+              after(left.whenFalse(), right.falseEdges()));
         }
         case EQUAL_TO, NOT_EQUAL_TO -> {
           boolean equal = tree.getKind() == Tree.Kind.EQUAL_TO;
@@ -632,17 +742,35 @@ final class BodyReader {
             Value value = eval(child(path, tested));
             return new Cond(
                 List.of(guard(value, Guard.Test.NULL, equal)),
-                List.of(guard(value, Guard.Test.NULL, !equal)));
+                List.of(guard(value, Guard.Test.NULL, !equal)),
+                edge(value, Guard.Test.NULL, equal, tested),
+                edge(value, Guard.Test.NULL, !equal, tested));
           }
           if (isIntZero(right) && isIntLike(left)) {
             Value value = eval(child(path, left));
             return new Cond(
                 List.of(guard(value, Guard.Test.TRUE, !equal)),
-                List.of(guard(value, Guard.Test.TRUE, equal)));
+                List.of(guard(value, Guard.Test.TRUE, equal)),
+                edge(value, Guard.Test.TRUE, !equal, left),
+                edge(value, Guard.Test.TRUE, equal, left));
           }
-          eval(child(path, left));
-          eval(child(path, right));
-          return new Cond(List.of(UNKNOWN_GUARD), List.of(UNKNOWN_GUARD));
+          Value leftValue = eval(child(path, left));
+          Value rightValue = eval(child(path, right));
+          Cond compared = comparedWithZeroOrOne(tree.getKind(), left, leftValue, right, rightValue);
+          return compared != null
+              ? compared
+              : new Cond(List.of(UNKNOWN_GUARD), List.of(UNKNOWN_GUARD));
+        }
+        case GREATER_THAN, GREATER_THAN_EQUAL, LESS_THAN, LESS_THAN_EQUAL -> {
+          ExpressionTree left = binary.getLeftOperand();
+          ExpressionTree right = binary.getRightOperand();
+          Value leftValue = eval(child(path, left));
+          Value rightValue = eval(child(path, right));
+          computed(); // the comparison's own value, as eval numbers it
+          Cond compared = comparedWithZeroOrOne(tree.getKind(), left, leftValue, right, rightValue);
+          return compared != null
+              ? compared
+              : new Cond(List.of(UNKNOWN_GUARD), List.of(UNKNOWN_GUARD));
         }
         default -> {}
       }
@@ -654,11 +782,101 @@ final class BodyReader {
         && !(tree instanceof BinaryTree)
         && !(tree instanceof InstanceOfTree)
         && !(tree instanceof ConditionalExpressionTree)) {
+      ExpressionTree expression = (ExpressionTree) tree;
       return new Cond(
           List.of(guard(value, Guard.Test.TRUE, true)),
-          List.of(guard(value, Guard.Test.TRUE, false)));
+          List.of(guard(value, Guard.Test.TRUE, false)),
+          edge(value, Guard.Test.TRUE, true, expression),
+          edge(value, Guard.Test.TRUE, false, expression));
     }
     return new Cond(List.of(UNKNOWN_GUARD), List.of(UNKNOWN_GUARD));
+  }
+
+  /** A path whose deciding test is {@code value}'s, with the local {@code tested} reads. */
+  private static List<LoopRecorder.Edge> edge(
+      Value value, Guard.Test test, boolean outcome, ExpressionTree tested) {
+    return List.of(
+        new LoopRecorder.Edge(
+            List.of(), new Guard(value, test, outcome), LoopRecorder.testedLocal(tested)));
+  }
+
+  private static List<LoopRecorder.Edge> after(List<Guard> prefix, List<LoopRecorder.Edge> edges) {
+    List<LoopRecorder.Edge> all = new ArrayList<>(edges.size());
+    for (LoopRecorder.Edge edge : edges) {
+      all.add(edge.after(prefix));
+    }
+    return all;
+  }
+
+  /**
+   * A count compared with zero or one ({@code n != 0}, {@code n > 0}, {@code 0 < n}, {@code n >=
+   * 1}, {@code n == 0}, ...): ops see no guard (as before), but a loop exit sees the test. {@code
+   * null} for other comparisons.
+   */
+  private static Cond comparedWithZeroOrOne(
+      Tree.Kind kind,
+      ExpressionTree left,
+      Value leftValue,
+      ExpressionTree right,
+      Value rightValue) {
+    Long leftConstant = zeroOrOne(left);
+    Long rightConstant = zeroOrOne(right);
+    if ((leftConstant == null) == (rightConstant == null)) {
+      return null;
+    }
+    boolean constantOnLeft = leftConstant != null;
+    ExpressionTree counted = constantOnLeft ? right : left;
+    Value value = constantOnLeft ? rightValue : leftValue;
+    long constant = constantOnLeft ? leftConstant : rightConstant;
+    if (!isIntLike(counted) && !isLong(counted)) {
+      return null;
+    }
+    if (constantOnLeft) {
+      kind =
+          switch (kind) {
+            case GREATER_THAN -> Tree.Kind.LESS_THAN;
+            case LESS_THAN -> Tree.Kind.GREATER_THAN;
+            case GREATER_THAN_EQUAL -> Tree.Kind.LESS_THAN_EQUAL;
+            case LESS_THAN_EQUAL -> Tree.Kind.GREATER_THAN_EQUAL;
+            default -> kind;
+          };
+    }
+    // value <kind> constant, as a test whose outcome is true when the comparison holds
+    Guard.Test test;
+    boolean holdsWhen;
+    if (constant == 0 && (kind == Tree.Kind.EQUAL_TO || kind == Tree.Kind.NOT_EQUAL_TO)) {
+      test = Guard.Test.TRUE;
+      holdsWhen = kind == Tree.Kind.NOT_EQUAL_TO;
+    } else if ((constant == 0 && kind == Tree.Kind.GREATER_THAN)
+        || (constant == 1 && kind == Tree.Kind.GREATER_THAN_EQUAL)) {
+      test = Guard.Test.POSITIVE;
+      holdsWhen = true;
+    } else if ((constant == 0 && kind == Tree.Kind.LESS_THAN_EQUAL)
+        || (constant == 1 && kind == Tree.Kind.LESS_THAN)) {
+      test = Guard.Test.POSITIVE;
+      holdsWhen = false;
+    } else {
+      return null;
+    }
+    return new Cond(
+        List.of(UNKNOWN_GUARD),
+        List.of(UNKNOWN_GUARD),
+        edge(value, test, holdsWhen, counted),
+        edge(value, test, !holdsWhen, counted));
+  }
+
+  private static Long zeroOrOne(ExpressionTree tree) {
+    Object value = constantOf(TreeInfo.skipParens((JCTree.JCExpression) tree));
+    if ((value instanceof Integer || value instanceof Long)
+        && (((Number) value).longValue() == 0 || ((Number) value).longValue() == 1)) {
+      return ((Number) value).longValue();
+    }
+    return null;
+  }
+
+  private static boolean isLong(ExpressionTree tree) {
+    Type type = ((JCTree) tree).type;
+    return type != null && type.getTag() == TypeTag.LONG;
   }
 
   private static boolean isBoxedBoolean(Type type) {
@@ -674,7 +892,7 @@ final class BodyReader {
         ((JCTree.JCExpression) TreeInfo.skipParens((JCTree.JCExpression) tree)).type == null
             ? null
             : constantOf(TreeInfo.skipParens((JCTree.JCExpression) tree));
-    return value instanceof Integer i && i == 0;
+    return (value instanceof Integer i && i == 0) || Boolean.FALSE.equals(value);
   }
 
   private static boolean isIntLike(ExpressionTree tree) {
@@ -729,6 +947,7 @@ final class BodyReader {
           Symbol symbol = TreeInfo.symbolFor((JCTree) binding.getVariable());
           if (symbol != null) {
             env.put(symbol, value);
+            loopFacts.store(symbol, value, guards);
           }
         }
         yield computed();
@@ -767,7 +986,11 @@ final class BodyReader {
     if (!(tree instanceof JCTree.JCExpression expression) || expression.type == null) {
       return null;
     }
-    return expression.type.constValue();
+    Object value = expression.type.constValue();
+    if (value instanceof Integer i && expression.type.getTag() == TypeTag.BOOLEAN) {
+      return i != 0; // javac keeps boolean constants as 0 and 1
+    }
+    return value;
   }
 
   /** A constant as the class file holds it: booleans and chars as ints; no floating point. */
@@ -1100,6 +1323,7 @@ final class BodyReader {
         && variable.getKind() != ElementKind.ENUM_CONSTANT) {
       Value value = eval(valuePath);
       env.put(variable, value);
+      loopFacts.store(variable, value, guards);
       return value;
     }
     if (symbol instanceof VarSymbol field) {
@@ -1159,7 +1383,9 @@ final class BodyReader {
       if (operand != null) {
         eval(operand);
       }
-      env.put(local, computed());
+      Value updated = computed();
+      env.put(local, updated);
+      loopFacts.store(local, updated, guards);
       return;
     }
     TreePath targetPath = child(path, target);
@@ -1264,6 +1490,9 @@ final class BodyReader {
             new Context(heldRegions, openLoops, guards, inHandler),
             line(path.getLeaf())));
     opPaths.add(path);
+    if (method != null) {
+      loopFacts.call(index, path.getLeaf(), iteratorStep);
+    }
     return index;
   }
 
