@@ -7,7 +7,9 @@ import edu.umd.cs.findbugs.Priorities;
 import edu.umd.cs.findbugs.SourceLineAnnotation;
 import edu.umd.cs.findbugs.StringAnnotation;
 import edu.umd.cs.findbugs.ba.ClassContext;
+import io.github.lockjaw.checks.readmostly.ReadMostlyQuery;
 import io.github.lockjaw.checks.resources.ResourceLookupQuery;
+import io.github.lockjaw.checks.statistics.StatisticsQuery;
 import io.github.lockjaw.common.Resilience;
 import io.github.lockjaw.model.ClassFacts;
 import io.github.lockjaw.model.Effects;
@@ -33,7 +35,13 @@ import org.apache.bcel.classfile.JavaClass;
 public class ModelDetector implements Detector {
   /** The queries and the bug type each reports as. */
   static final Map<LockjawBugType, ModelQuery> QUERIES =
-      Map.of(LockjawBugType.RESOURCE_LOOKUP_UNDER_LOCK, new ResourceLookupQuery());
+      Map.of(
+          LockjawBugType.RESOURCE_LOOKUP_UNDER_LOCK,
+          new ResourceLookupQuery(),
+          LockjawBugType.STATISTICS_UNDER_SHARED_LOCK,
+          new StatisticsQuery(),
+          LockjawBugType.READ_MOSTLY_STATE_UNDER_LOCK,
+          new ReadMostlyQuery());
 
   private final BugReporter bugReporter;
   private final List<ClassFacts> classes = new ArrayList<>();

@@ -1449,7 +1449,7 @@ class BytecodeDetectorsTest {
 
   @Test
   void lockedHelpersThatOnlyStartOrRefreshReachAreSilentInEveryLockDetector() {
-    // SharedMonitorDetector (start() -> loadColumns()), LockRegionDetector's resource lookup
+    // SharedMonitorDetector (start() -> loadColumns()), ModelDetector's resource lookup
     // (start() -> probeAll()) and read-mostly state (refreshBeanFactory() -> getBeanFactory())
     assertEquals("", summary(in("shop.dao.SchemaRegistry")));
     assertEquals("", summary(in("shop.res.JarIndex")));
