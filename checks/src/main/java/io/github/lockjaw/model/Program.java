@@ -263,11 +263,20 @@ public final class Program {
         : List.of();
   }
 
+  /**
+   * The overrides a virtual call may run. A call named on a JDK type ({@code out.write(…)} on an
+   * {@code OutputStream}) is not dispatched into the program's subclasses: every stream, runnable
+   * or collection of the program would be a target, and the knowledge files speak for the JDK. Nor
+   * is a call with more than {@link #MAX_TARGETS} overrides: lockjaw cannot tell which one runs.
+   */
   private List<MethodFacts> virtualTargets(MethodRef named) {
     List<MethodFacts> targets = new ArrayList<>();
     MethodFacts declared = resolve(named);
     if (declared != null && !declared.isAbstract()) {
       targets.add(declared);
+    }
+    if (isPlatform(named.owner())) {
+      return targets;
     }
     for (String sub : analysedSubtypes(named.owner())) {
       if (sub.equals(named.owner())) {
@@ -278,8 +287,11 @@ public final class Program {
         targets.add(override);
       }
     }
-    return targets;
+    return targets.size() > MAX_TARGETS ? List.of() : targets;
   }
+
+  /** The most overrides a virtual call is followed into. */
+  public static final int MAX_TARGETS = 8;
 
   /** Every call site in analysed code that may run {@code method}. */
   public List<CallSite> callersOf(MethodRef method) {
