@@ -12,7 +12,9 @@ import io.github.lockjaw.checks.cache.SynchronizedMapCacheQuery;
 import io.github.lockjaw.checks.dao.SharedMonitorQuery;
 import io.github.lockjaw.checks.http.PerRequestHttpClientQuery;
 import io.github.lockjaw.checks.polling.BusyWaitQuery;
+import io.github.lockjaw.checks.readmostly.ReadMostlyQuery;
 import io.github.lockjaw.checks.resources.ResourceLookupQuery;
+import io.github.lockjaw.checks.statistics.StatisticsQuery;
 import io.github.lockjaw.common.Resilience;
 import io.github.lockjaw.model.ClassFacts;
 import io.github.lockjaw.model.Effects;
@@ -50,7 +52,11 @@ public class ModelDetector implements Detector {
           LockjawBugType.PER_REQUEST_HTTP_CLIENT,
           new PerRequestHttpClientQuery(),
           LockjawBugType.THREAD_ALIVE_BUSY_WAIT,
-          new BusyWaitQuery());
+          new BusyWaitQuery(),
+          LockjawBugType.STATISTICS_UNDER_SHARED_LOCK,
+          new StatisticsQuery(),
+          LockjawBugType.READ_MOSTLY_STATE_UNDER_LOCK,
+          new ReadMostlyQuery());
 
   private final BugReporter bugReporter;
   private final List<ClassFacts> classes = new ArrayList<>();

@@ -225,7 +225,6 @@ public record Kind(String catalog, String name) {
   public static final class ReadMostly {
     public static final String CATALOG = "read-mostly";
 
-    public static final Kind ACCESSOR_PREFIX = new Kind(CATALOG, "accessor-prefix");
     public static final Kind READ_CALL = new Kind(CATALOG, "read-call");
     public static final Kind COPY_CALL = new Kind(CATALOG, "copy-call");
     public static final Kind COPY_CONSTRUCTOR_PACKAGE =

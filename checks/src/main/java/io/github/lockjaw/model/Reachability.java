@@ -9,6 +9,7 @@ import java.util.Collections;
 import java.util.Deque;
 import java.util.EnumSet;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -60,6 +61,9 @@ public final class Reachability {
   private final Map<MethodRef, EnumSet<Origin>> origins = new HashMap<>();
   private final Map<MethodRef, Step> requestParent = new HashMap<>();
   private final Map<MethodRef, String> requestEntry = new HashMap<>();
+  private final Set<MethodRef> apiEntries = new HashSet<>();
+  private final Set<MethodRef> fromEntryPoints = new HashSet<>();
+  private final Set<MethodRef> startUpEntries = new HashSet<>();
 
   /** How a request reaches a method: the caller and the call. */
   private record Step(MethodRef caller, int line) {}
@@ -118,6 +122,49 @@ public final class Reachability {
     return path;
   }
 
+  /**
+   * The method requests enter by on their way to {@code method} (the start of {@link
+   * #requestPath}): a framework entry point, or API; {@code null} when requests do not reach it.
+   */
+  public MethodRef requestEntry(MethodRef method) {
+    if (!isOnRequestPath(method)) {
+      return null;
+    }
+    MethodRef current = method;
+    int guard = 0;
+    while (requestParent.containsKey(current) && guard++ < 50) {
+      current = requestParent.get(current).caller();
+    }
+    return current;
+  }
+
+  /**
+   * Whether requests reach a method as API: it is not private, no framework entry point names it,
+   * and nothing in the analysed code (tests aside) calls it, or it implements a type outside the
+   * analysed code, whose code calls it. Such a method is a request path by assumption (a library's
+   * callers may call it per request), not by a call lockjaw saw.
+   */
+  public boolean isApiEntry(MethodRef method) {
+    return apiEntries.contains(method);
+  }
+
+  /**
+   * Whether requests reach a method from a framework entry point (a servlet, a filter, an aspect, a
+   * handler, a listener of {@code entry-points.txt}), not only from API methods by assumption.
+   */
+  public boolean isReachedFromEntryPoint(MethodRef method) {
+    return fromEntryPoints.contains(method);
+  }
+
+  /**
+   * Whether a method is itself a start-up, configuration or shutdown step: its name, annotations or
+   * interface say it starts, stops, initialises, registers, refreshes or configures ({@code
+   * entry-points.txt}), not only that such a step calls it.
+   */
+  public boolean isStartUpEntry(MethodRef method) {
+    return startUpEntries.contains(method);
+  }
+
   // ------------------------------------------------------------------- roots
 
   private void compute() {
@@ -134,18 +181,32 @@ public final class Reachability {
         }
       }
     }
+    startUpEntries.addAll(roots.get(Origin.LIFECYCLE));
     // tests first, so that a method only tests call is still a library's public API
     for (Origin origin : List.of(Origin.TEST, Origin.LIFECYCLE, Origin.BACKGROUND, Origin.ADMIN)) {
       propagate(origin, roots.get(origin));
     }
-    List<MethodRef> requests = new ArrayList<>(roots.get(Origin.REQUEST));
+    // framework entry points first: what they reach is reached by requests lockjaw saw
+    propagate(Origin.REQUEST, roots.get(Origin.REQUEST));
+    origins.forEach(
+        (method, found) -> {
+          if (found.contains(Origin.REQUEST)) {
+            fromEntryPoints.add(method);
+          }
+        });
+    Set<MethodRef> tasks = tasksHandedToCalls();
+    List<MethodRef> requests = new ArrayList<>();
     for (ClassFacts c : program.classes()) {
       if (isTestClass(c)) {
         continue;
       }
       for (MethodFacts m : c.methods()) {
-        if (isApi(m) && rootOrigin(c, m) == null && !hasNonTestCaller(m.ref())) {
+        if (isApi(m)
+            && rootOrigin(c, m) == null
+            && ((!hasNonTestCaller(m.ref()) && !tasks.contains(m.ref()))
+                || implementsOutsideType(m))) {
           requests.add(m.ref());
+          apiEntries.add(m.ref());
           requestEntry.put(
               m.ref(),
               (c.isPublic() && m.isPublic() ? "public API: " : "called from outside this code: ")
@@ -156,6 +217,36 @@ public final class Reachability {
     }
     propagate(Origin.REQUEST, requests);
     scheduledTasks();
+  }
+
+  /**
+   * The methods of anonymous and local classes that analysed code creates and hands to a call (a
+   * task, a callback, a shutdown hook): they run when and where that call runs them, so their reach
+   * is their creator's, not an API's.
+   */
+  private Set<MethodRef> tasksHandedToCalls() {
+    Set<MethodRef> tasks = new HashSet<>();
+    for (ClassFacts c : program.classes()) {
+      for (MethodFacts m : c.methods()) {
+        for (Op op : m.ops()) {
+          if (op.isCall()) {
+            tasks.addAll(effects.runnablesPassed(m, op));
+          }
+        }
+      }
+    }
+    return tasks;
+  }
+
+  /**
+   * Whether a method implements or overrides a method a type outside the analysed code declares
+   * ({@code java.sql.Driver#connect}, a pool's object factory in another jar): that code calls it,
+   * whatever the analysed code does with it.
+   */
+  private boolean implementsOutsideType(MethodFacts m) {
+    return !m.isStatic()
+        && Overrides.declaringSupertype(program, m.ref(), type -> !program.isAnalysed(type))
+            .isPresent();
   }
 
   /**

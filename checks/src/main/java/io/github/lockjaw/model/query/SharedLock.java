@@ -76,6 +76,27 @@ public record SharedLock(Kind kind, String owner, FieldRef field) {
   }
 
   /**
+   * Whether an earlier region of the method is the same {@code synchronized} block: a class file
+   * holds a {@code finally} block once per way out of its {@code try}, so a block there is read as
+   * several regions on the same monitor at the same line (the source front-end reads it once).
+   */
+  public static boolean repeatsEarlierRegion(Region region, MethodFacts method) {
+    Optional<SharedLock> lock = of(region, method);
+    for (Region earlier : method.regions()) {
+      if (earlier.id() >= region.id()) {
+        return false;
+      }
+      if (earlier.line() == region.line()
+          && earlier.wholeMethod() == region.wholeMethod()
+          && earlier.parent() == region.parent()
+          && of(earlier, method).equals(lock)) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /**
    * Whether a region's monitor is already held by an enclosing region of the same method (a
    * re-entered monitor adds no queue of its own).
    */
