@@ -83,8 +83,7 @@ public record Kind(String catalog, String name) {
     public static final Kind VIRTUAL_REQUEST_EXECUTOR =
         new Kind(CATALOG, "virtual-request-executor");
     public static final Kind VIRTUAL_REQUEST_SWITCH = new Kind(CATALOG, "virtual-request-switch");
-    public static final Kind VIRTUAL_THREAD_PROPERTY =
-        new Kind(CATALOG, "virtual-thread-property");
+    public static final Kind VIRTUAL_THREAD_PROPERTY = new Kind(CATALOG, "virtual-thread-property");
     public static final Kind VIRTUAL_THREAD_RELEASE = new Kind(CATALOG, "virtual-thread-release");
 
     private EntryPoints() {}
@@ -265,6 +264,7 @@ public record Kind(String catalog, String name) {
     public static final Kind FLUENT_CONFIGURATION = new Kind(CATALOG, "fluent-configuration");
     public static final Kind MEMOISING_CALL = new Kind(CATALOG, "memoising-call");
     public static final Kind MEMOISING_OVERRIDE = new Kind(CATALOG, "memoising-override");
+    public static final Kind GENERIC_INTERCEPTION = new Kind(CATALOG, "generic-interception");
 
     private Heavyweight() {}
   }

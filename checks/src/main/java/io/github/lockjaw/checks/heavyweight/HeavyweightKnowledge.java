@@ -19,6 +19,7 @@ final class HeavyweightKnowledge {
   static final KnowledgeIndex MEMOISING_CALLS = Kind.Heavyweight.MEMOISING_CALL.index();
   static final KnowledgeIndex MEMOISING_OVERRIDES = Kind.Heavyweight.MEMOISING_OVERRIDE.index();
   static final KnowledgeIndex REQUEST_METHODS = Kind.EntryPoints.REQUEST_ENTRY_METHOD.index();
+  static final KnowledgeIndex GENERIC_INTERCEPTION = Kind.Heavyweight.GENERIC_INTERCEPTION.index();
   static final KnowledgeIndex REQUEST_ANNOTATIONS =
       Kind.EntryPoints.REQUEST_ENTRY_ANNOTATION.index();
 
@@ -59,6 +60,11 @@ final class HeavyweightKnowledge {
 
   static boolean inLoopOnly(KnowledgeIndex.MethodEntry entry) {
     return entry.entry().hasAttribute("in-loop");
+  }
+
+  /** Whether a library's public API alone is request path enough (an SDK's mapper per call). */
+  static boolean onApi(KnowledgeIndex.MethodEntry entry) {
+    return entry.entry().hasAttribute("on-api");
   }
 
   static boolean isLookup(KnowledgeIndex.MethodEntry entry) {

@@ -157,7 +157,13 @@ final class HoistSharedInstanceFix {
       String method =
           String.join(
               "\n",
-              "private static " + typeText + " " + name + "() throws " + String.join(", ", thrown) + " {",
+              "private static "
+                  + typeText
+                  + " "
+                  + name
+                  + "() throws "
+                  + String.join(", ", thrown)
+                  + " {",
               typeText + " shared = " + name + ";",
               "if (shared == null) {",
               "shared = " + initializer.toString().replace("\t", "") + ";",
@@ -350,8 +356,8 @@ final class HoistSharedInstanceFix {
 
   /**
    * Whether the expression means the same in a static field's initialiser: literals, class
-   * literals, types, static final fields and enum constants, and calls and creations over those;
-   * no local, parameter, instance member, {@code this}, lambda or anonymous class. Outside the
+   * literals, types, static final fields and enum constants, and calls and creations over those; no
+   * local, parameter, instance member, {@code this}, lambda or anonymous class. Outside the
    * innermost class, a static field must be named through its class.
    */
   private boolean isConstant(ExpressionTree expression) {
@@ -502,12 +508,15 @@ final class HoistSharedInstanceFix {
     int end = state.getEndPosition(statement);
     int lineStart = Layout.lineStart(text, start);
     int lineEnd = end;
-    while (lineEnd < text.length() && (text.charAt(lineEnd) == ' ' || text.charAt(lineEnd) == '\t')) {
+    while (lineEnd < text.length()
+        && (text.charAt(lineEnd) == ' ' || text.charAt(lineEnd) == '\t')) {
       lineEnd++;
     }
     boolean alone =
         text.subSequence(lineStart, start).toString().isBlank()
-            && (lineEnd >= text.length() || text.charAt(lineEnd) == '\n' || text.charAt(lineEnd) == '\r');
+            && (lineEnd >= text.length()
+                || text.charAt(lineEnd) == '\n'
+                || text.charAt(lineEnd) == '\r');
     if (alone) {
       int next = text.toString().indexOf('\n', lineEnd);
       fix.replace(lineStart, next < 0 ? text.length() : next + 1, "");

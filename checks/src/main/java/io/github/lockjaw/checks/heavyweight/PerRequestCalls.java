@@ -30,6 +30,10 @@ final class PerRequestCalls {
   private final Program program;
   private final Map<MethodRef, List<Site>> methodReferenceSites = new HashMap<>();
   private final Map<String, Boolean> perRequest = new HashMap<>();
+
+  /** For a method found per request: the caller that makes it so ({@code null} at an entry). */
+  private final Map<String, MethodRef> via = new HashMap<>();
+
   private int cycles;
 
   PerRequestCalls(QueryContext context) {
@@ -63,13 +67,35 @@ final class PerRequestCalls {
     return sites;
   }
 
-  /** Whether the site hands {@code method} to a call that runs it once per key or thread. */
+  /**
+   * Whether the site hands {@code method} to a call that runs it once per key or thread: a
+   * memoising call, or a helper of the program that passes it on to one ({@code
+   * MapUtil.computeIfAbsent(map, key, function)}).
+   */
   boolean isMemoising(Site site, MethodRef method) {
-    if (!HeavyweightKnowledge.isMemoisingCall(program, site.op().method())) {
-      return false;
+    List<Value> args = site.op().args();
+    for (int i = 0; i < args.size(); i++) {
+      if (!(args.get(i) instanceof Value.Lambda lambda) || !lambda.body().equals(method)) {
+        continue;
+      }
+      if (HeavyweightKnowledge.isMemoisingCall(program, site.op().method())) {
+        return true;
+      }
+      List<MethodFacts> targets = program.targets(site.op());
+      int parameter = i;
+      if (!targets.isEmpty()
+          && targets.stream().allMatch(t -> passesToMemoisingCall(t, parameter))) {
+        return true;
+      }
     }
-    for (Value arg : site.op().args()) {
-      if (arg instanceof Value.Lambda lambda && lambda.body().equals(method)) {
+    return false;
+  }
+
+  private boolean passesToMemoisingCall(MethodFacts helper, int parameter) {
+    for (Op op : helper.ops()) {
+      if (op.isCall()
+          && op.args().contains(new Value.Param(parameter))
+          && HeavyweightKnowledge.isMemoisingCall(program, op.method())) {
         return true;
       }
     }
@@ -77,8 +103,8 @@ final class PerRequestCalls {
   }
 
   /**
-   * Whether {@code method} runs once per request; with {@code fromFramework}, only when a
-   * framework entry point (not only a library's public API) leads to it.
+   * Whether {@code method} runs once per request; with {@code fromFramework}, only when a framework
+   * entry point (not only a library's public API) leads to it.
    */
   boolean isPerRequest(MethodFacts method, boolean fromFramework) {
     boolean result = isPerRequest(method, fromFramework, new HashSet<>());
@@ -120,12 +146,33 @@ final class PerRequestCalls {
       return !fromFramework; // a public API entry: per request for a library, unknown otherwise
     }
     for (Site site : sites) {
-      if (!isMemoising(site, method.ref())
-          && isPerRequest(site.caller(), fromFramework, seen)) {
+      if (!isMemoising(site, method.ref()) && isPerRequest(site.caller(), fromFramework, seen)) {
+        via.put(key(method, fromFramework), site.caller().ref());
         return true;
       }
     }
     return false;
+  }
+
+  /**
+   * How requests reach a method {@link #isPerRequest} found per request, entry point first, each
+   * call after it as {@code "A.b() calls C.d()"}; a library's API entry is marked as such.
+   */
+  List<String> requestPath(MethodFacts method, boolean fromFramework) {
+    List<String> path = new ArrayList<>();
+    MethodRef current = method.ref();
+    for (int guard = 0; guard < 50; guard++) {
+      MethodRef caller = via.get(current + (fromFramework ? " framework" : ""));
+      if (caller == null) {
+        break;
+      }
+      path.add(0, caller.display() + "() calls " + current.display() + "()");
+      current = caller;
+    }
+    MethodFacts entry = program.method(current);
+    boolean framework = entry != null && isFrameworkEntry(entry);
+    path.add(0, (framework ? "" : "public API: ") + current.display() + "()");
+    return path;
   }
 
   /** A handler, filter or listener method: it runs for every request, message or call. */
@@ -139,7 +186,8 @@ final class PerRequestCalls {
       }
     }
     return !method.isStatic()
-        && program.match(HeavyweightKnowledge.REQUEST_METHODS, method.ref()).isPresent();
+        && program.match(HeavyweightKnowledge.REQUEST_METHODS, method.ref()).isPresent()
+        && program.match(HeavyweightKnowledge.GENERIC_INTERCEPTION, method.ref()).isEmpty();
   }
 
   private boolean isMemoisingOverride(MethodFacts method) {

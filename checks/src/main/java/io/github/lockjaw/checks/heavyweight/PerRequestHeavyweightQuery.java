@@ -21,13 +21,13 @@ import java.util.Set;
 import java.util.WeakHashMap;
 
 /**
- * PerRequestHeavyweightObject as a query over the model: code that requests reach builds, per
- * call, an object that is costly to build and meant to be shared ({@code new ObjectMapper()},
- * {@code JAXBContext.newInstance}, a JAXP factory), or makes a per-call look-up that takes a lock
- * every caller shares (a logger, {@code Class.forName}); {@code heavyweight.txt} says which. The
- * object is followed to where it goes: built and dropped in the method, returned to callers that
- * use it once, or kept by an object that is itself created per request. Silent where it is kept:
- * static initialisers, fields, singletons' constructors, {@code ThreadLocal.withInitial}, {@code
+ * PerRequestHeavyweightObject as a query over the model: code that requests reach builds, per call,
+ * an object that is costly to build and meant to be shared ({@code new ObjectMapper()}, {@code
+ * JAXBContext.newInstance}, a JAXP factory), or makes a per-call look-up that takes a lock every
+ * caller shares (a logger, {@code Class.forName}); {@code heavyweight.txt} says which. The object
+ * is followed to where it goes: built and dropped in the method, returned to callers that use it
+ * once, or kept by an object that is itself created per request. Silent where it is kept: static
+ * initialisers, fields, singletons' constructors, {@code ThreadLocal.withInitial}, {@code
  * computeIfAbsent}; and off the request path: start-up, {@code main}, tests.
  */
 public final class PerRequestHeavyweightQuery implements ModelQuery {
@@ -52,8 +52,11 @@ public final class PerRequestHeavyweightQuery implements ModelQuery {
     }
   }
 
-  /** How the object ends up built once per request: the hops, and the method that uses it. */
-  private record Trace(List<String> hops, MethodFacts user) {}
+  /**
+   * How the object ends up built once per request: the hops, the method that uses it, and how
+   * requests reach that method.
+   */
+  private record Trace(List<String> hops, MethodFacts user, List<String> requestPath) {}
 
   @Override
   public String check() {
@@ -87,18 +90,25 @@ public final class PerRequestHeavyweightQuery implements ModelQuery {
     if (isOwnLibrary(method, entry)) {
       return Optional.empty(); // the library that provides the type builds it as part of its API
     }
+    if (OnceOnly.isOneTimeInitialisation(method, op)
+        || OnceOnly.isMemoisedPerKey(program, method, op)) {
+      return Optional.empty(); // built once, or once per key, then kept
+    }
     Value created = new Value.Result(op.index());
     Optional<Trace> trace;
     if (HeavyweightKnowledge.inLoopOnly(entry)) {
       trace =
           op.context().isInLoop()
                   && ValueFate.of(program, method, created) == ValueFate.PER_CALL
-                  && calls.isPerRequest(method, false)
-              ? Optional.of(new Trace(List.of(), method))
+                  && calls.isPerRequest(method, !HeavyweightKnowledge.onApi(entry))
+              ? Optional.of(
+                  new Trace(
+                      List.of(),
+                      method,
+                      calls.requestPath(method, !HeavyweightKnowledge.onApi(entry))))
               : Optional.empty();
     } else {
-      boolean fromFramework =
-          HeavyweightKnowledge.isLookup(entry) && !Constants.allConstant(method, op.args(), false);
+      boolean fromFramework = !HeavyweightKnowledge.onApi(entry);
       trace = trace(context, calls, method, created, fromFramework, 0, new HashSet<>());
     }
     if (trace.isEmpty()) {
@@ -112,8 +122,8 @@ public final class PerRequestHeavyweightQuery implements ModelQuery {
             -1,
             op.index(),
             op.line(),
-            message(context, method, op, entry, trace.get()),
-            context.reachability().requestPath(trace.get().user().ref()),
+            message(method, op, entry, trace.get()),
+            trace.get().requestPath(),
             null,
             new Creation(entry, here)));
   }
@@ -133,11 +143,18 @@ public final class PerRequestHeavyweightQuery implements ModelQuery {
     if (hops > MAX_HOPS || !seen.add(method.ref() + " " + value)) {
       return Optional.empty();
     }
+    Op producer = method.producer(value);
+    if (hops > 0
+        && producer != null
+        && (OnceOnly.isOneTimeInitialisation(method, producer)
+            || OnceOnly.isMemoisedPerKey(context.program(), method, producer))) {
+      return Optional.empty(); // the caller keeps what it is given, once or once per key
+    }
     return switch (ValueFate.of(context.program(), method, value)) {
       case CACHED -> Optional.empty();
       case PER_CALL ->
           calls.isPerRequest(method, fromFramework)
-              ? Optional.of(new Trace(List.of(), method))
+              ? Optional.of(new Trace(List.of(), method, calls.requestPath(method, fromFramework)))
               : Optional.empty();
       case RETURNED -> {
         for (PerRequestCalls.Site site : calls.sites(method.ref())) {
@@ -218,7 +235,7 @@ public final class PerRequestHeavyweightQuery implements ModelQuery {
     List<String> hops = new ArrayList<>();
     hops.add(hop);
     hops.addAll(trace.hops());
-    return new Trace(hops, trace.user());
+    return new Trace(hops, trace.user(), trace.requestPath());
   }
 
   /**
@@ -268,11 +285,7 @@ public final class PerRequestHeavyweightQuery implements ModelQuery {
   // ------------------------------------------------------------------- messages
 
   private static String message(
-      QueryContext context,
-      MethodFacts method,
-      Op op,
-      KnowledgeIndex.MethodEntry entry,
-      Trace trace) {
+      MethodFacts method, Op op, KnowledgeIndex.MethodEntry entry, Trace trace) {
     String type = createdType(op);
     String what = HeavyweightKnowledge.words(entry, "what");
     String subject = name(method);
@@ -299,11 +312,10 @@ public final class PerRequestHeavyweightQuery implements ModelQuery {
     if (!trace.hops().isEmpty()) {
       text.append("; ").append(String.join(", and ", trace.hops()));
     }
-    List<String> path = context.reachability().requestPath(trace.user().ref());
-    String entryPoint = path.isEmpty() ? trace.user().ref().display() + "()" : path.get(0);
+    String entryPoint = trace.requestPath().get(0);
     text.append(", and ")
         .append(
-            entryPoint.startsWith("public API") || entryPoint.startsWith("called from outside")
+            entryPoint.startsWith("public API")
                 ? "it runs per call of the code's API (" + entryPoint + ")"
                 : "requests reach it from " + entryPoint)
         .append(". ");

@@ -132,7 +132,9 @@ final class ReentrantLockFix {
       @Override
       public Void visitMethod(MethodTree node, Void unused) {
         MethodSymbol symbol = ASTHelpers.getSymbol(node);
-        if (symbol != null && !symbol.isStatic() && node.getModifiers().getFlags().contains(Modifier.SYNCHRONIZED)) {
+        if (symbol != null
+            && !symbol.isStatic()
+            && node.getModifiers().getFlags().contains(Modifier.SYNCHRONIZED)) {
           methods.add(node);
         }
         return super.visitMethod(node, null);
@@ -152,7 +154,8 @@ final class ReentrantLockFix {
         return super.visitMethodInvocation(node, null);
       }
     }.scan(owner, null);
-    if (refused[0] || blocks.stream().anyMatch(b -> methods.stream().anyMatch(m -> contains(m, b)))) {
+    if (refused[0]
+        || blocks.stream().anyMatch(b -> methods.stream().anyMatch(m -> contains(m, b)))) {
       return null; // a block inside a synchronized method: re-entered, and one rewrite too many
     }
     String name = NewMembers.uniqueName("lock", owner, state);
@@ -189,8 +192,7 @@ final class ReentrantLockFix {
       return true;
     }
     String binary = symbol.flatName().toString();
-    return symbol.isPrivate()
-        && model.program().analysedSubtypes(binary).equals(Set.of(binary));
+    return symbol.isPrivate() && model.program().analysedSubtypes(binary).equals(Set.of(binary));
   }
 
   /** Whether code outside the class's own methods locks an object of the class. */
@@ -199,8 +201,7 @@ final class ReentrantLockFix {
     for (ClassFacts c : model.program().classes()) {
       for (MethodFacts m : c.methods()) {
         for (Region region : m.regions()) {
-          boolean ownThis =
-              c.name().equals(binary) && region.monitor() instanceof Value.This;
+          boolean ownThis = c.name().equals(binary) && region.monitor() instanceof Value.This;
           if (!ownThis
               && !region.monitorType().isEmpty()
               && model.program().isSubtype(binary, region.monitorType())
@@ -353,7 +354,10 @@ final class ReentrantLockFix {
         }
       }
       if (!lines[lines.length - 1].isBlank()) {
-        text.append(newline).append(bodyIndent).append(unit).append(lines[lines.length - 1].strip());
+        text.append(newline)
+            .append(bodyIndent)
+            .append(unit)
+            .append(lines[lines.length - 1].strip());
       }
     }
     text.append(newline)

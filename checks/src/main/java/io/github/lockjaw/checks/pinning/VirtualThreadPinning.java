@@ -12,17 +12,18 @@ import com.google.errorprone.matchers.Description;
 import com.sun.source.util.TreePath;
 import io.github.lockjaw.checks.support.ModelChecker;
 import io.github.lockjaw.common.LockjawDocs;
-import io.github.lockjaw.model.source.CompilationModel;
 import io.github.lockjaw.model.query.ModelFinding;
 import io.github.lockjaw.model.query.ModelQuery;
+import io.github.lockjaw.model.source.CompilationModel;
 
 /**
  * A {@code synchronized} method or block that blocks (I/O on another host, a wait for another
  * thread or a lock, a sleep) on a virtual thread, in code compiled for JDK 21 to 23: the virtual
  * thread pins its carrier while it waits, and once every carrier is pinned nothing else runs.
- * Netflix (July 2024): four virtual threads pinned the four carriers of a service and Tomcat stopped
- * serving. The query is {@link VirtualThreadPinningQuery}, shared with the bytecode engine; the fix
- * replaces the monitor with a {@code ReentrantLock} when that provably keeps the locking the same.
+ * Netflix (July 2024): four virtual threads pinned the four carriers of a service and Tomcat
+ * stopped serving. The query is {@link VirtualThreadPinningQuery}, shared with the bytecode engine;
+ * the fix replaces the monitor with a {@code ReentrantLock} when that provably keeps the locking
+ * the same.
  *
  * <p>Request handlers run on virtual threads when the program hands them to a virtual-thread
  * executor itself, or when the build says so: {@code -XepOpt:Lockjaw:VirtualThreads=true}, which
@@ -48,8 +49,7 @@ public final class VirtualThreadPinning extends ModelChecker {
 
   /** {@code -XepOpt:Lockjaw:VirtualThreads=true}: request handlers run on virtual threads. */
   public VirtualThreadPinning(ErrorProneFlags flags) {
-    boolean requests =
-        flags.getBoolean(VirtualThreadPinningQuery.ERROR_PRONE_FLAG).orElse(false);
+    boolean requests = flags.getBoolean(VirtualThreadPinningQuery.ERROR_PRONE_FLAG).orElse(false);
     this.query = new VirtualThreadPinningQuery(() -> requests);
   }
 

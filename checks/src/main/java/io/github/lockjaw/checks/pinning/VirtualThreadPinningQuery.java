@@ -50,8 +50,8 @@ public final class VirtualThreadPinningQuery implements ModelQuery {
   private final BooleanSupplier requestsOnVirtualThreads;
 
   /**
-   * What the region needs for a fix: the region, and whether the code in it waits or notifies on
-   * a monitor (then a {@code ReentrantLock} needs a {@code Condition} instead: no fix).
+   * What the region needs for a fix: the region, and whether the code in it waits or notifies on a
+   * monitor (then a {@code ReentrantLock} needs a {@code Condition} instead: no fix).
    */
   public record Pinning(Region region, boolean waitsOrNotifies) {}
 
@@ -130,8 +130,7 @@ public final class VirtualThreadPinningQuery implements ModelQuery {
   /** A read of a stream over memory ({@code ByteArrayInputStream}): it never waits. */
   private static boolean readsMemory(QueryContext context, Effects.Effect effect) {
     MethodRef last = effect.chain().get(effect.chain().size() - 1).callee();
-    return last != null
-        && context.program().matchType(IN_MEMORY_STREAMS, last.owner()).isPresent();
+    return last != null && context.program().matchType(IN_MEMORY_STREAMS, last.owner()).isPresent();
   }
 
   private static boolean waitsOrNotifies(MethodFacts method, Region region) {
@@ -160,8 +159,7 @@ public final class VirtualThreadPinningQuery implements ModelQuery {
         region.wholeMethod()
             ? method.ref().name() + "()"
             : "The synchronized block in " + name(method);
-    String monitor =
-        SharedLock.of(region, method).map(SharedLock::describe).orElse("its monitor");
+    String monitor = SharedLock.of(region, method).map(SharedLock::describe).orElse("its monitor");
     String kind =
         switch (blocking.kind()) {
           case BLOCKING_IO -> "blocking I/O";

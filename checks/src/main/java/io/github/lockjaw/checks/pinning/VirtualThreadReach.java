@@ -26,9 +26,9 @@ import java.util.Set;
  * builder or factory ({@link VirtualThreadValues}), or starts with {@code
  * Thread.startVirtualThread}, and what they call (through helpers, superclasses, implementations,
  * lambdas run on the spot; not tasks they hand to other executors); and, when the server runs
- * request handlers on virtual threads (the program gives Tomcat or Jetty a virtual-thread
- * executor, or the build says so: Spring Boot's {@code spring.threads.virtual.enabled}), every
- * method requests reach. Each has a reason, which a finding's message names.
+ * request handlers on virtual threads (the program gives Tomcat or Jetty a virtual-thread executor,
+ * or the build says so: Spring Boot's {@code spring.threads.virtual.enabled}), every method
+ * requests reach. Each has a reason, which a finding's message names.
  */
 final class VirtualThreadReach {
   private static final KnowledgeIndex STARTS = Kind.EntryPoints.VIRTUAL_THREAD_START.index();
@@ -40,8 +40,10 @@ final class VirtualThreadReach {
   private final Program program;
   private final Effects effects;
   private final VirtualThreadValues values;
+
   /** For each task root, how it is started: {@code "Jobs.runAll() hands %s to X"}. */
   private final Map<MethodRef, String> reason = new HashMap<>();
+
   private final Map<MethodRef, MethodRef> parent = new HashMap<>();
   private String requestsOnVirtualThreads;
 
@@ -181,8 +183,8 @@ final class VirtualThreadReach {
   }
 
   /**
-   * Why {@code method} runs on virtual threads, or empty; {@code requestsConfigured}: the build says
-   * request handlers (and scheduled and async tasks) run on them.
+   * Why {@code method} runs on virtual threads, or empty; {@code requestsConfigured}: the build
+   * says request handlers (and scheduled and async tasks) run on them.
    */
   Optional<String> why(
       MethodFacts method, Reachability reachability, Optional<String> requestsConfigured) {

@@ -18,8 +18,8 @@ import java.util.Set;
 
 /**
  * Which values of the program start virtual threads: what {@code
- * Executors.newVirtualThreadPerTaskExecutor()} or {@code Thread.ofVirtual()} returns
- * ({@code virtual-thread-source}), what is derived from one ({@code virtual-thread-derivation}: a
+ * Executors.newVirtualThreadPerTaskExecutor()} or {@code Thread.ofVirtual()} returns ({@code
+ * virtual-thread-source}), what is derived from one ({@code virtual-thread-derivation}: a
  * configured builder, its factory, {@code newThreadPerTaskExecutor} over it), and what carries one
  * within the program: a local, a field that every write in the analysed code fills with one, a
  * method whose every {@code return} returns one. Parameters are not followed: a method that takes
@@ -33,6 +33,7 @@ final class VirtualThreadValues {
   private final Program program;
   private final Set<FieldRef> virtualFields = new HashSet<>();
   private final Set<MethodRef> virtualMethods = new HashSet<>();
+
   /** Where each virtual field or method gets its value, for messages. */
   private final Map<Object, String> origins = new HashMap<>();
 

@@ -88,7 +88,11 @@ public final class NewMembers {
       while (depth < line.length() && line.charAt(depth) == '\t') {
         depth++;
       }
-      laidOut.append(indent).append(unit.repeat(depth)).append(line.substring(depth)).append(newline);
+      laidOut
+          .append(indent)
+          .append(unit.repeat(depth))
+          .append(line.substring(depth))
+          .append(newline);
     }
     String declaration = laidOut.toString();
     int leadingStatics = 0;
@@ -103,8 +107,7 @@ public final class NewMembers {
       int lineEnd = source.indexOf('\n', end);
       if (lineEnd > 0
           && source.substring(end, lineEnd).isBlank()
-          && indent.equals(
-              Layout.indentationAt(source, ASTHelpers.getStartPosition(last)))) {
+          && indent.equals(Layout.indentationAt(source, ASTHelpers.getStartPosition(last)))) {
         return Optional.of(new Insertion(lineEnd + 1, declaration));
       }
     }
@@ -144,8 +147,8 @@ public final class NewMembers {
   }
 
   /**
-   * A name for a new member of {@code target}: {@code base}, or {@code base_2}, ... when a field,
-   * a method or a variable of the file, a member {@code target} inherits, or an earlier fix in the
+   * A name for a new member of {@code target}: {@code base}, or {@code base_2}, ... when a field, a
+   * method or a variable of the file, a member {@code target} inherits, or an earlier fix in the
    * file has it.
    */
   public static String uniqueName(String base, ClassTree target, VisitorState state) {

@@ -49,7 +49,9 @@ public final class QueryContext {
     return targetRelease.applyAsInt(className);
   }
 
-  /** Tells the queries which release each class targets (set by the engine that built the model). */
+  /**
+   * Tells the queries which release each class targets (set by the engine that built the model).
+   */
   public QueryContext withTargetRelease(ToIntFunction<String> releaseOfClass) {
     this.targetRelease = releaseOfClass;
     return this;
