@@ -355,8 +355,8 @@ public final class PerRequestHeavyweightQuery implements ModelQuery {
             + keep
             + ", built and configured once, in a static final field and call "
             + perCall
-            + " on it per call: a "
-            + product
+            + " on it per call: "
+            + withArticle(product)
             + " is not thread-safe (or keep one "
             + product
             + " per thread in a ThreadLocal). (No automatic fix: "
@@ -364,6 +364,11 @@ public final class PerRequestHeavyweightQuery implements ModelQuery {
             + " must not be shared.)";
       }
     };
+  }
+
+  /** {@code a Transformer}, {@code an XMLStreamWriter}: the article as the name is spoken. */
+  private static String withArticle(String type) {
+    return ("AEIOX".indexOf(type.charAt(0)) >= 0 ? "an " : "a ") + type;
   }
 
   /** The simple name of the object a creation makes: the constructed or returned type. */

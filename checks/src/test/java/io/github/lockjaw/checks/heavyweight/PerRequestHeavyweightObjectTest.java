@@ -94,6 +94,8 @@ class PerRequestHeavyweightObjectTest {
                 + " once, in a static final field and call newDocumentBuilder() on it per call: a"
                 + " DocumentBuilder is not thread-safe",
             "      DocumentBuilderFactory.newInstance().newDocumentBuilder().parse(exchange.getRequestBody());",
+            "      // BUG: Diagnostic contains: an XPath is not thread-safe",
+            "      javax.xml.xpath.XPathFactory.newInstance().newXPath().evaluate(\"/a\", (Object) null);",
             "    } catch (Exception e) {",
             "      throw new IOException(e);",
             "    }",
