@@ -6,11 +6,14 @@ import edu.umd.cs.findbugs.Detector;
 import edu.umd.cs.findbugs.Priorities;
 import edu.umd.cs.findbugs.SourceLineAnnotation;
 import edu.umd.cs.findbugs.StringAnnotation;
+import edu.umd.cs.findbugs.SystemProperties;
 import edu.umd.cs.findbugs.ba.ClassContext;
 import io.github.lockjaw.checks.cache.ClassMonitorCacheQuery;
 import io.github.lockjaw.checks.cache.SynchronizedMapCacheQuery;
 import io.github.lockjaw.checks.dao.SharedMonitorQuery;
+import io.github.lockjaw.checks.heavyweight.PerRequestHeavyweightQuery;
 import io.github.lockjaw.checks.http.PerRequestHttpClientQuery;
+import io.github.lockjaw.checks.pinning.VirtualThreadPinningQuery;
 import io.github.lockjaw.checks.polling.BusyWaitQuery;
 import io.github.lockjaw.checks.readmostly.ReadMostlyQuery;
 import io.github.lockjaw.checks.resources.ResourceLookupQuery;
@@ -56,12 +59,18 @@ public class ModelDetector implements Detector {
           LockjawBugType.STATISTICS_UNDER_SHARED_LOCK,
           new StatisticsQuery(),
           LockjawBugType.READ_MOSTLY_STATE_UNDER_LOCK,
-          new ReadMostlyQuery());
+          new ReadMostlyQuery(),
+          LockjawBugType.PER_REQUEST_HEAVYWEIGHT_OBJECT,
+          new PerRequestHeavyweightQuery(),
+          LockjawBugType.VIRTUAL_THREAD_PINNING,
+          new VirtualThreadPinningQuery(
+              () -> SystemProperties.getBoolean(VirtualThreadPinningQuery.SPOTBUGS_PROPERTY)));
 
   private final BugReporter bugReporter;
   private final List<ClassFacts> classes = new ArrayList<>();
   private final Map<String, JarIdentity> jarOfClass = new HashMap<>();
   private final Map<String, String> sourceFileOfClass = new HashMap<>();
+  private final Map<String, Integer> releaseOfClass = new HashMap<>();
 
   public ModelDetector(BugReporter bugReporter) {
     this.bugReporter = bugReporter;
@@ -74,6 +83,7 @@ public class ModelDetector implements Detector {
       ClassFileFacts.Read read = ClassFileFacts.read(javaClass.getBytes(), javaClass.getFileName());
       classes.add(read.facts());
       sourceFileOfClass.put(read.facts().name(), javaClass.getSourceFileName());
+      releaseOfClass.put(read.facts().name(), javaClass.getMajor() - 44); // 65: Java 21
       for (String problem : read.problems()) {
         bugReporter.logError(
             "lockjaw: the model could not read " + javaClass.getClassName() + "." + problem);
@@ -103,6 +113,7 @@ public class ModelDetector implements Detector {
                 reachability[0] == null
                     ? (reachability[0] = new Reachability(program, effects))
                     : reachability[0]);
+    context.withTargetRelease(name -> releaseOfClass.getOrDefault(name, 0));
     for (ClassFacts facts : classes) {
       for (MethodFacts method : facts.methods()) {
         for (Map.Entry<LockjawBugType, ModelQuery> query : QUERIES.entrySet()) {

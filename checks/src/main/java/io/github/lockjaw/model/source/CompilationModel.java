@@ -62,7 +62,10 @@ public final class CompilationModel {
       }
     }
     effects = new Effects(program);
-    queries = new QueryContext(program, effects, this::reachability);
+    int release = JavacRelease.of(context);
+    queries =
+        new QueryContext(program, effects, this::reachability)
+            .withTargetRelease(className -> release);
     for (ClassFacts c : program.classes()) {
       for (MethodFacts m : c.methods()) {
         if (m.enclosing() != null) {
