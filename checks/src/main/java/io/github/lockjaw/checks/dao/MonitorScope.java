@@ -161,7 +161,8 @@ final class MonitorScope {
           if (in.isConstructor()
               || in.isStaticInitializer()
               || !RequestReach.isOnRequestPath(context, m)
-              || escapes(m, op)) {
+              || escapes(m, op)
+              || leaksItself(context, className)) {
             return false;
           }
           sites++;
@@ -171,12 +172,39 @@ final class MonitorScope {
     return sites > 0;
   }
 
-  /** Whether the object an operation creates is kept in a field or returned to the caller. */
+  /**
+   * Whether a constructor of the class hands its new object to other code, which may keep it:
+   * passes {@code this} to a call ({@code pool.setFactory(this)}: commons-dbcp 1.x {@code
+   * PoolableConnectionFactory}) or stores it in a field of another object or class.
+   */
+  private static boolean leaksItself(QueryContext context, String className) {
+    ClassFacts c = context.program().classFacts(className);
+    if (c == null) {
+      return true;
+    }
+    for (MethodFacts m : c.methods()) {
+      if (!m.ref().isConstructor()) {
+        continue;
+      }
+      for (Op op : m.ops()) {
+        if (op.kind() != Op.Kind.GET_FIELD
+            && !(op.kind() == Op.Kind.PUT_FIELD && op.receiver() instanceof Value.This)
+            && op.args().contains(Value.THIS)) {
+          return true;
+        }
+      }
+    }
+    return false;
+  }
+
+  /**
+   * Whether the object an operation creates is kept in a field, returned to the caller, thrown, or
+   * handed to other code as an argument (which may keep it).
+   */
   private static boolean escapes(MethodFacts method, Op created) {
     Value value = new Value.Result(created.index());
     for (Op op : method.ops()) {
-      if ((op.kind() == Op.Kind.PUT_FIELD || op.kind() == Op.Kind.RETURN)
-          && op.args().contains(value)) {
+      if (op != created && op.kind() != Op.Kind.GET_FIELD && op.args().contains(value)) {
         return true;
       }
     }

@@ -77,10 +77,12 @@ final class RunsOnce {
       if (!other.context().guards().contains(guard)) {
         continue;
       }
-      if (other.kind() == Op.Kind.PUT_FIELD && key.equals(key(other.field()))) {
+      if (other.kind() == Op.Kind.PUT_FIELD
+          && isOwn(other.receiver())
+          && key.equals(key(other.field()))) {
         return true;
       }
-      if (other.isCall()) {
+      if (runsOnItsOwnObject(other)) {
         for (MethodFacts target : program.targets(other)) {
           if (fieldsWrittenBy(target.ref(), 0).contains(key)) {
             return true;
@@ -107,13 +109,28 @@ final class RunsOnce {
       if (op.kind() == Op.Kind.PUT_FIELD
           && (op.receiver() == null || op.receiver() instanceof Value.This)) {
         fields.add(key(op.field()));
-      } else if (op.isCall() && !op.context().inHandler()) {
+      } else if (runsOnItsOwnObject(op) && !op.context().inHandler()) {
         for (MethodFacts target : program.targets(op)) {
           fields.addAll(fieldsWrittenBy(target.ref(), depth + 1));
         }
       }
     }
     return fields;
+  }
+
+  /**
+   * A call whose writes to its own object are writes to the caller's: a static helper or a method
+   * called on {@code this}. A call on another object (a pool's {@code close()} setting the pool's
+   * own {@code closed}) writes that object's fields, whatever their names.
+   */
+  private static boolean runsOnItsOwnObject(Op op) {
+    return op.kind() == Op.Kind.INVOKE_STATIC
+        || ((op.kind() == Op.Kind.INVOKE_VIRTUAL || op.kind() == Op.Kind.INVOKE_SPECIAL)
+            && op.receiver() instanceof Value.This);
+  }
+
+  private static boolean isOwn(Value receiver) {
+    return receiver == null || receiver instanceof Value.This;
   }
 
   private static String key(FieldRef field) {

@@ -6,6 +6,7 @@ import io.github.lockjaw.model.FieldRef;
 import io.github.lockjaw.model.Guard;
 import io.github.lockjaw.model.MethodFacts;
 import io.github.lockjaw.model.Op;
+import io.github.lockjaw.model.Program;
 import io.github.lockjaw.model.Region;
 import io.github.lockjaw.model.Value;
 import io.github.lockjaw.model.query.KeyedAccess;
@@ -46,7 +47,7 @@ public final class ResourceLookupQuery implements ModelQuery {
       }
       Optional<Effects.Effect> lookup = firstLookup(context, method, region);
       if (lookup.isEmpty()
-          || isOneTimeInitialisation(method, region)
+          || isOneTimeInitialisation(context.program(), method, region)
           || isMemoisedPerKey(context, method, region, lookup.get())) {
         continue;
       }
@@ -88,15 +89,16 @@ public final class ResourceLookupQuery implements ModelQuery {
 
   /**
    * The region sets a field of its object or class that the method tests in a condition: once set,
-   * the lookup does not run again (a lazily built index, a configuration loaded once).
+   * the lookup does not run again (a lazily built index, a configuration loaded once). The field
+   * may be set by a helper the region calls on {@code this} (commons-dbcp 1.4 {@code
+   * createDataSourceInstance()}).
    */
-  private static boolean isOneTimeInitialisation(MethodFacts method, Region region) {
+  private static boolean isOneTimeInitialisation(
+      Program program, MethodFacts method, Region region) {
     Set<FieldRef> written = new HashSet<>();
     for (Op op : method.ops()) {
-      if (op.kind() == Op.Kind.PUT_FIELD
-          && op.isIn(region.id())
-          && (op.receiver() == null || op.receiver() instanceof Value.This)) {
-        written.add(op.field());
+      if (op.isIn(region.id())) {
+        addOwnFieldWrites(program, op, written, 0);
       }
     }
     if (written.isEmpty()) {
@@ -110,6 +112,26 @@ public final class ResourceLookupQuery implements ModelQuery {
       }
     }
     return false;
+  }
+
+  /**
+   * The field of its object or class an operation sets, itself or through helpers on {@code this}.
+   */
+  private static void addOwnFieldWrites(Program program, Op op, Set<FieldRef> written, int depth) {
+    if (op.kind() == Op.Kind.PUT_FIELD
+        && (op.receiver() == null || op.receiver() instanceof Value.This)) {
+      written.add(op.field());
+    } else if (depth < 3
+        && !op.context().inHandler()
+        && (op.kind() == Op.Kind.INVOKE_STATIC
+            || ((op.kind() == Op.Kind.INVOKE_SPECIAL || op.kind() == Op.Kind.INVOKE_VIRTUAL)
+                && op.receiver() instanceof Value.This))) {
+      for (MethodFacts helper : program.targets(op)) {
+        for (Op inner : helper.ops()) {
+          addOwnFieldWrites(program, inner, written, depth + 1);
+        }
+      }
+    }
   }
 
   /**

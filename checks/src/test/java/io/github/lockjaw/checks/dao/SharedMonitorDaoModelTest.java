@@ -441,4 +441,71 @@ class SharedMonitorDaoModelTest {
                 """))
         .doTest();
   }
+
+  @Test
+  void aFieldOfTheSameNameSetOnAnotherObjectDoesNotMakeTheIoRunOnce() {
+    compilation
+        .addSourceLines(
+            "shop/report/ConnectionSource.java",
+            lines(
+                """
+                package shop.report;
+                import java.sql.Connection;
+                import java.sql.SQLException;
+                import javax.sql.DataSource;
+                public class ConnectionSource {
+                  private final DataSource dataSource;
+                  private boolean closed;
+                  public ConnectionSource(DataSource dataSource) {
+                    this.dataSource = dataSource;
+                  }
+                  public Connection borrow() throws SQLException {
+                    try {
+                      return dataSource.getConnection();
+                    } catch (SQLException e) {
+                      closed = true;
+                      throw e;
+                    }
+                  }
+                  public boolean isClosed() {
+                    return closed;
+                  }
+                }
+                """))
+        .addSourceLines(
+            "shop/report/ReportStore.java",
+            lines(
+                """
+                package shop.report;
+                import java.sql.Connection;
+                import java.sql.PreparedStatement;
+                import java.sql.ResultSet;
+                import java.sql.SQLException;
+                public class ReportStore {
+                  private final ConnectionSource connections;
+                  private boolean closed;
+                  public ReportStore(ConnectionSource connections) {
+                    this.connections = connections;
+                  }
+                  // BUG: Diagnostic contains: load() holds the monitor of the ReportStore instance
+                  public synchronized String load(String id) throws SQLException {
+                    if (closed) {
+                      throw new IllegalStateException("report store closed");
+                    }
+                    // 'closed' of the ConnectionSource, not of this store: load() runs on every call
+                    try (Connection c = connections.borrow();
+                        PreparedStatement ps = c.prepareStatement("select body from report where id = ?")) {
+                      ps.setString(1, id);
+                      try (ResultSet rs = ps.executeQuery()) {
+                        return rs.next() ? rs.getString(1) : null;
+                      }
+                    }
+                  }
+                  public synchronized void close() {
+                    closed = true;
+                  }
+                }
+                """))
+        .doTest();
+  }
 }
