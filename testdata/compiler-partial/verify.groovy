@@ -2,7 +2,7 @@
 def log = new File(basedir, 'build.log').getText('UTF-8')
 def failures = []
 if (!log.contains("lockjaw: the compile of compiler-partial runs ClassMonitorCache, SynchronizedMapCache of lockjaw's checks;"
-        + " lockjaw:check analyses the others: PerRequestHttpClient, ReadMostlyStateUnderLock, ResourceLookupUnderLock, SharedMonitorDao, StatisticsUnderSharedLock, ThreadAliveBusyWait.")) {
+        + " lockjaw:check analyses the others: PerRequestHeavyweightObject, PerRequestHttpClient, ReadMostlyStateUnderLock, ResourceLookupUnderLock, SharedMonitorDao, StatisticsUnderSharedLock, ThreadAliveBusyWait, VirtualThreadPinning.")) {
     failures << 'check did not say which checks it analyses itself'
 }
 if (log.contains('its warnings are in the compile output above')) failures << 'check claimed the compile reported everything'

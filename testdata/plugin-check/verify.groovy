@@ -19,6 +19,8 @@ def expected = [
     [check: 'StatisticsUnderSharedLock', file: 'web/RequestStatsFilter.java', marker: 'synchronized (this) {',                          fix: true],
     [check: 'ResourceLookupUnderLock',   file: 'web/AssetHandler.java',       marker: 'synchronized (ASSET_LOCK) {',                    fix: false],
     [check: 'ReadMostlyStateUnderLock',  file: 'catalog/PricingRules.java',   marker: 'public synchronized Map<String, BigDecimal> getDiscounts()', fix: true],
+    [check: 'PerRequestHeavyweightObject', file: 'web/OrderExportHandler.java', marker: 'XMLOutputFactory.newInstance()',  fix: false],
+    [check: 'VirtualThreadPinning',  file: 'worker/LabelPrinter.java',       marker: 'synchronized (printerLock) {',              fix: true],
 ]
 def sources = new File(basedir, '../sample-shop/src/main/java/io/github/lockjaw/samples/shop').canonicalFile
 
@@ -54,7 +56,7 @@ if (tooLong) failures << "console lines longer than 100 characters: ${tooLong.ta
 if (!log.contains('lockjaw: SharedMonitorDao: 3 findings')) {
     failures << 'missing the per-check summary line'
 }
-if (!log.contains('lockjaw found 10 new finding(s) at or above WARNING in plugin-check')) {
+if (!log.contains('lockjaw found 12 new finding(s) at or above WARNING in plugin-check')) {
     failures << 'the build failure does not give the count'
 }
 
@@ -67,7 +69,8 @@ if (!sarifFile.isFile()) {
     def run = sarif.runs[0]
     def ruleIds = run.tool.driver.rules*.id
     ['ClassMonitorCache', 'SynchronizedMapCache', 'ThreadAliveBusyWait', 'SharedMonitorDao', 'PerRequestHttpClient',
-     'StatisticsUnderSharedLock', 'ResourceLookupUnderLock', 'ReadMostlyStateUnderLock'].each { id ->
+     'StatisticsUnderSharedLock', 'ResourceLookupUnderLock', 'ReadMostlyStateUnderLock', 'PerRequestHeavyweightObject',
+     'VirtualThreadPinning'].each { id ->
         def rule = run.tool.driver.rules.find { it.id == id }
         if (rule == null) {
             failures << "SARIF has no rule ${id}"
@@ -109,7 +112,7 @@ if (!sarifFile.isFile()) {
 if (!log.contains('(not failing: lockjaw.failOnViolation=false)')) {
     failures << 'failOnViolation=false did not report without failing'
 }
-if (!log.contains('lockjaw: 10 finding(s), none new at or above ERROR')) {
+if (!log.contains('lockjaw: 12 finding(s), none new at or above ERROR')) {
     failures << 'failOnSeverity=ERROR still failed on warnings'
 }
 if (!log.contains('lockjaw: skipped (lockjaw.skip)')) {

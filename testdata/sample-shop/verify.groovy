@@ -24,6 +24,10 @@ def expected = [
      says: 'ConcurrentHashMap'],
     [check: 'ReadMostlyStateUnderLock', file: 'catalog/PricingRules.java', marker: 'public synchronized Map<String, BigDecimal> getDiscounts()',
      says: 'volatile'],
+    [check: 'PerRequestHeavyweightObject', file: 'web/OrderExportHandler.java', marker: 'XMLOutputFactory.newInstance()',
+     says: 'Keep one XMLOutputFactory'],
+    [check: 'VirtualThreadPinning', file: 'worker/LabelPrinter.java', marker: 'synchronized (printerLock) {',
+     says: 'ReentrantLock'],
 ]
 
 def sources = new File(basedir, 'src/main/java/io/github/lockjaw/samples/shop')

@@ -17,6 +17,7 @@ if (!html.contains('<li class="active"><a>lockjaw</a></li>')) failures << 'the p
 def expected = [
     ClassMonitorCache: 1, SynchronizedMapCache: 1, SharedMonitorDao: 3, PerRequestHttpClient: 1,
     ThreadAliveBusyWait: 1, StatisticsUnderSharedLock: 1, ResourceLookupUnderLock: 1, ReadMostlyStateUnderLock: 1,
+    PerRequestHeavyweightObject: 1, VirtualThreadPinning: 1,
 ]
 if (!html.contains('<h2 id="summary">Summary</h2>')) failures << 'no summary table'
 expected.each { check, count ->
@@ -27,7 +28,7 @@ expected.each { check, count ->
 }
 // by file: each finding's file and line, linked to its entry
 def rows = (html =~ /<tr><td><code>([^<]*sample-shop\/[^<]+\.java)<\/code><\/td><td class="num">(\d+)<\/td><td><a href="#F\d+">([A-Za-z]+)<\/a>/).collect { it }
-if (rows.size() != 10) failures << "expected 10 findings by file, found ${rows.size()}"
+if (rows.size() != 12) failures << "expected 12 findings by file, found ${rows.size()}"
 def sources = new File(basedir, '../sample-shop/src/main/java/io/github/lockjaw/samples/shop').canonicalFile
 def marker = [ClassMonitorCache: ['catalog/ClassInfo.java', 'synchronized (clazz) {'],
               ThreadAliveBusyWait: ['worker/FulfilmentWorkerPool.java', 'while (worker.isAlive()) {']]

@@ -172,7 +172,7 @@ public final class JarAuditor {
         for (Path jar : audited) {
           JarIdentity known = options.identities().get(jar);
           List<JarIdentity> bundled = JarIdentity.bundled(jar);
-          LockjawDetector.register(jar, known != null ? known : JarIdentity.of(jar), bundled);
+          JarRegistry.register(jar, known != null ? known : JarIdentity.of(jar), bundled);
           int release = releaseFor(jar, options.release());
           Set<String> classNames = classNames(jar, release);
           classes += classNames.size();
@@ -224,7 +224,7 @@ public final class JarAuditor {
               .resolve("release-" + release + "-" + Integer.toHexString(jar.hashCode()))
               .resolve(jar.getFileName());
       if (MultiReleaseView.writeView(jar, release, view)) {
-        LockjawDetector.register(view, known != null ? known : JarIdentity.of(jar), bundled);
+        JarRegistry.register(view, known != null ? known : JarIdentity.of(jar), bundled);
         read = view;
       }
     }
@@ -251,7 +251,7 @@ public final class JarAuditor {
       for (int i = 0; i < batches.size(); i++) {
         Path batch = scratch.directory().resolve("batch-" + i).resolve(jar.getFileName());
         JarBatches.write(read, batches.get(i), batch);
-        LockjawDetector.register(batch, known != null ? known : JarIdentity.of(jar), bundled);
+        JarRegistry.register(batch, known != null ? known : JarIdentity.of(jar), bundled);
         try {
           SpotBugsRun.Outcome outcome = SpotBugsRun.run(jar, batch, withJar);
           observed.addAll(outcome.observed());

@@ -39,7 +39,10 @@ final class SpotBugsRun {
   private static final Pattern DETECTOR_FAILED =
       Pattern.compile("Exception analyzing (\\S+) using detector (\\S+)");
 
-  /** lockjaw's own message when a detector gave up on a class (LockjawDetector.skipped). */
+  /**
+   * lockjaw's own message when a detector gave up on a class (ModelDetector: "lockjaw:
+   * ModelDetector skipped a.B").
+   */
   private static final Pattern LOCKJAW_SKIPPED = Pattern.compile("lockjaw: (\\S+) skipped (\\S+)");
 
   private SpotBugsRun() {}
@@ -129,7 +132,7 @@ final class SpotBugsRun {
         line == null || line.getStartLine() <= 0 ? -1 : line.getStartLine(),
         strings.isEmpty() ? "" : strings.get(0),
         strings.size() < 2 ? type.genericAdvice() : strings.get(1),
-        LockjawDetector.identity(jar, className).display());
+        JarRegistry.identity(jar, className).display());
   }
 
   /**

@@ -1,9 +1,9 @@
 package io.github.lockjaw.common;
 
 /**
- * How a map field is synchronised, judged from its type and the maps assigned to it: the same
- * answer for the source checks ({@code CacheField}) and the bytecode detector ({@code
- * MapCacheDetector}).
+ * How a map field is synchronised, judged from its type and the maps assigned to it: the cache
+ * queries read it from the model ({@code MapLockings}), the source fix from javac trees ({@code
+ * CacheField}).
  */
 public enum MapLocking {
   /** A ConcurrentMap: never flagged. */

@@ -44,6 +44,7 @@ public record Kind(String catalog, String name) {
     public static final Kind NON_BLOCKING_CONSTRUCTOR_PACKAGE =
         new Kind(CATALOG, "non-blocking-constructor-package");
     public static final Kind STREAM_MATCH = new Kind(CATALOG, "stream-match");
+    public static final Kind IN_MEMORY_STREAM = new Kind(CATALOG, "in-memory-stream");
 
     private Blocking() {}
   }
@@ -69,6 +70,22 @@ public record Kind(String catalog, String name) {
         new Kind(CATALOG, "request-entry-annotation");
     public static final Kind REQUEST_ENTRY_METHOD = new Kind(CATALOG, "request-entry-method");
     public static final Kind CONFIGURATION_PREFIX = new Kind(CATALOG, "configuration-prefix");
+    public static final Kind PER_CALL_PREFIX = new Kind(CATALOG, "per-call-prefix");
+    public static final Kind BACKGROUND_ENTRY_ANNOTATION =
+        new Kind(CATALOG, "background-entry-annotation");
+    public static final Kind BACKGROUND_ENTRY_METHOD = new Kind(CATALOG, "background-entry-method");
+    public static final Kind ADMIN_ENTRY_ANNOTATION = new Kind(CATALOG, "admin-entry-annotation");
+    public static final Kind ADMIN_INTERFACE_SUFFIX = new Kind(CATALOG, "admin-interface-suffix");
+    public static final Kind TASK_HAND_OFF = new Kind(CATALOG, "task-hand-off");
+    public static final Kind VIRTUAL_THREAD_SOURCE = new Kind(CATALOG, "virtual-thread-source");
+    public static final Kind VIRTUAL_THREAD_START = new Kind(CATALOG, "virtual-thread-start");
+    public static final Kind VIRTUAL_THREAD_DERIVATION =
+        new Kind(CATALOG, "virtual-thread-derivation");
+    public static final Kind VIRTUAL_REQUEST_EXECUTOR =
+        new Kind(CATALOG, "virtual-request-executor");
+    public static final Kind VIRTUAL_REQUEST_SWITCH = new Kind(CATALOG, "virtual-request-switch");
+    public static final Kind VIRTUAL_THREAD_PROPERTY = new Kind(CATALOG, "virtual-thread-property");
+    public static final Kind VIRTUAL_THREAD_RELEASE = new Kind(CATALOG, "virtual-thread-release");
 
     private EntryPoints() {}
   }
@@ -100,6 +117,8 @@ public record Kind(String catalog, String name) {
     public static final Kind REQUEST_TYPE = new Kind(CATALOG, "request-type");
     public static final Kind KEEP_ALIVE_PROPERTY = new Kind(CATALOG, "keep-alive-property");
     public static final Kind SYSTEM_PROPERTY_SETTER = new Kind(CATALOG, "system-property-setter");
+    public static final Kind SOCKET_CONNECTION = new Kind(CATALOG, "socket-connection");
+    public static final Kind SOCKET_EXCHANGE = new Kind(CATALOG, "socket-exchange");
 
     private HttpClients() {}
   }
@@ -224,7 +243,6 @@ public record Kind(String catalog, String name) {
   public static final class ReadMostly {
     public static final String CATALOG = "read-mostly";
 
-    public static final Kind ACCESSOR_PREFIX = new Kind(CATALOG, "accessor-prefix");
     public static final Kind READ_CALL = new Kind(CATALOG, "read-call");
     public static final Kind COPY_CALL = new Kind(CATALOG, "copy-call");
     public static final Kind COPY_CONSTRUCTOR_PACKAGE =
@@ -245,6 +263,20 @@ public record Kind(String catalog, String name) {
     public static final Kind ARCHIVE_TYPE = new Kind(CATALOG, "archive-type");
 
     private Resources() {}
+  }
+
+  /** The kinds of {@code heavyweight.txt}. */
+  public static final class Heavyweight {
+    public static final String CATALOG = "heavyweight";
+
+    public static final Kind COSTLY_CREATION = new Kind(CATALOG, "costly-creation");
+    public static final Kind SHARED_USE = new Kind(CATALOG, "shared-use");
+    public static final Kind FLUENT_CONFIGURATION = new Kind(CATALOG, "fluent-configuration");
+    public static final Kind MEMOISING_CALL = new Kind(CATALOG, "memoising-call");
+    public static final Kind MEMOISING_OVERRIDE = new Kind(CATALOG, "memoising-override");
+    public static final Kind GENERIC_INTERCEPTION = new Kind(CATALOG, "generic-interception");
+
+    private Heavyweight() {}
   }
 
   /** The kinds of {@code statistics.txt}. */

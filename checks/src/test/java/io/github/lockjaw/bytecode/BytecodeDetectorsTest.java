@@ -475,6 +475,29 @@ class BytecodeDetectorsTest {
         }
         """);
     sources.put(
+        "shop.dao.LocatorJndiFactory",
+        """
+        package shop.dao;
+        import java.sql.*;
+        import java.util.Hashtable;
+        import javax.naming.*;
+        import javax.naming.spi.ObjectFactory;
+        import javax.sql.DataSource;
+        public class LocatorJndiFactory implements ObjectFactory {
+          @Override
+          public Object getObjectInstance(Object obj, Name name, Context nameCtx,
+              Hashtable<?, ?> environment) throws NamingException {
+            return lookup(String.valueOf(obj));
+          }
+          public synchronized DataSource lookup(String jndiName) throws NamingException {
+            return (DataSource) new InitialContext().lookup(jndiName);                // line 14
+          }
+          public Connection connect(String jndiName) throws NamingException, SQLException {
+            return lookup(jndiName).getConnection();
+          }
+        }
+        """);
+    sources.put(
         "shop.dao.PoolManager",
         """
         package shop.dao;
@@ -998,6 +1021,40 @@ class BytecodeDetectorsTest {
         }
         """);
     sources.put(
+        "shop.load.ProcessWaits",
+        """
+        package shop.load;
+        import java.util.concurrent.*;
+        public class ProcessWaits {
+          static boolean isRunning(Process process) {
+            try {
+              process.exitValue();
+              return false;
+            } catch (IllegalThreadStateException stillRunning) {
+              return true;
+            }
+          }
+          public int convert(ProcessBuilder command) throws Exception {
+            Process convert = command.start();
+            while (isRunning(convert)) {                                        // line 14
+              Thread.sleep(10);
+            }
+            return convert.exitValue();
+          }
+          public Callable<String> render(Future<String> data) {
+            return new Callable<String>() {
+              @Override
+              public String call() throws Exception {
+                while (!data.isDone()) {                                        // line 23
+                  Thread.sleep(5);
+                }
+                return data.get();
+              }
+            };
+          }
+        }
+        """);
+    sources.put(
         "shop.load.HelperPolls",
         """
         package shop.load;
@@ -1218,6 +1275,63 @@ class BytecodeDetectorsTest {
           }
         }
         """);
+    sources.put(
+        "shop.http.RequestScoped",
+        """
+        package shop.http;
+        import java.io.*;
+        import java.net.*;
+        import org.apache.http.client.methods.HttpGet;
+        import org.apache.http.impl.client.BasicResponseHandler;
+        import org.apache.http.impl.client.CloseableHttpClient;
+        import org.apache.http.impl.client.HttpClients;
+        import org.springframework.scheduling.annotation.Scheduled;
+        public class RequestScoped {
+          public static class Gateway {
+            private final CloseableHttpClient http;
+            public Gateway() {
+              this.http = HttpClients.createDefault();                        // line 13
+            }
+            public String get(String path) throws IOException {
+              return http.execute(new HttpGet("http://gw/" + path), new BasicResponseHandler());
+            }
+          }
+          static final class Response implements Closeable {
+            private final HttpURLConnection connection;
+            Response(HttpURLConnection connection) { this.connection = connection; }
+            InputStream body() throws IOException { return connection.getInputStream(); }
+            @Override public void close() { connection.disconnect(); }
+          }
+          private final Gateway shared = new Gateway();
+          public String order(String id) throws IOException {
+            return new Gateway().get("orders/" + id);
+          }
+          public String cached(String id) throws IOException {
+            return shared.get("cached/" + id);
+          }
+          public byte[] rates(String base) throws IOException {
+            HttpURLConnection c = (HttpURLConnection) new URL("http://fx/" + base).openConnection(); // line 33
+            try (Response response = new Response(c)) {
+              return response.body().readAllBytes();
+            }
+          }
+          public int whois(String host) throws IOException {
+            Socket socket = new Socket(host, 43);                             // line 39
+            try {
+              socket.getOutputStream().write(1);
+              return socket.getInputStream().read();
+            } finally {
+              socket.close();
+            }
+          }
+          @Scheduled(fixedRate = 21600000)
+          public void sixHourly() throws IOException {
+            try (CloseableHttpClient client = HttpClients.createDefault()) {
+              client.execute(new HttpGet("http://updates/latest"), new BasicResponseHandler());
+            }
+          }
+        }
+        """);
     Path out = classes.resolve("fixtures");
     BytecodeFixtures.compile(sources, out);
     findings =
@@ -1225,7 +1339,11 @@ class BytecodeDetectorsTest {
             .audit(
                 List.of(out),
                 BytecodeFixtures.classpathJars(
-                    "httpclient-4", "httpcore-4", "spring-web-", "spring-core-"));
+                    "httpclient-4",
+                    "httpcore-4",
+                    "spring-web-",
+                    "spring-core-",
+                    "spring-context-"));
   }
 
   private static List<AuditFinding> in(String className) {
@@ -1381,7 +1499,10 @@ class BytecodeDetectorsTest {
   @Test
   void statementProxyLockFieldsAndJndiObjectFactoriesAreNotSharedMonitorDaos() {
     assertEquals("", summary(in("shop.dao.ProxyStatement")));
-    assertEquals("SharedMonitorDao lookup:13", summary(in("shop.dao.PoolJndiFactory")));
+    // a public lookup only the factory calls runs when JNDI resolves the name (issue 21: one-time
+    // lookups in factories); the same lookup also called from a method requests reach is reported
+    assertEquals("", summary(in("shop.dao.PoolJndiFactory")));
+    assertEquals("SharedMonitorDao lookup:14", summary(in("shop.dao.LocatorJndiFactory")));
   }
 
   @Test
@@ -1411,7 +1532,9 @@ class BytecodeDetectorsTest {
             .filter(f -> f.methodName().equals("fetchStock"))
             .findFirst()
             .orElseThrow();
-    assertTrue(stock.message().contains("HttpClients.createDefault(...)"), stock.message());
+    assertTrue(
+        stock.message().contains("(HttpClients.createDefault() in PriceFeedClient.fetchStock()"),
+        stock.message());
   }
 
   @Test
@@ -1419,6 +1542,13 @@ class BytecodeDetectorsTest {
     assertEquals(
         "ThreadAliveBusyWait awaitFlag:32, ThreadAliveBusyWait awaitWorker:14",
         summary(in("shop.load.HelperPolls")));
+  }
+
+  @Test
+  void anExitValueWrapperAndAnAnonymousCallableAreBusyWaits() {
+    // issue 21: the model composes the helper and reads the anonymous class's method
+    assertEquals("ThreadAliveBusyWait convert:14", summary(in("shop.load.ProcessWaits")));
+    assertEquals("ThreadAliveBusyWait call:23", summary(in("shop.load.ProcessWaits$1")));
   }
 
   @Test
@@ -1449,7 +1579,7 @@ class BytecodeDetectorsTest {
 
   @Test
   void lockedHelpersThatOnlyStartOrRefreshReachAreSilentInEveryLockDetector() {
-    // SharedMonitorDetector (start() -> loadColumns()), LockRegionDetector's resource lookup
+    // SharedMonitorDao (start() -> loadColumns()), ResourceLookupUnderLock
     // (start() -> probeAll()) and read-mostly state (refreshBeanFactory() -> getBeanFactory())
     assertEquals("", summary(in("shop.dao.SchemaRegistry")));
     assertEquals("", summary(in("shop.res.JarIndex")));
@@ -1485,8 +1615,23 @@ class BytecodeDetectorsTest {
         "PerRequestHttpClient authorize:16, PerRequestHttpClient onPoolNotShared:38",
         summary(found));
     assertTrue(
-        found.get(0).message().contains("in the field 'client' on every call"),
+        found
+            .get(0)
+            .message()
+            .contains(
+                "The field 'client' gets a new CloseableHttpClient on every call of authorize()"),
         found.get(0).message());
+  }
+
+  @Test
+  void perRequestObjectsWrappersAndSocketsButNotScheduledJobs() {
+    // the Gateway's client lives for one request because order() creates a Gateway per call; the
+    // connection is disconnected by its wrapper's close(); the socket is opened and closed per
+    // call; the six-hourly job makes no request load
+    assertEquals(
+        "PerRequestHttpClient rates:33, PerRequestHttpClient whois:39",
+        summary(in("shop.http.RequestScoped")));
+    assertEquals("PerRequestHttpClient <init>:13", summary(in("shop.http.RequestScoped$Gateway")));
   }
 
   @Test

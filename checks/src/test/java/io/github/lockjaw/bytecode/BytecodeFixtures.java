@@ -30,6 +30,12 @@ final class BytecodeFixtures {
    */
   static void compile(Map<String, String> sources, Path out, List<Path> classpath)
       throws IOException {
+    compile(sources, out, classpath, 21);
+  }
+
+  /** As above, for {@code --release release} (class files of that version). */
+  static void compile(Map<String, String> sources, Path out, List<Path> classpath, int release)
+      throws IOException {
     JavaCompiler javac = ToolProvider.getSystemJavaCompiler();
     List<JavaFileObject> units = new ArrayList<>();
     for (Map.Entry<String, String> source : sources.entrySet()) {
@@ -54,7 +60,7 @@ final class BytecodeFixtures {
                     "-g",
                     "-proc:none",
                     "--release",
-                    "21",
+                    String.valueOf(release),
                     "-d",
                     out.toString(),
                     "-classpath",

@@ -14,8 +14,9 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * The {@link LockRegionDetector} on compiled fixtures: statistics on the request path, resource
- * lookups and read-mostly state under shared locks, and the shapes it must leave alone.
+ * The lock-region queries of {@link ModelDetector} on compiled fixtures: statistics on the request
+ * path, resource lookups and read-mostly state under shared locks, and the shapes it must leave
+ * alone.
  */
 class LockRegionDetectorTest {
   @TempDir static Path classes;
@@ -314,6 +315,119 @@ class LockRegionDetectorTest {
           }
         }
         """);
+    sources.put(
+        "shop.pool.PoolMetrics",
+        """
+        package shop.pool;
+        import javax.sql.ConnectionEvent;
+        import javax.sql.ConnectionEventListener;
+        public class PoolMetrics implements ConnectionEventListener {
+          private long closed;
+          private long failed;
+          @Override public synchronized void connectionClosed(ConnectionEvent event) {
+            closed++;                                                         // line 8
+          }
+          @Override public void connectionErrorOccurred(ConnectionEvent event) {
+            synchronized (this) {                                             // line 11
+              failed++;
+            }
+          }
+          public synchronized long closed() {
+            return closed;
+          }
+        }
+        """);
+    sources.put(
+        "shop.web.Admission",
+        """
+        package shop.web;
+        import com.sun.net.httpserver.Filter;
+        import com.sun.net.httpserver.HttpExchange;
+        import java.io.IOException;
+        import java.util.HashMap;
+        import java.util.Map;
+        public class Admission extends Filter {
+          private final int limit = 100;
+          private int inFlight;
+          private long rejected;
+          private long sequence;
+          private final Map<String, Object> lastResponse = new HashMap<>();
+          @Override public void doFilter(HttpExchange exchange, Chain chain) throws IOException {
+            if (!admit()) {
+              reject();
+              return;
+            }
+            try {
+              exchange.getResponseHeaders().add("X-Request", Long.toString(nextId()));
+              chain.doFilter(exchange);
+            } finally {
+              release();
+            }
+            remember(exchange.getRequestURI().getPath(), exchange.getResponseHeaders());
+          }
+          private boolean admit() {
+            synchronized (this) {
+              if (inFlight < limit) {
+                inFlight++;
+                return true;
+              }
+              return false;
+            }
+          }
+          private synchronized void release() {
+            inFlight--;
+          }
+          private synchronized void reject() {
+            rejected++;                                                       // line 39
+          }
+          private long nextId() {
+            synchronized (this) {
+              return ++sequence;
+            }
+          }
+          private void remember(String path, Object headers) {
+            synchronized (lastResponse) {
+              lastResponse.put(path, headers);
+            }
+          }
+          @Override public String description() {
+            return "admission";
+          }
+        }
+        """);
+    sources.put(
+        "shop.web.RouteTable",
+        """
+        package shop.web;
+        import com.sun.net.httpserver.HttpExchange;
+        import com.sun.net.httpserver.HttpHandler;
+        import java.io.IOException;
+        import java.util.Map;
+        public class RouteTable implements HttpHandler {
+          private final Object lock = new Object();
+          private Map<String, String> routes = Map.of();
+          public void start(Map<String, String> initial) {
+            applyRoutes(initial);
+          }
+          private void applyRoutes(Map<String, String> fresh) {
+            synchronized (lock) {
+              routes = Map.copyOf(fresh);
+            }
+          }
+          @Override public void handle(HttpExchange exchange) throws IOException {
+            exchange.getResponseHeaders().add("Location", target(exchange.getRequestURI().getPath()));
+            exchange.sendResponseHeaders(302, -1);
+          }
+          private String target(String path) {
+            synchronized (lock) {                                             // line 22
+              return lookup(path);
+            }
+          }
+          private String lookup(String path) {
+            return routes.getOrDefault(path, "/");
+          }
+        }
+        """);
     Path out = classes.resolve("fixtures");
     BytecodeFixtures.compile(sources, out);
     findings = new JarAuditor().audit(List.of(out), List.of());
@@ -379,6 +493,30 @@ class LockRegionDetectorTest {
   @Test
   void stateWrittenOnTheRequestPathOrReadModifyWriteIsNotReadMostly() {
     assertEquals("", summary(in("shop.config.Sequence")));
+  }
+
+  @Test
+  void countersOfAConnectionListenerTheJdkDeclaresAreStatistics() {
+    // a library callback: nothing in the code calls it, javax.sql.ConnectionEventListener declares
+    // it
+    List<AuditFinding> found = in("shop.pool.PoolMetrics");
+    assertEquals(
+        "StatisticsUnderSharedLock connectionClosed:8,"
+            + " StatisticsUnderSharedLock connectionErrorOccurred:11",
+        summary(found));
+  }
+
+  @Test
+  void anAdmissionCounterASequenceAndACacheFillAreNoStatistics() {
+    assertEquals("StatisticsUnderSharedLock reject:39", summary(in("shop.web.Admission")));
+  }
+
+  @Test
+  void aPrivateAccessorThatCallsALookupOfStateOnlyStartUpWrites() {
+    List<AuditFinding> found = in("shop.web.RouteTable");
+    assertEquals("ReadMostlyStateUnderLock target:22", summary(found));
+    assertTrue(
+        found.get(0).message().contains("which only applyRoutes() writes"), found.get(0).message());
   }
 
   @AfterAll

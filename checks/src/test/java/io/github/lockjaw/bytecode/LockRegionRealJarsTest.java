@@ -12,9 +12,9 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
 /**
- * The {@link LockRegionDetector} on the released jars of the field reports (copied into
- * target/audit-jars by the build): found in the affected releases with the release that fixed it as
- * advice, silent on the fixed releases.
+ * The lock-region queries of {@link ModelDetector} on the released jars of the field reports
+ * (copied into target/audit-jars by the build): found in the affected releases with the release
+ * that fixed it as advice, silent on the fixed releases.
  */
 class LockRegionRealJarsTest {
   private static final Path JARS = Path.of("target", "audit-jars");

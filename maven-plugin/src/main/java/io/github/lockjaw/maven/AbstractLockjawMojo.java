@@ -3,6 +3,7 @@ package io.github.lockjaw.maven;
 import com.google.gson.JsonObject;
 import io.github.lockjaw.engine.analyzer.AnalysisRequest;
 import io.github.lockjaw.engine.analyzer.AnalysisResult;
+import io.github.lockjaw.engine.analyzer.VirtualThreadsSetting;
 import io.github.lockjaw.engine.baseline.Baseline;
 import io.github.lockjaw.engine.docs.CheckPages;
 import io.github.lockjaw.engine.finding.Finding;
@@ -37,6 +38,7 @@ import java.util.stream.Stream;
 import org.apache.maven.execution.MavenSession;
 import org.apache.maven.model.Plugin;
 import org.apache.maven.model.PluginExecution;
+import org.apache.maven.model.Resource;
 import org.apache.maven.plugin.AbstractMojo;
 import org.apache.maven.plugin.MojoExecutionException;
 import org.apache.maven.plugin.MojoFailureException;
@@ -511,6 +513,21 @@ abstract class AbstractLockjawMojo extends AbstractMojo {
   }
 
   /**
+   * Where the module's configuration runs request handlers on virtual threads (Spring Boot's {@code
+   * spring.threads.virtual.enabled=true} in a resource directory), relative to the module.
+   */
+  private Optional<String> virtualThreadsSetting() {
+    List<Path> directories = new ArrayList<>();
+    for (Resource resource : project.getResources()) {
+      if (resource.getDirectory() != null) {
+        directories.add(Path.of(resource.getDirectory()));
+      }
+    }
+    return VirtualThreadsSetting.find(directories)
+        .map(found -> found.describe(project.getBasedir().toPath()));
+  }
+
+  /**
    * Error Prone flags that switch off these checks for one analysis (e.g. those the compile already
    * runs).
    */
@@ -556,6 +573,17 @@ abstract class AbstractLockjawMojo extends AbstractMojo {
     } catch (IOException e) {
       throw new MojoExecutionException("lockjaw cannot list its checks: " + e.getMessage(), e);
     }
+    virtualThreadsSetting()
+        .ifPresent(
+            where -> {
+              flags.add(VirtualThreadsSetting.ERROR_PRONE_FLAG);
+              getLog()
+                  .info(
+                      "lockjaw: "
+                          + where
+                          + ": request handlers run on virtual threads, and VirtualThreadPinning"
+                          + " checks the code they reach.");
+            });
     List<String> classpath =
         ModuleClasspath.of(project, session, dependenciesResolver, includeTests);
     List<String> unreadable =

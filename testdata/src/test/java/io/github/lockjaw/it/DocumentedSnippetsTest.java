@@ -39,7 +39,7 @@ class DocumentedSnippetsTest {
         "the getting-started page shows the compiler and the patch snippet");
     Set<String> checks = lockjawChecks();
     assertEquals(
-        8,
+        10,
         checks.size(),
         "lockjaw's checks, from the checks jar's service registration: " + checks);
     for (String arg : documented) {

@@ -77,7 +77,7 @@ public final class ComputeIfAbsentFix {
       MethodInvocationTree get, ExpressionTree value, String cast, String assignTo) {}
 
   public static Optional<SuggestedFix> build(
-      TreePath region, CacheLookup lookup, VisitorState state) {
+      TreePath region, SourceLookup lookup, VisitorState state) {
     try {
       return Optional.ofNullable(buildOrNull(region, lookup, state));
     } catch (RuntimeException e) {
@@ -91,7 +91,8 @@ public final class ComputeIfAbsentFix {
     }
   }
 
-  private static SuggestedFix buildOrNull(TreePath region, CacheLookup lookup, VisitorState state) {
+  private static SuggestedFix buildOrNull(
+      TreePath region, SourceLookup lookup, VisitorState state) {
     Tree root = region.getLeaf();
     if (!(root instanceof SynchronizedTree) && !(root instanceof MethodTree)) {
       return null;
@@ -108,7 +109,7 @@ public final class ComputeIfAbsentFix {
       return null;
     }
     boolean rejectsNulls = alreadyConcurrent || field.rejectsNulls(construction, state);
-    List<? extends StatementTree> statements = CacheLookup.statementsOf(root);
+    List<? extends StatementTree> statements = SourceLookup.statementsOf(root);
     Shape shape = match(statements, lookup, state);
     if (shape == null) {
       return null;
@@ -194,7 +195,7 @@ public final class ComputeIfAbsentFix {
 
   /** Recognises the three canonical shapes of a locked lookup. */
   private static Shape match(
-      List<? extends StatementTree> statements, CacheLookup lookup, VisitorState state) {
+      List<? extends StatementTree> statements, SourceLookup lookup, VisitorState state) {
     VarSymbol map = lookup.map();
     // V v = (V) map.get(k); if (v == null) { v = new V(..); map.put(k, v); } return v;
     if (statements.size() == 3
@@ -234,7 +235,8 @@ public final class ComputeIfAbsentFix {
             && then.get(0) instanceof ExpressionStatementTree putStatement) {
           MethodInvocationTree put = asCall(putStatement.getExpression(), map, "put");
           if (put != null
-              && CacheLookup.sameKey(put.getArguments().get(0), get.getArguments().get(0), state)) {
+              && SourceLookup.sameKey(
+                  put.getArguments().get(0), get.getArguments().get(0), state)) {
             return new Shape(get, put.getArguments().get(1), returned.text(), null);
           }
         }
@@ -274,7 +276,7 @@ public final class ComputeIfAbsentFix {
       }
     }
     if (put == null
-        || !CacheLookup.sameKey(put.getArguments().get(0), get.getArguments().get(0), state)) {
+        || !SourceLookup.sameKey(put.getArguments().get(0), get.getArguments().get(0), state)) {
       return null;
     }
     if (ComputedValueSafety.mentions(value, v)) {
@@ -303,7 +305,7 @@ public final class ComputeIfAbsentFix {
   private static MethodInvocationTree asCall(ExpressionTree tree, VarSymbol map, String name) {
     ExpressionTree e = ASTHelpers.stripParentheses(tree);
     if (e instanceof MethodInvocationTree call
-        && map.equals(CacheLookup.receiverField(call))
+        && map.equals(SourceLookup.receiverField(call))
         && ASTHelpers.getSymbol(call).getSimpleName().contentEquals(name)
         && call.getArguments().size() == (name.equals("put") ? 2 : 1)) {
       return call;
@@ -331,7 +333,7 @@ public final class ComputeIfAbsentFix {
     ExpressionTree c = ASTHelpers.stripParentheses(condition);
     if (c instanceof UnaryTree not && c.getKind() == Tree.Kind.LOGICAL_COMPLEMENT) {
       MethodInvocationTree contains = asCall(not.getExpression(), map, "containsKey");
-      return contains != null && CacheLookup.sameKey(contains.getArguments().get(0), key, state);
+      return contains != null && SourceLookup.sameKey(contains.getArguments().get(0), key, state);
     }
     if (c.getKind() == Tree.Kind.EQUAL_TO) {
       var binary = (BinaryTree) c;
@@ -341,7 +343,7 @@ public final class ComputeIfAbsentFix {
               : isNull(binary.getRightOperand()) ? binary.getLeftOperand() : null;
       MethodInvocationTree get =
           other == null ? null : asCall(Cast.unwrap(other, state).expression(), map, "get");
-      return get != null && CacheLookup.sameKey(get.getArguments().get(0), key, state);
+      return get != null && SourceLookup.sameKey(get.getArguments().get(0), key, state);
     }
     return false;
   }
@@ -515,7 +517,7 @@ public final class ComputeIfAbsentFix {
    * Otherwise the lambda keeps the value's source, {@code k -> new Label(code)}.
    */
   private static String mappingFunction(
-      ExpressionTree value, CacheLookup lookup, String param, VisitorState state) {
+      ExpressionTree value, SourceLookup lookup, String param, VisitorState state) {
     String source = state.getSourceForNode(value);
     Symbol key = ASTHelpers.getSymbol(ASTHelpers.stripParentheses(lookup.key()));
     Type keyType = mapKeyType(lookup.map(), state);

@@ -12,39 +12,16 @@ import io.github.lockjaw.knowledge.ApiCatalog;
 import io.github.lockjaw.knowledge.Kind;
 import io.github.lockjaw.knowledge.KnowledgeIndex.TypeEntry;
 import java.util.Optional;
-import java.util.Set;
-import java.util.stream.Collectors;
-import java.util.stream.Stream;
 
 /**
- * The cache checks' view of {@code maps.txt}: which maps lock coarsely, which are concurrent.
- * Matching goes through {@link KnownSymbols}.
+ * The source fix's view of {@code maps.txt} on javac trees ({@link ComputeIfAbsentFix}, {@link
+ * CacheField}): which maps lock coarsely, which are concurrent, what a rewrite may use. Matching
+ * goes through {@link KnownSymbols}; the queries read the same entries from the model ({@link
+ * MapLockings}, {@code KeyedAccess}).
  */
 public final class MapKnowledge {
 
-  /** The names of the check and act methods ({@code get}, {@code containsKey}, {@code put}). */
-  public static final Set<String> LOOKUP_METHOD_NAMES =
-      Stream.concat(
-              Kind.Maps.CHECK_METHOD.index().methodNames().stream(),
-              Kind.Maps.ACT_METHOD.index().methodNames().stream())
-          .collect(Collectors.toUnmodifiableSet());
-
   private MapKnowledge() {}
-
-  /**
-   * True for {@code java.util.Map} and its subtypes, and for the {@code map-like-type} entries of
-   * maps.txt (OGNL's ClassCache): types whose get and put are a lookup's check and act.
-   */
-  public static boolean isMap(Type type, VisitorState state) {
-    Type map = state.getTypeFromString("java.util.Map");
-    return type != null
-        && ((map != null && ASTHelpers.isSubtype(type, map, state)) || isMapLike(type, state));
-  }
-
-  /** True for a {@code map-like-type} of maps.txt: not a java.util.Map, used as one. */
-  public static boolean isMapLike(Type type, VisitorState state) {
-    return KnownSymbols.supertypeEntry(Kind.Maps.MAP_LIKE_TYPE.index(), type, state).isPresent();
-  }
 
   /** True when the type is already a concurrent map; such caches are never flagged. */
   public static boolean isConcurrent(Type type, VisitorState state) {
@@ -71,26 +48,6 @@ public final class MapKnowledge {
     MethodSymbol method = ASTHelpers.getSymbol(invocation);
     return KnownSymbols.declaredMethod(Kind.Maps.COARSELY_LOCKING_FACTORY.index(), method)
         .isPresent();
-  }
-
-  /** Whether {@code method} is one of the check calls (get, containsKey) of a lookup. */
-  public static boolean isCheckMethod(MethodSymbol method, VisitorState state) {
-    return KnownSymbols.overridingMethod(Kind.Maps.CHECK_METHOD.index(), method, state).isPresent();
-  }
-
-  /**
-   * Whether {@code method} is a check call that returns the cached value itself ({@code get}, an
-   * entry marked {@code returns-value}), not only whether there is one.
-   */
-  public static boolean isValueReturningCheckMethod(MethodSymbol method, VisitorState state) {
-    return KnownSymbols.overridingMethod(Kind.Maps.CHECK_METHOD.index(), method, state)
-        .filter(entry -> entry.entry().hasAttribute("returns-value"))
-        .isPresent();
-  }
-
-  /** Whether {@code method} is the act call (put) of a lookup. */
-  public static boolean isActMethod(MethodSymbol method, VisitorState state) {
-    return KnownSymbols.overridingMethod(Kind.Maps.ACT_METHOD.index(), method, state).isPresent();
   }
 
   /**

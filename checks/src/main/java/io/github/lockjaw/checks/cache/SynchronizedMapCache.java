@@ -7,32 +7,27 @@ import com.google.auto.service.AutoService;
 import com.google.errorprone.BugPattern;
 import com.google.errorprone.VisitorState;
 import com.google.errorprone.bugpatterns.BugChecker;
-import com.google.errorprone.bugpatterns.BugChecker.LambdaExpressionTreeMatcher;
-import com.google.errorprone.bugpatterns.BugChecker.MethodTreeMatcher;
-import com.google.errorprone.bugpatterns.BugChecker.SynchronizedTreeMatcher;
 import com.google.errorprone.fixes.SuggestedFix;
 import com.google.errorprone.matchers.Description;
-import com.google.errorprone.util.ASTHelpers;
-import com.sun.source.tree.LambdaExpressionTree;
-import com.sun.source.tree.MethodTree;
-import com.sun.source.tree.SynchronizedTree;
-import com.sun.source.tree.Tree;
 import com.sun.source.util.TreePath;
-import com.sun.tools.javac.code.Symbol.MethodSymbol;
-import io.github.lockjaw.checks.support.EntryPoints;
 import io.github.lockjaw.checks.support.GuardingMonitor;
+import io.github.lockjaw.checks.support.ModelChecker;
 import io.github.lockjaw.common.LockjawDocs;
 import io.github.lockjaw.common.MapLocking;
 import io.github.lockjaw.common.MonitorKind;
-import io.github.lockjaw.common.Resilience;
+import io.github.lockjaw.model.query.ModelFinding;
+import io.github.lockjaw.model.query.ModelQuery;
 import java.util.Optional;
 
 /**
  * Check-then-act used as a cache on a coarsely locked map: {@code get} / null check / {@code put}
- * (or {@code containsKey} / {@code put}) on a {@code Collections.synchronizedMap} or {@code
- * Hashtable}, or on a plain map under {@code synchronized (this)}, {@code synchronized (map)}, a
- * lock object or a {@code synchronized} method. With the outer lock every reader queues; without it
- * the lookup is a race as well. Class monitors are {@link ClassMonitorCache}'s.
+ * (or {@code containsKey} / {@code put}) on a {@code Collections.synchronizedMap}, a {@code
+ * Hashtable} or a cache class whose methods lock it, also through small helpers; or on a plain map
+ * under {@code synchronized (this)}, {@code synchronized (map)}, a lock object or a {@code
+ * synchronized} method, also when the read and the put take the lock separately. With the outer
+ * lock every reader queues; without it the lookup is a race as well. Class monitors are {@link
+ * ClassMonitorCache}'s. The query is {@link SynchronizedMapCacheQuery}, shared with the bytecode
+ * engine; the fix is {@link ComputeIfAbsentFix}.
  */
 @AutoService(BugChecker.class)
 @BugPattern(
@@ -41,126 +36,35 @@ import java.util.Optional;
     linkType = CUSTOM,
     link = LockjawDocs.BASE + "SynchronizedMapCache.md",
     tags = BugPattern.StandardTags.PERFORMANCE)
-public final class SynchronizedMapCache extends BugChecker
-    implements SynchronizedTreeMatcher, MethodTreeMatcher, LambdaExpressionTreeMatcher {
+public final class SynchronizedMapCache extends ModelChecker {
+  private static final ModelQuery QUERY = new SynchronizedMapCacheQuery();
 
   @Override
-  public Description matchSynchronized(SynchronizedTree tree, VisitorState state) {
-    return Resilience.orElse(() -> match(tree, state), Description.NO_MATCH);
-  }
-
-  @Override
-  public Description matchMethod(MethodTree tree, VisitorState state) {
-    return Resilience.orElse(
-        () -> {
-          Description inline = match(tree, state);
-          return inline != Description.NO_MATCH ? inline : matchHelpers(tree, state);
-        },
-        Description.NO_MATCH);
-  }
-
-  /** The check in one private helper and the put in another: {@link HelperCacheLookup}. */
-  private Description matchHelpers(MethodTree method, VisitorState state) {
-    MethodSymbol symbol = ASTHelpers.getSymbol(method);
-    if (symbol == null
-        || symbol.isConstructor()
-        || EntryPoints.isSetUp(method, state)
-        || EntryPoints.isOneShot(method, state)) {
-      return Description.NO_MATCH;
-    }
-    Optional<HelperCacheLookup> found = HelperCacheLookup.findIn(method, state.getPath(), state);
-    if (found.isEmpty()) {
-      return Description.NO_MATCH;
-    }
-    HelperCacheLookup lookup = found.get();
-    if (PerCallOwner.owns(lookup.map(), state)) {
-      return Description.NO_MATCH;
-    }
-    String name = lookup.map().getSimpleName().toString();
-    return buildDescription(lookup.get())
-        .setMessage(
-            "Check-then-act cache on '"
-                + name
-                + "', a coarsely locked map, split across "
-                + ASTHelpers.getSymbol(lookup.get()).getSimpleName()
-                + "() and "
-                + ASTHelpers.getSymbol(lookup.put()).getSimpleName()
-                + "(): each helper call locks the"
-                + " whole map, so every reader queues on it, and two threads that miss at once both"
-                + " build the value. Make the map a ConcurrentHashMap and fill it with computeIfAbsent"
-                + " in one call. "
-                + LockjawDocs.noFixReason())
-        .build();
+  protected ModelQuery query() {
+    return QUERY;
   }
 
   @Override
-  public Description matchLambdaExpression(LambdaExpressionTree tree, VisitorState state) {
-    return Resilience.orElse(() -> match(tree, state), Description.NO_MATCH);
-  }
-
-  private Description match(Tree region, VisitorState state) {
-    MonitorKind monitor = GuardingMonitor.of(region, state);
-    if (monitor == MonitorKind.CLASS
-        || (region instanceof SynchronizedTree sync
-            && SharedReflectiveLock.isSharedReflectiveMonitor(sync, state))) {
-      return Description.NO_MATCH; // ClassMonitorCache reports these
+  protected Description describe(ModelFinding finding, TreePath anchor, VisitorState state) {
+    if (!(finding.detail() instanceof CacheFinding found)) {
+      return super.describe(finding, anchor, state);
     }
-    TreePath path = state.getPath();
-    for (CacheLookup lookup : CacheLookup.findIn(path, state)) {
-      CacheField field = CacheField.of(lookup.map(), state);
-      MapLocking locking = field.locking();
-      boolean ownMonitor = lookup.isLockedByItsOwnMonitorOnEveryCall(path);
-      if (!CacheLookup.isReported(monitor, locking) && !ownMonitor) {
-        continue;
-      }
-      if (monitor == MonitorKind.OBJECT
-          && locking != MapLocking.COARSE
-          && lookup.isReachedOnlyAfterLockFreeMiss(path, state)) {
-        continue; // the lock is taken only on a miss: a hit reads without it (a race, not a queue)
-      }
-      if (PerCallOwner.owns(lookup.map(), state)) {
-        continue; // the map, and every monitor around it, belongs to one call
-      }
-      Optional<SuggestedFix> fix =
-          ownMonitor && locking != MapLocking.COARSE && locking != MapLocking.PLAIN
-              ? Optional.empty() // a map lockjaw cannot see into: no rewrite of its declaration
-              : ComputeIfAbsentFix.build(path, lookup, state);
-      Description.Builder description =
-          buildDescription(region)
-              .setMessage(message(region, monitor, lookup, field, fix.isPresent(), state));
-      fix.ifPresent(description::addFix);
-      return description.build();
-    }
-    return Description.NO_MATCH;
-  }
-
-  /**
-   * The finding's message: the lock or map the lookup runs under, the fix, or why there is none.
-   */
-  private static String message(
-      Tree region,
-      MonitorKind monitor,
-      CacheLookup lookup,
-      CacheField field,
-      boolean hasFix,
-      VisitorState state) {
-    String name = lookup.map().getSimpleName().toString();
-    String problem =
-        monitor == MonitorKind.OBJECT
-            ? "Check-then-act cache on '"
-                + name
-                + "' under "
-                + GuardingMonitor.describe(monitor, region, state)
-                + ": every reader queues on that one lock while a value is looked up or computed."
-            : "Check-then-act cache on '"
-                + name
-                + "', a "
-                + (field.locking() == MapLocking.COARSE ? "coarsely locked map" : "map")
-                + ": each call locks the whole map, and another thread can put between the check"
-                + " and the put, so the value may be computed twice.";
-    return problem
-        + " Make the map a ConcurrentHashMap and fill it with computeIfAbsent"
-        + (monitor == MonitorKind.OBJECT ? ", without the outer lock." : ".")
-        + (hasFix ? "" : " " + LockjawDocs.noFixReason());
+    boolean ownMonitorOfAnOpaqueMap =
+        found.monitor() != null
+            && found.monitor().locks(found.lookup().put().container())
+            && found.locking() != MapLocking.COARSE
+            && found.locking() != MapLocking.PLAIN;
+    Optional<SuggestedFix> fix =
+        ownMonitorOfAnOpaqueMap
+            ? Optional.empty() // a map lockjaw cannot see into: no rewrite of its declaration
+            : CacheFixes.fix(found, anchor, state);
+    String monitor =
+        found.monitor() == null
+            ? ""
+            : GuardingMonitor.describe(MonitorKind.OBJECT, anchor.getLeaf(), state);
+    Description.Builder description =
+        buildDescription(anchor.getLeaf()).setMessage(found.message(monitor, fix.isPresent()));
+    fix.ifPresent(description::addFix);
+    return description.build();
   }
 }

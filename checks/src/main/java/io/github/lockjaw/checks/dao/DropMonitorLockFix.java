@@ -10,7 +10,6 @@ import com.sun.source.tree.Tree;
 import com.sun.tools.javac.code.Symbol;
 import io.github.lockjaw.checks.support.Layout;
 import io.github.lockjaw.common.Resilience;
-import java.util.List;
 import java.util.Optional;
 import javax.lang.model.element.Modifier;
 
@@ -30,10 +29,10 @@ final class DropMonitorLockFix {
       SharedMonitor monitor,
       Tree region,
       MethodTree method,
-      List<SharedMonitor.Member> members,
-      BlockingIoFacts facts,
+      FixFacts model,
+      FixEvidence facts,
       VisitorState state) {
-    String noFixReason = whyNoFix(monitor, region, method, members, facts);
+    String noFixReason = whyNoFix(monitor, region, method, model, facts);
     Optional<SuggestedFix> fix = Optional.empty();
     if (noFixReason == null) {
       fix = buildFix(region, method, state);
@@ -50,13 +49,8 @@ final class DropMonitorLockFix {
    * statements that the lock may keep atomic, and nothing else locks the monitor.
    */
   private static String whyNoFix(
-      SharedMonitor monitor,
-      Tree region,
-      MethodTree method,
-      List<SharedMonitor.Member> members,
-      BlockingIoFacts facts) {
-    if (region instanceof SynchronizedTree
-        && !BlockingIoFacts.isWholeBody(method.getBody(), region)) {
+      SharedMonitor monitor, Tree region, MethodTree method, FixFacts model, FixEvidence facts) {
+    if (region instanceof SynchronizedTree && !FixEvidence.isWholeBody(method.getBody(), region)) {
       return "the synchronized block is only part of "
           + method.getName()
           + "(), so lockjaw cannot tell what else it guards";
@@ -68,8 +62,8 @@ final class DropMonitorLockFix {
     if (facts.usesWaitOrNotify()) {
       return "this file waits on or notifies a monitor, so the lock may be part of that protocol";
     }
-    for (SharedMonitor.Member member : members) {
-      if (facts.summarize(member.tree()).executions() > 1) {
+    for (FixFacts.Member member : model.members()) {
+      if (member.executions() > 1) {
         return member.name()
             + " runs several statements under the same monitor, which the lock may keep atomic";
       }

@@ -31,19 +31,14 @@ import javax.lang.model.element.ElementKind;
  * @param entry the knowledge entry of the constructor, factory or builder start
  * @param hoistable whether the whole expression uses only compile-time constants, enum constants
  *     and constant values, so that it can move to a static field unchanged
- * @param statelessConfigured whether the builder chain turns the client's cookie store off
- * @param perCallPool whether a connection pool is created inside the expression
- * @param onSharedManager whether the builder chain gives the client a connection manager held in a
- *     field or passed in ({@code setConnectionManager(pool)}) and marks it shared ({@code
- *     setConnectionManagerShared(true)}): the client borrows that manager's pooled connections
+ * @param statelessConfigured whether the builder turns the client's cookie store off (the model's
+ *     reading of the code around it)
  */
 public record HttpClientCreation(
     ExpressionTree expression,
     ApiCatalog.Entry entry,
     boolean hoistable,
-    boolean statelessConfigured,
-    boolean perCallPool,
-    boolean onSharedManager) {
+    boolean statelessConfigured) {
 
   /** Whether a shared instance of this client serves concurrent callers. */
   public boolean threadSafe() {
@@ -69,19 +64,23 @@ public record HttpClientCreation(
         && !entry.hasAttribute("impl-defined");
   }
 
-  /** The creation that {@code tree} is, if it is one. {@code path} is the path to {@code tree}. */
+  /**
+   * The creation that {@code tree} is, if it is one, as the fix sees it. {@code path} is the path
+   * to {@code tree}; {@code statelessConfigured} is what the model read of the builder's cookie
+   * settings.
+   */
   public static Optional<HttpClientCreation> of(
-      ExpressionTree tree, TreePath path, VisitorState state) {
+      ExpressionTree tree, TreePath path, boolean statelessConfigured, VisitorState state) {
     if (tree instanceof NewClassTree newClass) {
       Symbol type = ASTHelpers.getSymbol(newClass.getIdentifier());
       Optional<ApiCatalog.Entry> entry = HttpClientKnowledge.clientConstructor(type);
       if (entry.isEmpty()) {
         return Optional.empty();
       }
-      List<ExpressionTree> args = new ArrayList<>(newClass.getArguments());
       boolean hoistable =
           newClass.getClassBody() == null && newClass.getEnclosingExpression() == null;
-      return Optional.of(build(tree, entry.get(), args, hoistable, false, false, state));
+      return Optional.of(
+          build(tree, entry.get(), newClass.getArguments(), hoistable, false, state));
     }
     if (!(tree instanceof MethodInvocationTree invocation)) {
       return Optional.empty();
@@ -93,24 +92,13 @@ public record HttpClientCreation(
     Optional<ApiCatalog.Entry> factory = HttpClientKnowledge.clientFactory(method);
     if (factory.isPresent()) {
       return Optional.of(
-          build(
-              tree,
-              factory.get(),
-              new ArrayList<>(invocation.getArguments()),
-              true,
-              false,
-              false,
-              state));
+          build(tree, factory.get(), invocation.getArguments(), true, statelessConfigured, state));
     }
     if (!HttpClientKnowledge.isBuildMethod(method, state)) {
       return Optional.empty();
     }
-    // Walk the builder chain back to a fresh builder.
+    // Walk the builder chain back to a fresh builder, collecting the arguments the fix would move.
     List<ExpressionTree> args = new ArrayList<>(invocation.getArguments());
-    boolean hoistable = true;
-    boolean stateless = false;
-    boolean markedShared = false;
-    boolean managerFromOutside = false;
     boolean followedVariable = false;
     ExpressionTree current = ASTHelpers.getReceiver(invocation);
     for (int steps = 0; current != null && steps < 64; steps++) {
@@ -124,27 +112,10 @@ public record HttpClientCreation(
         Optional<ApiCatalog.Entry> start = HttpClientKnowledge.builderStartMethod(callSymbol);
         if (start.isPresent()) {
           return Optional.of(
-              build(
-                  tree,
-                  start.get(),
-                  args,
-                  hoistable && !followedVariable,
-                  stateless,
-                  markedShared && managerFromOutside,
-                  state));
+              build(tree, start.get(), args, !followedVariable, statelessConfigured, state));
         }
         if (callSymbol.isStatic()) {
           return Optional.empty();
-        }
-        stateless |= HttpClientKnowledge.isStatelessConfig(callSymbol, state);
-        if (call.getArguments().size() == 1
-            && HttpClientKnowledge.isSharedManagerConfig(callSymbol, state)) {
-          markedShared |=
-              Boolean.TRUE.equals(ASTHelpers.constValue(call.getArguments().get(0), Boolean.class));
-        }
-        if (call.getArguments().size() == 1
-            && HttpClientKnowledge.isConnectionManagerSetter(callSymbol, state)) {
-          managerFromOutside |= isFieldOrParameter(call.getArguments().get(0));
         }
         current = ASTHelpers.getReceiver(call);
       } else if (current instanceof NewClassTree newBuilder) {
@@ -154,19 +125,14 @@ public record HttpClientCreation(
           return Optional.empty();
         }
         args.addAll(newBuilder.getArguments());
-        hoistable &=
-            newBuilder.getClassBody() == null && newBuilder.getEnclosingExpression() == null;
-        return Optional.of(
-            build(
-                tree,
-                start.get(),
-                args,
-                hoistable && !followedVariable,
-                stateless,
-                markedShared && managerFromOutside,
-                state));
+        boolean hoistable =
+            newBuilder.getClassBody() == null
+                && newBuilder.getEnclosingExpression() == null
+                && !followedVariable;
+        return Optional.of(build(tree, start.get(), args, hoistable, statelessConfigured, state));
       } else if (current instanceof IdentifierTree identifier && !followedVariable) {
-        // A builder held in a local variable: follow its initializer once.
+        // A builder held in a local variable: follow its initializer once (no fix: the builder's
+        // other statements stay behind).
         Symbol variable = ASTHelpers.getSymbol(identifier);
         if (variable == null || variable.getKind() != ElementKind.LOCAL_VARIABLE) {
           return Optional.empty();
@@ -187,31 +153,15 @@ public record HttpClientCreation(
   private static HttpClientCreation build(
       ExpressionTree tree,
       ApiCatalog.Entry entry,
-      List<ExpressionTree> args,
+      List<? extends ExpressionTree> args,
       boolean hoistable,
       boolean stateless,
-      boolean onSharedManager,
       VisitorState state) {
     boolean allConstant = hoistable;
-    boolean pool = false;
     for (ExpressionTree arg : args) {
       allConstant &= isHoistableValue(arg, state);
-      pool |= containsPoolCreation(arg);
     }
-    return new HttpClientCreation(tree, entry, allConstant, stateless, pool, onSharedManager);
-  }
-
-  /**
-   * {@code POOL}, {@code this.manager}, a parameter: a manager made elsewhere, not in this call.
-   */
-  private static boolean isFieldOrParameter(ExpressionTree arg) {
-    ExpressionTree tree = ASTHelpers.stripParentheses(arg);
-    if (!(tree instanceof IdentifierTree) && !(tree instanceof MemberSelectTree)) {
-      return false;
-    }
-    Symbol symbol = ASTHelpers.getSymbol(tree);
-    return symbol != null
-        && (symbol.getKind() == ElementKind.FIELD || symbol.getKind() == ElementKind.PARAMETER);
+    return new HttpClientCreation(tree, entry, allConstant, stateless);
   }
 
   /** Whether an expression names any variable that is not a static field. */
@@ -267,16 +217,6 @@ public record HttpClientCreation(
           && newClass.getArguments().stream().allMatch(a -> isHoistableValue(a, state));
     }
     return false;
-  }
-
-  private static boolean containsPoolCreation(Tree tree) {
-    return MoreTrees.anyMatch(
-        tree,
-        MoreTrees.DEFERRED_CODE,
-        node ->
-            node instanceof NewClassTree newClass
-                && HttpClientKnowledge.isConnectionPoolType(
-                    ASTHelpers.getSymbol(newClass.getIdentifier())));
   }
 
   /** The initializer of a local variable declared in the method enclosing {@code path}. */

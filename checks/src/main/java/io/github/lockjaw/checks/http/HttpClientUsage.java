@@ -5,11 +5,8 @@ import com.google.errorprone.util.ASTHelpers;
 import com.sun.source.tree.AssignmentTree;
 import com.sun.source.tree.BinaryTree;
 import com.sun.source.tree.ClassTree;
-import com.sun.source.tree.DoWhileLoopTree;
-import com.sun.source.tree.EnhancedForLoopTree;
 import com.sun.source.tree.ExpressionStatementTree;
 import com.sun.source.tree.ExpressionTree;
-import com.sun.source.tree.ForLoopTree;
 import com.sun.source.tree.IdentifierTree;
 import com.sun.source.tree.InstanceOfTree;
 import com.sun.source.tree.LambdaExpressionTree;
@@ -23,21 +20,20 @@ import com.sun.source.tree.Tree;
 import com.sun.source.tree.TryTree;
 import com.sun.source.tree.TypeCastTree;
 import com.sun.source.tree.VariableTree;
-import com.sun.source.tree.WhileLoopTree;
 import com.sun.source.util.TreePath;
 import com.sun.source.util.TreePathScanner;
 import com.sun.tools.javac.code.Symbol;
 import com.sun.tools.javac.code.Symbol.MethodSymbol;
-import io.github.lockjaw.checks.support.MoreTrees;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import javax.lang.model.element.ElementKind;
 
 /**
- * How a newly created HTTP client is used in the code around it: whether it is used for a request
- * and then thrown away (closed at the end of the method or left to the GC) or whether it escapes
- * (returned, stored in a field, handed to code that may keep it).
+ * The fix's view of a client the query found per request: the trees that hold it (its variable,
+ * each use, the statements that close it), which {@link HoistHttpClientFix} rewrites. Empty when
+ * the trees show a shape the fix cannot rewrite with certainty (the client escapes, or is
+ * captured).
  */
 public final class HttpClientUsage {
   /** Where the new client lives. */
@@ -65,7 +61,6 @@ public final class HttpClientUsage {
   private boolean escaped;
   private boolean nested;
   private boolean reassigned;
-  private boolean inLoop;
 
   private HttpClientUsage(
       Shape shape,
@@ -119,11 +114,6 @@ public final class HttpClientUsage {
     return reassigned;
   }
 
-  /** Whether the client is created inside a loop body, once per iteration. */
-  public boolean inLoop() {
-    return inLoop;
-  }
-
   /** The method or lambda whose body holds the creation. */
   public TreePath scope() {
     return scope;
@@ -137,7 +127,7 @@ public final class HttpClientUsage {
    * The usage of the client created at {@code creationPath} if it is created for one request and
    * thrown away; empty if it escapes, is not used for a request, or the shape is not understood.
    */
-  public static Optional<HttpClientUsage> perRequest(TreePath creationPath, VisitorState state) {
+  public static Optional<HttpClientUsage> of(TreePath creationPath, VisitorState state) {
     TreePath scope = scopeOf(creationPath);
     if (scope == null) {
       return Optional.empty(); // a field initializer or an initializer block: set-up code
@@ -157,7 +147,6 @@ public final class HttpClientUsage {
         if (HttpClientKnowledge.isRequestMethod(method, state)) {
           HttpClientUsage usage =
               new HttpClientUsage(Shape.INLINE, creationPath, scope, null, null, null);
-          usage.inLoop = isInLoop(creationPath, scope);
           return Optional.of(usage);
         }
         if (HttpClientKnowledge.isFluentClientMethod(method, state)) {
@@ -200,7 +189,6 @@ public final class HttpClientUsage {
   }
 
   private static Optional<HttpClientUsage> analyse(HttpClientUsage usage, VisitorState state) {
-    usage.inLoop = isInLoop(usage.creationPath, usage.scope);
     Tree scopeLeaf = usage.scope.getLeaf();
     new TreePathScanner<Void, Void>() {
       @Override
@@ -340,7 +328,7 @@ public final class HttpClientUsage {
   }
 
   /** The nearest enclosing method or lambda, or null when a class body is reached first. */
-  public static TreePath scopeOf(TreePath path) {
+  static TreePath scopeOf(TreePath path) {
     for (TreePath p = path.getParentPath(); p != null; p = p.getParentPath()) {
       Tree leaf = p.getLeaf();
       if (leaf instanceof MethodTree || leaf instanceof LambdaExpressionTree) {
@@ -351,34 +339,6 @@ public final class HttpClientUsage {
       }
     }
     return null;
-  }
-
-  /** The nearest enclosing method, crossing lambdas but not classes; null if none. */
-  public static MethodTree enclosingMethod(TreePath path) {
-    return MoreTrees.enclosingMethod(path.getParentPath());
-  }
-
-  /** Whether the path runs through the body of a loop before it reaches {@code scope}. */
-  public static boolean isInLoop(TreePath path, TreePath scope) {
-    Tree child = path.getLeaf();
-    for (TreePath p = path.getParentPath();
-        p != null && p.getLeaf() != scope.getLeaf();
-        p = p.getParentPath()) {
-      Tree leaf = p.getLeaf();
-      if ((leaf instanceof ForLoopTree loop
-              && (loop.getStatement() == child
-                  || loop.getCondition() == child
-                  || loop.getUpdate().contains(child)))
-          || (leaf instanceof EnhancedForLoopTree forEach && forEach.getStatement() == child)
-          || (leaf instanceof WhileLoopTree whileLoop
-              && (whileLoop.getStatement() == child || whileLoop.getCondition() == child))
-          || (leaf instanceof DoWhileLoopTree doWhile
-              && (doWhile.getStatement() == child || doWhile.getCondition() == child))) {
-        return true;
-      }
-      child = leaf;
-    }
-    return false;
   }
 
   /** The try statements whose try-block (or resources) contain {@code path}, innermost first. */

@@ -1,15 +1,12 @@
 package io.github.lockjaw.checks.polling;
 
 import com.google.errorprone.VisitorState;
-import com.sun.tools.javac.code.Symbol;
 import com.sun.tools.javac.code.Symbol.MethodSymbol;
-import com.sun.tools.javac.code.Type;
 import io.github.lockjaw.checks.support.KnownSymbols;
 import io.github.lockjaw.knowledge.ApiCatalog;
 import io.github.lockjaw.knowledge.Kind;
 import io.github.lockjaw.knowledge.KnowledgeIndex;
 import io.github.lockjaw.knowledge.KnowledgeIndex.MethodEntry;
-import java.util.List;
 import java.util.Optional;
 
 /**
@@ -97,39 +94,9 @@ public final class BlockingKnowledge {
     }
   }
 
-  /** The polled-state entry for a call such as {@code t.isAlive()}, if it is one. */
-  public static Optional<PolledState> polledState(MethodSymbol method, VisitorState state) {
-    if (method == null || method.isStatic() || !method.getParameters().isEmpty()) {
-      return Optional.empty();
-    }
-    return declaredIn(Kind.Blocking.POLLED_STATE.index(), method, state).map(PolledState::new);
-  }
-
-  /**
-   * For {@code Stream#anyMatch}-like calls: when the call is true ({@code any}, {@code all}, {@code
-   * none}).
-   */
-  public static Optional<String> streamMatchHolds(MethodSymbol method, VisitorState state) {
-    if (method == null) {
-      return Optional.empty();
-    }
-    return declaredIn(Kind.Blocking.STREAM_MATCH.index(), method, state)
-        .flatMap(e -> e.attribute("holds"));
-  }
-
   /** The spin-call entry (sleep, yield, onSpinWait, parkNanos) for a method, if it is one. */
   public static Optional<ApiCatalog.Entry> spinCall(MethodSymbol method, VisitorState state) {
     return declaredIn(Kind.Blocking.SPIN_CALL.index(), method, state);
-  }
-
-  /** Pauses at least this long between polls make a loop a watchdog rather than a spin. */
-  public static long watchdogIntervalMillis() {
-    List<String> values = Kind.Blocking.WATCHDOG_INTERVAL_MILLIS.values();
-    try {
-      return values.isEmpty() ? 1000L : Long.parseLong(values.get(0));
-    } catch (NumberFormatException e) {
-      return 1000L;
-    }
   }
 
   /**
@@ -155,43 +122,6 @@ public final class BlockingKnowledge {
       }
     }
     return false;
-  }
-
-  /** Whether a method is known to return without waiting for another thread. */
-  public static boolean isNonBlocking(MethodSymbol method, VisitorState state) {
-    if (method == null || !(method.owner instanceof Symbol.ClassSymbol owner)) {
-      return false;
-    }
-    if (declaredIn(Kind.Blocking.NON_BLOCKING_METHOD.index(), method, state).isPresent()
-        || polledState(method, state).isPresent()) {
-      return true;
-    }
-    List<String> types = Kind.Blocking.NON_BLOCKING_TYPE.values();
-    String ownerName = owner.getQualifiedName().toString();
-    if (types.contains(ownerName)) {
-      return true;
-    }
-    if (!ownerName.startsWith("java.")) {
-      return false; // a user type may override anything with code that blocks
-    }
-    for (Type supertype : state.getTypes().closure(owner.type)) {
-      if (supertype.tsym != null && types.contains(supertype.tsym.getQualifiedName().toString())) {
-        return true;
-      }
-    }
-    return false;
-  }
-
-  /** Whether creating an instance of {@code type} is known not to wait. */
-  public static boolean isNonBlockingConstructor(Symbol type) {
-    if (type == null) {
-      return false;
-    }
-    Symbol.PackageSymbol pkg = type.packge();
-    return pkg != null
-        && Kind.Blocking.NON_BLOCKING_CONSTRUCTOR_PACKAGE
-            .values()
-            .contains(pkg.getQualifiedName().toString());
   }
 
   /** The entry of the index whose method is {@code method} or one of its type's subtypes. */

@@ -56,10 +56,10 @@ final class BlockingWaitFix {
   private BlockingWaitFix() {}
 
   /**
-   * The fix for {@code polling}, a loop that {@linkplain PollingLoop#onlyWaits only waits}, found
-   * at {@code state.getPath()}; never throws (outside strict mode).
+   * The fix for {@code polling}, a loop that only waits, found at {@code state.getPath()}; never
+   * throws (outside strict mode).
    */
-  static FixResult build(PollingLoop polling, VisitorState state) {
+  static FixResult build(LoopTrees polling, VisitorState state) {
     try {
       return buildOrExplain(polling, state);
     } catch (RuntimeException e) {
@@ -72,7 +72,7 @@ final class BlockingWaitFix {
     }
   }
 
-  private static FixResult buildOrExplain(PollingLoop polling, VisitorState state) {
+  private static FixResult buildOrExplain(LoopTrees polling, VisitorState state) {
     TreePath loopPath = state.getPath();
     StatementTree loop = polling.loop();
     if (loopPath == null || loopPath.getLeaf() != loop) {
@@ -261,8 +261,7 @@ final class BlockingWaitFix {
   }
 
   /** The blocking call on the poll's receiver, with its types imported, e.g. {@code t.join()}. */
-  private static String awaitCall(
-      PollingLoop polling, SuggestedFix.Builder fix, VisitorState state) {
+  private static String awaitCall(LoopTrees polling, SuggestedFix.Builder fix, VisitorState state) {
     BlockingKnowledge.PolledState polled = polling.polled();
     String await = polled.await();
     Optional<String> qualify = polled.qualifiedType();
@@ -295,7 +294,7 @@ final class BlockingWaitFix {
 
   /** Whether the first call {@code after} makes is the blocking call on the polled object. */
   private static boolean startsWithAwait(
-      StatementTree after, PollingLoop polling, VisitorState state) {
+      StatementTree after, LoopTrees polling, VisitorState state) {
     ExpressionTree expression = null;
     if (after instanceof ReturnTree r) {
       expression = r.getExpression();
@@ -325,7 +324,7 @@ final class BlockingWaitFix {
       ExpressionTree a,
       ExpressionTree b,
       MethodInvocationTree call,
-      PollingLoop polling,
+      LoopTrees polling,
       VisitorState state) {
     if (a == null || b == null) {
       return a == null

@@ -68,7 +68,13 @@ final class CappedWait {
           && isThreadSleep(call)
           && pause == null
           && call.getArguments().size() == 1) {
-        pause = PauseDuration.millis(call, "millis");
+        Object constant = ASTHelpers.constValue(call.getArguments().get(0));
+        pause =
+            constant instanceof Number n
+                    && !(constant instanceof Double)
+                    && !(constant instanceof Float)
+                ? Long.valueOf(n.longValue())
+                : null;
         if (pause == null) {
           return Optional.empty();
         }

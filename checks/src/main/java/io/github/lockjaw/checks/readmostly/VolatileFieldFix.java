@@ -35,7 +35,7 @@ final class VolatileFieldFix {
    * be a plain assignment in a method that does not read it (writers only assign).
    */
   static String whyNot(
-      VarSymbol field, ReadOnlyRegion read, FieldAccesses accesses, VisitorState state) {
+      VarSymbol field, int reads, int fields, FieldAccesses accesses, VisitorState state) {
     Set<Modifier> modifiers = field.getModifiers();
     if (!modifiers.contains(Modifier.PRIVATE)) {
       return "'" + field.getSimpleName() + "' is not private, so other classes may write it";
@@ -43,7 +43,7 @@ final class VolatileFieldFix {
     if (modifiers.contains(Modifier.FINAL) || modifiers.contains(Modifier.VOLATILE)) {
       return "'" + field.getSimpleName() + "' is final or volatile already";
     }
-    if (read.reads() != 1 || read.fields().size() != 1) {
+    if (reads != 1 || fields != 1) {
       return "the lock holds several reads, which it keeps consistent with each other";
     }
     Set<MethodTree> writers = new LinkedHashSet<>();

@@ -24,7 +24,6 @@ import com.sun.tools.javac.code.Symbol.VarSymbol;
 import com.sun.tools.javac.code.Type;
 import com.sun.tools.javac.code.TypeTag;
 import com.sun.tools.javac.tree.JCTree;
-import io.github.lockjaw.checks.dao.SharedMonitor;
 import io.github.lockjaw.checks.support.FieldAccesses;
 import io.github.lockjaw.checks.support.LockRemoval;
 import java.util.ArrayList;
@@ -47,37 +46,53 @@ final class LongAdderFix {
 
   private LongAdderFix() {}
 
+  /**
+   * One statistic the query found updated in the region.
+   *
+   * @param name the field's name (the map's, for counters per key)
+   * @param kind what it keeps
+   * @param update the tree of the update ({@code hits++}, {@code total += x}), or null
+   */
+  record Counter(String name, CounterUpdates.Kind kind, TreePath update) {}
+
   static Optional<SuggestedFix> build(
       Tree region,
       BlockTree body,
-      SharedMonitor monitor,
-      List<StatisticsRegion.Update> updates,
+      List<Counter> counters,
+      boolean lockTakenElsewhere,
       VisitorState state,
       List<String> reasons) {
-    for (StatisticsRegion.Update update : updates) {
-      if (update.kind() != StatisticsRegion.Kind.COUNT
-          && update.kind() != StatisticsRegion.Kind.SUM) {
+    List<ExpressionTree> updates = new ArrayList<>();
+    Set<VarSymbol> fields = new LinkedHashSet<>();
+    for (Counter counter : counters) {
+      if (counter.kind() != CounterUpdates.Kind.COUNT_OR_SUM) {
         reasons.add(
             "only counts and sums have a mechanical rewrite; move '"
-                + update.field().getSimpleName()
+                + counter.name()
                 + "' by hand");
         return Optional.empty();
       }
+      ExpressionTree target = updatedField(counter.update());
+      VarSymbol field = target == null ? null : FieldAccesses.fieldOf(target);
+      if (field == null) {
+        reasons.add("'" + counter.name() + "' is updated by more than ++, --, += or -=");
+        return Optional.empty();
+      }
+      updates.add((ExpressionTree) counter.update().getLeaf());
+      fields.add(field);
     }
-    TreePath unit = new TreePath(state.getPath().getCompilationUnit());
-    if (monitor.membersIn(unit).size() != 1) {
+    if (lockTakenElsewhere) {
       reasons.add(
           "other code in this file takes the same lock, which may keep the statistics"
               + " consistent with each other");
       return Optional.empty();
     }
+    TreePath unit = new TreePath(state.getPath().getCompilationUnit());
     if (usesWaitOrNotify(unit.getLeaf(), state)) {
       reasons.add(
           "this file waits on or notifies a monitor, so the lock may be part of that protocol");
       return Optional.empty();
     }
-    Set<VarSymbol> fields = new LinkedHashSet<>();
-    updates.forEach(u -> fields.add(u.field()));
     FieldAccesses accesses = FieldAccesses.of(unit);
     int bodyStart = ((JCTree) body).getStartPosition();
     int bodyEnd = state.getEndPosition(body);
@@ -119,8 +134,7 @@ final class LongAdderFix {
         }
       }
     }
-    for (StatisticsRegion.Update update : updates) {
-      ExpressionTree expression = ((ExpressionStatementTree) update.statement()).getExpression();
+    for (ExpressionTree expression : updates) {
       Optional<String> rewritten = rewrite(expression, fields, state);
       if (rewritten.isEmpty()) {
         reasons.add("an update reads a statistic or adds a value that is not a whole number");
@@ -153,6 +167,26 @@ final class LongAdderFix {
     return Optional.of(fix.build());
   }
 
+  /**
+   * The field an update statement changes: the operand of {@code f++} or the target of {@code f +=
+   * x}, when the update is a statement of its own; null otherwise.
+   */
+  private static ExpressionTree updatedField(TreePath update) {
+    if (update == null || !(update.getParentPath().getLeaf() instanceof ExpressionStatementTree)) {
+      return null;
+    }
+    Tree leaf = update.getLeaf();
+    if (leaf instanceof UnaryTree unary && FieldAccesses.isIncrement(unary)) {
+      return unary.getExpression();
+    }
+    if (leaf instanceof CompoundAssignmentTree compound
+        && (compound.getKind() == Tree.Kind.PLUS_ASSIGNMENT
+            || compound.getKind() == Tree.Kind.MINUS_ASSIGNMENT)) {
+      return compound.getVariable();
+    }
+    return null;
+  }
+
   private static String whyNotField(VarSymbol field, VariableTree declaration, VisitorState state) {
     String name = "'" + field.getSimpleName() + "'";
     if (declaration == null) {
@@ -161,7 +195,7 @@ final class LongAdderFix {
     if (!field.getModifiers().contains(Modifier.PRIVATE)) {
       return name + " is not private, so other classes may use it";
     }
-    if (!StatisticsRegion.isLongOrInt(field.type)) {
+    if (field.type.getTag() != TypeTag.LONG && field.type.getTag() != TypeTag.INT) {
       return name + " is neither a long nor an int";
     }
     String source = state.getSourceForNode(declaration);

@@ -3,18 +3,21 @@ package io.github.lockjaw.checks.statistics;
 import io.github.lockjaw.checks.support.CatalogMethods;
 import io.github.lockjaw.knowledge.ApiCatalog;
 import io.github.lockjaw.knowledge.Kind;
+import io.github.lockjaw.knowledge.KnowledgeIndex;
 import java.util.List;
 
 /** The view of {@code statistics.txt}. */
 final class StatisticsKnowledge {
-  static final CatalogMethods PURE_CALLS = CatalogMethods.of(Kind.Statistics.PURE_CALL);
-  static final CatalogMethods MAP_READS = CatalogMethods.of(Kind.Statistics.COUNTER_MAP_READ);
-  static final CatalogMethods MAP_WRITES = CatalogMethods.of(Kind.Statistics.COUNTER_MAP_WRITE);
-  static final CatalogMethods EXTREMUM_CALLS = CatalogMethods.of(Kind.Statistics.EXTREMUM_CALL);
-  static final CatalogMethods MONITOR_SIGNAL_CALLS =
-      CatalogMethods.of(Kind.Statistics.MONITOR_SIGNAL_CALL);
+  static final KnowledgeIndex PURE_CALLS = Kind.Statistics.PURE_CALL.index();
+  static final KnowledgeIndex MAP_READS = Kind.Statistics.COUNTER_MAP_READ.index();
+  static final KnowledgeIndex MAP_WRITES = Kind.Statistics.COUNTER_MAP_WRITE.index();
+  static final KnowledgeIndex EXTREMUM_CALLS = Kind.Statistics.EXTREMUM_CALL.index();
   static final List<String> LOCAL_ACCESSOR_PREFIXES =
       Kind.Statistics.LOCAL_ACCESSOR_PREFIX.values();
+
+  /** For the fix, which reads the file's trees: calls that wait on or signal a monitor. */
+  static final CatalogMethods MONITOR_SIGNAL_CALLS =
+      CatalogMethods.of(Kind.Statistics.MONITOR_SIGNAL_CALL);
 
   private StatisticsKnowledge() {}
 

@@ -17,7 +17,7 @@ import java.util.Optional;
  * The source checks' one way to match javac symbols against the knowledge files: a {@link
  * KnowledgeIndex} finds the entries by method name, and these methods say how an entry's type must
  * relate to the symbol (declared there, inherited from it, overriding a method of it). The bytecode
- * detectors match the same index with internal names ({@code LockjawDetector#match}).
+ * detectors match the same index with internal names ({@code Program#match} in the model).
  *
  * <p>Two subtype tests differ on unresolved (erroneous) types: {@link #supertypeEntry} follows
  * Error Prone ({@code ASTHelpers.isSubtype}: an unresolved type is no subtype), {@link

@@ -131,7 +131,8 @@ class CacheFixShapesTest {
             "      private final Map<Class<?>, StringBuilder> cache = new HashMap<>();",
             "      public void run() {",
             "        Class<?> type = getClass();",
-            "        // BUG: Diagnostic contains: holds the monitor of 'type'",
+            // hands nothing back: to the model a put-if-absent, like a default registered once
+            // (both engines leave a get-then-put in a method that returns nothing alone)
             "        synchronized (type) {",
             "          StringBuilder n = cache.get(type);",
             "          if (n == null) {",

@@ -1249,7 +1249,9 @@ class ClassMonitorCacheTest {
 
   @Test
   void aCopyOfTheKeyThatMovesOnIsAnotherKey() {
-    // 'c' walks up the hierarchy: the get and the put are on different keys
+    // the model follows values, not names: 'c' is still 'type' when the get reads it, so the get
+    // and the put use one key and annotatedAncestor memoises per type (a lookup); in
+    // movedBeforeTheGet 'c' has walked up the hierarchy before the get: two keys
     compilation
         .addSourceLines(
             "AnnotationFinder.java",
@@ -1257,6 +1259,7 @@ class ClassMonitorCacheTest {
             "import java.util.Map;",
             "public class AnnotationFinder {",
             "  private static final Map<Class<?>, Class<?>> ANNOTATED = new HashMap<>();",
+            "  // BUG: Diagnostic contains: Cache lookup on 'ANNOTATED'",
             "  static synchronized Class<?> annotatedAncestor(Class<?> type) {",
             "    Class<?> c = type;",
             "    Class<?> hit = ANNOTATED.get(c);",
@@ -1265,6 +1268,18 @@ class ClassMonitorCacheTest {
             "    }",
             "    while (c != null && c.getAnnotations().length == 0) {",
             "      c = c.getSuperclass();",
+            "    }",
+            "    ANNOTATED.put(type, c);",
+            "    return c;",
+            "  }",
+            "  static synchronized Class<?> movedBeforeTheGet(Class<?> type) {",
+            "    Class<?> c = type;",
+            "    while (c != null && c.getAnnotations().length == 0) {",
+            "      c = c.getSuperclass();",
+            "    }",
+            "    Class<?> hit = ANNOTATED.get(c);",
+            "    if (hit != null) {",
+            "      return hit;",
             "    }",
             "    ANNOTATED.put(type, c);",
             "    return c;",

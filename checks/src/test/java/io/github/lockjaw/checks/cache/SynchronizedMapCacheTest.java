@@ -1700,10 +1700,11 @@ class SynchronizedMapCacheTest {
                     if (fallback == null) {
                       // BUG: Diagnostic contains: under the monitor of 'labels'
                       synchronized (labels) {
-                        String label = labels.get(locale + "." + key);
+                        String id = locale + "." + key; // the model follows one key by its value
+                        String label = labels.get(id);
                         if (label == null) {
                           label = key.toUpperCase();
-                          labels.put(locale + "." + key, label);
+                          labels.put(id, label);
                         }
                         return label;
                       }

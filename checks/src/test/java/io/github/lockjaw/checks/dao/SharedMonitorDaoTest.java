@@ -1858,6 +1858,11 @@ class SharedMonitorDaoTest {
         .doTest();
   }
 
+  /**
+   * The factory's own lookup runs when JNDI resolves a name, not per request; so does a public
+   * method that only the factory calls (issue 21: one-time lookups in factories). The same method
+   * called from a method requests reach is reported.
+   */
   @Test
   void aJndiObjectFactoryRunsOnLookupNotPerRequest() {
     compilation
@@ -1881,7 +1886,34 @@ class SharedMonitorDaoTest {
                     String jndiName = (String) ref.get("dataSourceJNDI").getContent();
                     return lookup(jndiName);
                   }
-                  // BUG: Diagnostic contains: lookup() holds the monitor of the PoolJndiFactory instance while it calls InitialContext.lookup()
+                  public synchronized DataSource lookup(String jndiName) throws NamingException {
+                    return (DataSource) new InitialContext().lookup(jndiName);
+                  }
+                }
+                """))
+        .addSourceLines(
+            "LocatorJndiFactory.java",
+            lines(
+                """
+                import java.sql.Connection;
+                import java.sql.SQLException;
+                import java.util.Hashtable;
+                import javax.naming.Context;
+                import javax.naming.InitialContext;
+                import javax.naming.Name;
+                import javax.naming.NamingException;
+                import javax.naming.spi.ObjectFactory;
+                import javax.sql.DataSource;
+                public class LocatorJndiFactory implements ObjectFactory {
+                  @Override
+                  public Object getObjectInstance(Object obj, Name name, Context nameCtx, Hashtable<?, ?> environment)
+                      throws NamingException {
+                    return lookup(String.valueOf(obj));
+                  }
+                  public Connection connect(String jndiName) throws NamingException, SQLException {
+                    return lookup(jndiName).getConnection();
+                  }
+                  // BUG: Diagnostic contains: lookup() holds the monitor of the LocatorJndiFactory instance while it calls InitialContext.lookup()
                   public synchronized DataSource lookup(String jndiName) throws NamingException {
                     return (DataSource) new InitialContext().lookup(jndiName);
                   }

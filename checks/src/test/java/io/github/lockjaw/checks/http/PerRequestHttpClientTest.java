@@ -1881,4 +1881,318 @@ class PerRequestHttpClientTest {
             "}")
         .doTest();
   }
+
+  // ---- issue 21: reachability decides what runs per request ----------------------------------
+
+  @Test
+  void aClientBuiltByAnObjectThatLivesForOneRequest() {
+    compilation
+        .addSourceLines(
+            "PaymentClient.java",
+            "import java.io.IOException;",
+            "import org.apache.http.client.methods.HttpPost;",
+            "import org.apache.http.impl.client.BasicResponseHandler;",
+            "import org.apache.http.impl.client.CloseableHttpClient;",
+            "import org.apache.http.impl.client.HttpClients;",
+            "public class PaymentClient {",
+            "  private final CloseableHttpClient http;",
+            "  private final String endpoint;",
+            "  public PaymentClient(String endpoint) {",
+            "    this.endpoint = endpoint;",
+            "    // BUG: Diagnostic contains: OrderResource.pay() creates a PaymentClient for each request",
+            "    this.http = HttpClients.createDefault();",
+            "  }",
+            "  public String charge(String orderId) throws IOException {",
+            "    return http.execute(new HttpPost(endpoint + \"/charge/\" + orderId), new BasicResponseHandler());",
+            "  }",
+            "}")
+        .addSourceLines(
+            "RefundClient.java",
+            "import java.net.URI;",
+            "import java.net.http.HttpClient;",
+            "import java.net.http.HttpRequest;",
+            "import java.net.http.HttpResponse;",
+            "public class RefundClient {",
+            "  // BUG: Diagnostic contains: and kept in its field 'http'",
+            "  private final HttpClient http = HttpClient.newHttpClient();",
+            "  public int refund(String orderId) throws Exception {",
+            "    return http.send(HttpRequest.newBuilder(URI.create(\"http://psp/refund/\" + orderId)).build(),",
+            "        HttpResponse.BodyHandlers.discarding()).statusCode();",
+            "  }",
+            "}")
+        .addSourceLines(
+            "OrderResource.java",
+            "import org.springframework.web.bind.annotation.PostMapping;",
+            "public class OrderResource {",
+            "  @PostMapping(\"/pay\") public String pay(String orderId) throws Exception {",
+            "    return new PaymentClient(\"https://psp.example.com\").charge(orderId);",
+            "  }",
+            "  @PostMapping(\"/refund\") public int refund(String orderId) throws Exception {",
+            "    RefundClient client = refunds();",
+            "    return client.refund(orderId);",
+            "  }",
+            "  private RefundClient refunds() { return new RefundClient(); }",
+            "}")
+        .doTest();
+  }
+
+  @Test
+  void aClientBuiltByAnObjectThatOutlivesTheRequestIsShared() {
+    compilation
+        .addSourceLines(
+            "PaymentClient.java",
+            "import java.io.IOException;",
+            "import org.apache.http.client.methods.HttpPost;",
+            "import org.apache.http.impl.client.BasicResponseHandler;",
+            "import org.apache.http.impl.client.CloseableHttpClient;",
+            "import org.apache.http.impl.client.HttpClients;",
+            "public class PaymentClient {",
+            "  private final CloseableHttpClient http = HttpClients.createDefault();",
+            "  public String charge(String orderId) throws IOException {",
+            "    return http.execute(new HttpPost(\"https://psp/charge/\" + orderId), new BasicResponseHandler());",
+            "  }",
+            "}")
+        .addSourceLines(
+            "AuditClient.java",
+            "import java.net.http.HttpClient;",
+            "public class AuditClient {",
+            "  private final HttpClient http = HttpClient.newHttpClient();",
+            "  public String version() { return http.version().name(); }",
+            "}")
+        .addSourceLines(
+            "Checkout.java",
+            "import java.util.concurrent.ConcurrentHashMap;",
+            "import java.util.Map;",
+            "public class Checkout {",
+            "  private final PaymentClient shared = new PaymentClient();",
+            "  private final Map<String, PaymentClient> byTenant = new ConcurrentHashMap<>();",
+            "  private PaymentClient lazy;",
+            "  public String pay(String orderId) throws Exception { return shared.charge(orderId); }",
+            "  public String payFor(String tenant, String orderId) throws Exception {",
+            "    return byTenant.computeIfAbsent(tenant, t -> new PaymentClient()).charge(orderId);",
+            "  }",
+            "  public synchronized String payLazily(String orderId) throws Exception {",
+            "    if (lazy == null) {",
+            "      lazy = new PaymentClient();",
+            "    }",
+            "    return lazy.charge(orderId);",
+            "  }",
+            "  public String audit() { return new AuditClient().version(); }",
+            "}")
+        .doTest();
+  }
+
+  @Test
+  void scheduledJobsAdminOperationsAndSetUpMakeNoRequestLoad() {
+    compilation
+        .addSourceLines(
+            "UpdateChecker.java",
+            "import java.net.URI;",
+            "import java.net.http.HttpClient;",
+            "import java.net.http.HttpRequest;",
+            "import java.net.http.HttpResponse;",
+            "import java.util.Timer;",
+            "import java.util.TimerTask;",
+            "import java.util.concurrent.Executors;",
+            "import java.util.concurrent.ScheduledExecutorService;",
+            "import java.util.concurrent.TimeUnit;",
+            "import org.springframework.jmx.export.annotation.ManagedOperation;",
+            "import org.springframework.scheduling.annotation.Scheduled;",
+            "public class UpdateChecker {",
+            "  private final ScheduledExecutorService scheduler = Executors.newSingleThreadScheduledExecutor();",
+            "  public void start() {",
+            "    scheduler.scheduleAtFixedRate(() -> checkForUpdates(), 0, 6, TimeUnit.HOURS);",
+            "    new Timer(true).schedule(new TimerTask() {",
+            "      @Override public void run() { ping(\"http://stats/daily\"); }",
+            "    }, 0, TimeUnit.DAYS.toMillis(1));",
+            "  }",
+            "  private void checkForUpdates() {",
+            "    ping(\"http://updates.example.com/latest\");",
+            "  }",
+            "  @Scheduled(cron = \"0 0 3 * * *\")",
+            "  public void nightlyReport() { ping(\"http://reports/nightly\"); }",
+            "  @ManagedOperation",
+            "  public void pingNow() { ping(\"http://updates.example.com/ping\"); }",
+            "  private static void ping(String url) {",
+            "    try (HttpClient client = HttpClient.newHttpClient()) {",
+            "      client.send(HttpRequest.newBuilder(URI.create(url)).build(), HttpResponse.BodyHandlers.discarding());",
+            "    } catch (Exception e) {",
+            "      // best effort",
+            "    }",
+            "  }",
+            "}")
+        .doTest();
+  }
+
+  @Test
+  void theSameHelperCalledByARequestIsReported() {
+    compilation
+        .addSourceLines(
+            "UpdateChecker.java",
+            "import java.net.URI;",
+            "import java.net.http.HttpClient;",
+            "import java.net.http.HttpRequest;",
+            "import java.net.http.HttpResponse;",
+            "import org.springframework.scheduling.annotation.Scheduled;",
+            "import org.springframework.web.bind.annotation.GetMapping;",
+            "public class UpdateChecker {",
+            "  @Scheduled(cron = \"0 0 3 * * *\")",
+            "  public void nightlyReport() { ping(\"http://reports/nightly\"); }",
+            "  @GetMapping(\"/status\") public String status() { ping(\"http://updates/ping\"); return \"ok\"; }",
+            "  private static void ping(String url) {",
+            "    // BUG: Diagnostic contains: requests reach it from UpdateChecker.status() → UpdateChecker.ping()",
+            "    try (HttpClient client = HttpClient.newHttpClient()) {",
+            "      client.send(HttpRequest.newBuilder(URI.create(url)).build(), HttpResponse.BodyHandlers.discarding());",
+            "    } catch (Exception e) {",
+            "      // best effort",
+            "    }",
+            "  }",
+            "}")
+        .doTest();
+  }
+
+  @Test
+  void aClientMadeByAHelperInAnotherClassPerRequest() {
+    compilation
+        .addSourceLines(
+            "HttpSupport.java",
+            "import org.apache.http.impl.client.CloseableHttpClient;",
+            "import org.apache.http.impl.client.HttpClients;",
+            "final class HttpSupport {",
+            "  private static CloseableHttpClient cached;",
+            "  static CloseableHttpClient newClient(int timeout) {",
+            "    return HttpClients.custom().setMaxConnTotal(timeout).build();",
+            "  }",
+            "  static synchronized CloseableHttpClient shared() {",
+            "    if (cached == null) {",
+            "      cached = HttpClients.createDefault();",
+            "    }",
+            "    return cached;",
+            "  }",
+            "}")
+        .addSourceLines(
+            "StockService.java",
+            "import java.io.IOException;",
+            "import org.apache.http.client.methods.HttpGet;",
+            "import org.apache.http.impl.client.BasicResponseHandler;",
+            "import org.apache.http.impl.client.CloseableHttpClient;",
+            "public class StockService {",
+            "  public String stock(String sku) throws IOException {",
+            "    // BUG: Diagnostic contains: (No automatic fix: a shared client keeps one cookie store",
+            "    try (CloseableHttpClient client = HttpSupport.newClient(20)) {",
+            "      return client.execute(new HttpGet(\"http://stock/\" + sku), new BasicResponseHandler());",
+            "    }",
+            "  }",
+            "  public String price(String sku) throws IOException {",
+            "    return HttpSupport.shared().execute(new HttpGet(\"http://price/\" + sku), new BasicResponseHandler());",
+            "  }",
+            "}")
+        .doTest();
+  }
+
+  @Test
+  void connectionsDisconnectedInAWrapperOrAHelperOfAnotherClass() {
+    compilation
+        .addSourceLines(
+            "UrlResponse.java",
+            "import java.io.Closeable;",
+            "import java.io.IOException;",
+            "import java.io.InputStream;",
+            "import java.net.HttpURLConnection;",
+            "final class UrlResponse implements Closeable {",
+            "  private final HttpURLConnection connection;",
+            "  UrlResponse(HttpURLConnection connection) { this.connection = connection; }",
+            "  InputStream body() throws IOException { return connection.getInputStream(); }",
+            "  @Override public void close() { connection.disconnect(); }",
+            "}")
+        .addSourceLines(
+            "Connections.java",
+            "import java.net.HttpURLConnection;",
+            "final class Connections {",
+            "  static void release(HttpURLConnection connection) {",
+            "    if (connection != null) {",
+            "      connection.disconnect();",
+            "    }",
+            "  }",
+            "}")
+        .addSourceLines(
+            "RatesClient.java",
+            "import java.io.IOException;",
+            "import java.io.InputStream;",
+            "import java.net.HttpURLConnection;",
+            "import java.net.URL;",
+            "public class RatesClient {",
+            "  public byte[] rates(String base) throws IOException {",
+            "    // BUG: Diagnostic contains: disconnected after it (new UrlResponse() → UrlResponse.close() → HttpURLConnection.disconnect())",
+            "    HttpURLConnection connection = (HttpURLConnection) new URL(\"http://fx/\" + base).openConnection();",
+            "    try (UrlResponse response = new UrlResponse(connection)) {",
+            "      return response.body().readAllBytes();",
+            "    }",
+            "  }",
+            "  public byte[] history(String base) throws IOException {",
+            "    // BUG: Diagnostic contains: disconnected after it (Connections.release() → HttpURLConnection.disconnect())",
+            "    HttpURLConnection connection = (HttpURLConnection) new URL(\"http://fx/history/\" + base).openConnection();",
+            "    try (InputStream in = connection.getInputStream()) {",
+            "      return in.readAllBytes();",
+            "    } finally {",
+            "      Connections.release(connection);",
+            "    }",
+            "  }",
+            "  public byte[] latest(String base) throws IOException {",
+            "    HttpURLConnection connection = (HttpURLConnection) new URL(\"http://fx/latest/\" + base).openConnection();",
+            "    try (InputStream in = connection.getInputStream()) {",
+            "      return in.readAllBytes();",
+            "    } catch (IOException e) {",
+            "      Connections.release(connection);",
+            "      throw e;",
+            "    }",
+            "  }",
+            "}")
+        .doTest();
+  }
+
+  @Test
+  void socketsOpenedAndClosedPerCall() {
+    compilation
+        .addSourceLines(
+            "WhoisClient.java",
+            "import java.io.IOException;",
+            "import java.io.InputStream;",
+            "import java.io.OutputStream;",
+            "import java.net.Socket;",
+            "import java.nio.charset.StandardCharsets;",
+            "public class WhoisClient {",
+            "  private final String host;",
+            "  private Socket persistent;",
+            "  public WhoisClient(String host) { this.host = host; }",
+            "  public String lookup(String domain) throws IOException {",
+            "    // BUG: Diagnostic contains: A new Socket connection is opened for one request and closed after the exchange (Socket.close())",
+            "    Socket socket = new Socket(host, 43);",
+            "    try {",
+            "      OutputStream out = socket.getOutputStream();",
+            "      out.write((domain + \"\\r\\n\").getBytes(StandardCharsets.US_ASCII));",
+            "      InputStream in = socket.getInputStream();",
+            "      return new String(in.readAllBytes(), StandardCharsets.US_ASCII);",
+            "    } finally {",
+            "      socket.close();",
+            "    }",
+            "  }",
+            "  public boolean reachable() {",
+            "    try (Socket probe = new Socket(host, 43)) {",
+            "      return probe.isConnected();",
+            "    } catch (IOException e) {",
+            "      return false;",
+            "    }",
+            "  }",
+            "  public synchronized String query(String domain) throws IOException {",
+            "    if (persistent == null) {",
+            "      persistent = new Socket(host, 43);",
+            "    }",
+            "    persistent.getOutputStream().write(domain.getBytes(StandardCharsets.US_ASCII));",
+            "    return new String(persistent.getInputStream().readNBytes(512), StandardCharsets.US_ASCII);",
+            "  }",
+            "  public Socket open() throws IOException { return new Socket(host, 43); }",
+            "}")
+        .doTest();
+  }
 }

@@ -5,76 +5,66 @@ import static com.google.errorprone.BugPattern.SeverityLevel.WARNING;
 import com.google.errorprone.BugPattern;
 import com.google.errorprone.CompilationTestHelper;
 import com.google.errorprone.VisitorState;
-import com.google.errorprone.bugpatterns.BugChecker;
-import com.google.errorprone.bugpatterns.BugChecker.DoWhileLoopTreeMatcher;
-import com.google.errorprone.bugpatterns.BugChecker.ForLoopTreeMatcher;
-import com.google.errorprone.bugpatterns.BugChecker.WhileLoopTreeMatcher;
 import com.google.errorprone.matchers.Description;
-import com.sun.source.tree.DoWhileLoopTree;
-import com.sun.source.tree.ForLoopTree;
-import com.sun.source.tree.StatementTree;
-import com.sun.source.tree.WhileLoopTree;
+import com.sun.source.util.TreePath;
+import io.github.lockjaw.checks.support.ModelChecker;
+import io.github.lockjaw.model.query.ModelFinding;
+import io.github.lockjaw.model.query.ModelQuery;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
 
 /**
- * Tests of the loop analysis itself ({@link PollingLoop} with {@link LoopShape}, {@link LoopExits},
- * {@link LoopWork}, {@link PauseDuration} and {@link PollReceiver}): a test-only checker reports
- * what the analysis found on every loop, as Error Prone's HeldLockAnalyzerTest does for its lock
- * analysis.
+ * Tests of the loop analysis itself ({@link BusyWaitQuery} over the model: {@link PolledTest},
+ * {@link PassWork}, the loop's exits and varying calls) and of the trees the fix reads ({@link
+ * LoopTrees}, {@link PollReceiver}): a test-only checker reports what the analysis found on every
+ * loop it accepts, as Error Prone's HeldLockAnalyzerTest does for its lock analysis.
  */
 class PollingLoopTest {
 
   /** Reports, on every loop the analysis accepts, what it found. */
-  @BugPattern(summary = "Prints what PollingLoop found", severity = WARNING)
-  public static final class PollingLoopPrinter extends BugChecker
-      implements WhileLoopTreeMatcher, DoWhileLoopTreeMatcher, ForLoopTreeMatcher {
+  @BugPattern(summary = "Prints what BusyWaitQuery found", severity = WARNING)
+  public static final class PollingLoopPrinter extends ModelChecker {
+    private static final ModelQuery QUERY = new BusyWaitQuery();
 
     @Override
-    public Description matchWhileLoop(WhileLoopTree tree, VisitorState state) {
-      return print(tree, state);
+    protected ModelQuery query() {
+      return QUERY;
     }
 
     @Override
-    public Description matchDoWhileLoop(DoWhileLoopTree tree, VisitorState state) {
-      return print(tree, state);
-    }
-
-    @Override
-    public Description matchForLoop(ForLoopTree tree, VisitorState state) {
-      return print(tree, state);
-    }
-
-    private Description print(StatementTree loop, VisitorState state) {
-      Optional<PollingLoop> found = PollingLoop.of(loop, state);
+    protected Description describe(ModelFinding finding, TreePath anchor, VisitorState state) {
+      BusyWait wait = (BusyWait) finding.detail();
+      Optional<LoopTrees> found = LoopTrees.of(anchor, null, wait, state);
       if (found.isEmpty()) {
         return Description.NO_MATCH;
       }
-      PollingLoop polling = found.get();
+      LoopTrees polling = found.get();
       String message =
           "shape="
-              + polling.shape()
+              + wait.shape()
               + " polls="
-              + polling.polled().typeSimpleName()
+              + wait.polled().typeSimpleName()
               + "#"
-              + polling.polled().method()
+              + wait.polled().method()
               + " receiver="
-              + polling.subject()
+              + (wait.shape() == PolledTest.Shape.EACH ? "" : polling.subject())
               + " work="
-              + polling.work()
+              + wait.work()
               + " onlyWaits="
-              + polling.onlyWaits()
+              + wait.onlyWaits()
               + " interruptTry="
               + polling.interruptTry().isPresent()
               + " exitReturn="
-              + polling.exitReturn().isPresent()
+              + (wait.exitReturn() >= 0)
               + " busy="
               + polling.busyExpression()
               + " collection="
-              + polling.collection().orElse("-")
+              + (wait.shape() == PolledTest.Shape.EACH ? polling.collection() : "-")
               + " shared="
-              + polling.sharedReceiverReason().orElse("no");
-      return buildDescription(loop).setMessage(message).build();
+              + polling.sharedReceiverReason().orElse("no")
+              + " rewrite="
+              + polling.noRewrite().orElse("yes");
+      return buildDescription(polling.loop()).setMessage(message).build();
     }
   }
 
@@ -156,7 +146,9 @@ class PollingLoopTest {
                 }
               }
               void breakInsideSwitchStaysInTheLoop(Thread t, int mode) {
-                // BUG: Diagnostic contains: work=OTHER onlyWaits=false
+                // the switch only chooses whether to pause: each pass still only waits, but the
+                // fix rewrites only loops whose statements are pauses
+                // BUG: Diagnostic contains: work=SPIN onlyWaits=true interruptTry=false exitReturn=false busy=t.isAlive() collection=- shared=no rewrite=the loop's statements are more than its exit test and a pause
                 while (t.isAlive()) {
                   switch (mode) {
                     case 1:
@@ -339,7 +331,7 @@ class PollingLoopTest {
               }
               void nestedLoop(List<Thread> threads) throws InterruptedException {
                 boolean anyAlive = true;
-                // BUG: Diagnostic contains: shape=EACH polls=Thread#isAlive receiver=t. work=OTHER onlyWaits=false interruptTry=false exitReturn=false busy=anyAlive collection=threads
+                // BUG: Diagnostic contains: shape=EACH polls=Thread#isAlive receiver= work=OTHER onlyWaits=false interruptTry=false exitReturn=false busy=anyAlive collection=threads
                 while (anyAlive) {
                   anyAlive = false;
                   for (Thread t : threads) {

@@ -1721,7 +1721,7 @@ class ThreadAliveBusyWaitTest {
   }
 
   // ---------------------------------------------------------------------------------------------
-  // Code reached only from lifecycle code in its own class (LifecyclePaths)
+  // Code reached only from lifecycle code in its own class (SetUpOnly, by the call graph)
   // ---------------------------------------------------------------------------------------------
 
   @Test

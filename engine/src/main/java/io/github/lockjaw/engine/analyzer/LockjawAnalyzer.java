@@ -28,11 +28,14 @@ import com.sun.tools.javac.api.JavacTool;
 import com.sun.tools.javac.main.JavaCompiler;
 import com.sun.tools.javac.tree.JCTree;
 import com.sun.tools.javac.tree.JCTree.JCCompilationUnit;
+import com.sun.tools.javac.util.Context;
 import io.github.lockjaw.engine.finding.Edit;
 import io.github.lockjaw.engine.finding.Finding;
 import io.github.lockjaw.engine.finding.Rule;
 import io.github.lockjaw.engine.finding.Severity;
+import io.github.lockjaw.engine.finding.TraceStep;
 import io.github.lockjaw.engine.io.Json;
+import io.github.lockjaw.model.source.CompilationModel;
 import java.io.File;
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -45,6 +48,7 @@ import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 import java.util.ServiceLoader;
 import java.util.stream.Collectors;
 import javax.lang.model.element.Element;
@@ -250,7 +254,11 @@ public final class LockjawAnalyzer {
       scanner.scan(new TreePath(unit), state);
       String source = unit.getSourceFile().getCharContent(true).toString();
       for (Description description : described) {
-        Located located = toFinding(description, unit, source, severities);
+        Located located =
+            withTrace(
+                toFinding(description, unit, source, severities),
+                description,
+                compilation.task().getContext());
         findings.add(
             new Located(
                 located.finding(),
@@ -262,6 +270,37 @@ public final class LockjawAnalyzer {
       }
     }
     return findings;
+  }
+
+  /**
+   * The finding with its request path and effect chain, when a check that is a query over the model
+   * reported it.
+   */
+  private static Located withTrace(Located located, Description description, Context context) {
+    Optional<CompilationModel.Trace> trace =
+        CompilationModel.traceAt(context, description.position.getTree(), description.checkName);
+    if (trace.isEmpty()) {
+      return located;
+    }
+    Finding finding =
+        located
+            .finding()
+            .withTrace(steps(trace.get().requestPath()), steps(trace.get().effectChain()));
+    return new Located(
+        finding,
+        located.start(),
+        located.end(),
+        located.memberStart(),
+        located.memberEnd(),
+        located.suppress());
+  }
+
+  private static List<TraceStep> steps(List<CompilationModel.TraceLine> lines) {
+    List<TraceStep> steps = new ArrayList<>();
+    for (CompilationModel.TraceLine line : lines) {
+      steps.add(new TraceStep(line.text(), line.file(), line.line()));
+    }
+    return steps;
   }
 
   private static Located toFinding(

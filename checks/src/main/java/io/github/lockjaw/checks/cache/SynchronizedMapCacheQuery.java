@@ -1,0 +1,117 @@
+package io.github.lockjaw.checks.cache;
+
+import io.github.lockjaw.common.MapLocking;
+import io.github.lockjaw.model.FieldRef;
+import io.github.lockjaw.model.MethodFacts;
+import io.github.lockjaw.model.query.ModelFinding;
+import io.github.lockjaw.model.query.ModelQuery;
+import io.github.lockjaw.model.query.QueryContext;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+
+/**
+ * SynchronizedMapCache as a query over the model: a check-then-act lookup ({@link LookupFinder})
+ * used as a cache on a coarsely locked map, or under one object monitor:
+ *
+ * <ul>
+ *   <li>under an object monitor, on a plain or coarsely locked map, or on any map whose own monitor
+ *       the region takes on every call (Spring 2.5.1's merged bean definitions); not when the lock
+ *       is taken only after a lock-free read of the key missed (a hit never queues);
+ *   <li>without a lock, on a coarsely locked map ({@code Collections.synchronizedMap}, {@code
+ *       Hashtable}, a cache class whose methods lock it), also through helpers of the class;
+ *   <li>split: the read in one region and the put in a later one on the same monitor.
+ * </ul>
+ *
+ * The map of an object made for one call and never handed out belongs to that call: silent. Class
+ * and shared reflective monitors are {@link ClassMonitorCacheQuery}'s.
+ */
+public final class SynchronizedMapCacheQuery implements ModelQuery {
+
+  @Override
+  public String check() {
+    return "SynchronizedMapCache";
+  }
+
+  @Override
+  public List<ModelFinding> findIn(QueryContext context, MethodFacts method) {
+    List<ModelFinding> findings = new ArrayList<>();
+    if (CacheQueries.isOffRequestPath(context, method)) {
+      return findings;
+    }
+    List<Lookup> lookups = LookupFinder.find(context, method);
+    if (lookups.isEmpty()) {
+      return findings;
+    }
+    List<MapAccess> accesses = MapAccess.in(context, method);
+    Set<String> anchors = new HashSet<>();
+    for (Lookup lookup : lookups) {
+      ModelFinding finding = findingOf(context, method, lookup, accesses);
+      if (finding != null && anchors.add(finding.region() + " " + finding.op())) {
+        findings.add(finding);
+      }
+    }
+    return findings;
+  }
+
+  private ModelFinding findingOf(
+      QueryContext context, MethodFacts method, Lookup lookup, List<MapAccess> accesses) {
+    MapLocking locking = CacheQueries.lockingOf(context, lookup);
+    FieldRef map = lookup.put().field();
+    if (lookup.isSplit()) {
+      CacheMonitor monitor =
+          CacheMonitor.of(context, method, method.regions().get(lookup.splitTo()));
+      if (monitor.kind() != CacheMonitor.Kind.OBJECT
+          || !(locking == MapLocking.COARSE
+              || locking == MapLocking.PLAIN
+              || monitor.locks(lookup.put().container()))
+          || PerCallOwners.owns(context.program(), map, false)) {
+        return null;
+      }
+      CacheFinding found =
+          new CacheFinding(CacheFinding.Shape.SPLIT_LOCK, lookup, monitor, locking);
+      return CacheQueries.finding(check(), context, found, lookup.splitTo(), -1, monitor.text());
+    }
+    if (!lookup.commonRegions().isEmpty()) {
+      for (int id : lookup.commonRegions()) {
+        if (CacheMonitor.of(context, method, method.regions().get(id)).kind()
+            != CacheMonitor.Kind.OBJECT) {
+          return null; // ClassMonitorCache reports it
+        }
+      }
+      int id = lookup.commonRegions().get(lookup.commonRegions().size() - 1);
+      CacheMonitor monitor = CacheMonitor.of(context, method, method.regions().get(id));
+      boolean ownMonitorOnEveryCall =
+          monitor.locks(lookup.put().container())
+              && !CacheQueries.readsBefore(lookup, id, accesses);
+      if (locking != MapLocking.COARSE && locking != MapLocking.PLAIN && !ownMonitorOnEveryCall) {
+        return null;
+      }
+      if (locking != MapLocking.COARSE
+          && lookup.commonRegions().size() == 1
+          && CacheQueries.reachedOnlyAfterLockFreeMiss(method, lookup, accesses)) {
+        return null; // the lock is taken only on a miss: a hit reads without it
+      }
+      if (PerCallOwners.owns(context.program(), map, false)) {
+        return null; // the map, and every monitor around it, belongs to one call
+      }
+      CacheFinding found =
+          new CacheFinding(CacheFinding.Shape.OBJECT_LOCK, lookup, monitor, locking);
+      return CacheQueries.finding(check(), context, found, id, -1, monitor.text());
+    }
+    if (locking != MapLocking.COARSE || PerCallOwners.owns(context.program(), map, true)) {
+      return null;
+    }
+    if (lookup.throughCalls()) {
+      if (method.ref().isConstructor()) {
+        return null; // runs once per object
+      }
+      CacheFinding found =
+          new CacheFinding(CacheFinding.Shape.THROUGH_CALLS, lookup, null, locking);
+      return CacheQueries.finding(check(), context, found, -1, lookup.check().op().index(), "");
+    }
+    CacheFinding found = new CacheFinding(CacheFinding.Shape.UNLOCKED, lookup, null, locking);
+    return CacheQueries.finding(check(), context, found, -1, -1, "");
+  }
+}

@@ -1,0 +1,252 @@
+package io.github.lockjaw.checks.dao;
+
+import io.github.lockjaw.knowledge.Lifecycle;
+import io.github.lockjaw.model.Effects;
+import io.github.lockjaw.model.MethodFacts;
+import io.github.lockjaw.model.MethodRef;
+import io.github.lockjaw.model.Op;
+import io.github.lockjaw.model.Program;
+import io.github.lockjaw.model.Region;
+import io.github.lockjaw.model.Value;
+import io.github.lockjaw.model.query.QueryContext;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.function.Predicate;
+import java.util.function.Supplier;
+
+/**
+ * The blocking I/O (JDBC, JNDI, sockets, HTTP, a pool's factory calls: the model's {@code
+ * BLOCKING_IO} effects) that code does on every call, composed across the program: through helpers,
+ * superclass methods in other files or jars, the implementations behind the program's own
+ * interfaces and abstract methods, and lambdas handed to the program's own methods. Left out: what
+ * runs once ({@link RunsOnce}), {@code catch} clauses, tasks handed to another thread, and
+ * overrides that a call on a method with a body of its own might reach (the call names that body;
+ * an override somewhere is no evidence). JDK interfaces ({@code Runnable}, {@code Callable}) are
+ * not followed into every implementation the program has.
+ */
+final class RecurringIo {
+  private final Program program;
+  private final Effects effects;
+  private final RunsOnce once;
+  private final Map<MethodRef, Optional<Effects.Effect>> summaries = new HashMap<>();
+  private final Map<MethodRef, Integer> executions = new HashMap<>();
+  private final Set<MethodRef> inProgress = new HashSet<>();
+  private final Map<String, Boolean> perRequestObjects = new HashMap<>();
+  private final Map<String, List<MonitorScope.Member>> members = new HashMap<>();
+
+  RecurringIo(QueryContext context) {
+    this.program = context.program();
+    this.effects = context.effects();
+    this.once = new RunsOnce(program);
+  }
+
+  RunsOnce once() {
+    return once;
+  }
+
+  /** The regions that hold a monitor around a class, computed once per monitor. */
+  List<MonitorScope.Member> members(String key, Supplier<List<MonitorScope.Member>> compute) {
+    List<MonitorScope.Member> known = members.get(key);
+    if (known == null) {
+      known = compute.get();
+      members.put(key, known);
+    }
+    return known;
+  }
+
+  /** Whether a class's objects each serve one request, computed once per class. */
+  boolean isPerRequestObject(QueryContext context, String className) {
+    return perRequestObjects.computeIfAbsent(
+        className, name -> MonitorScope.isPerRequestObject(context, name));
+  }
+
+  /**
+   * The first blocking I/O a region does on every call. Calls on {@code this} to a method without a
+   * body of its own are left out: each override that does I/O is reported as running under the
+   * inherited monitor ({@link InheritedTemplate}).
+   */
+  Optional<Effects.Effect> inRegion(MethodFacts method, Region region) {
+    return inRegion(method, region, effect -> true);
+  }
+
+  /** The first blocking I/O a region does on every call that {@code counts} accepts. */
+  Optional<Effects.Effect> inRegion(
+      MethodFacts method, Region region, Predicate<Effects.Effect> counts) {
+    for (Op op : method.ops()) {
+      if (op.isIn(region.id()) && !op.context().inHandler()) {
+        Optional<Effects.Effect> found = ofOp(method, op, true);
+        if (found.isPresent() && counts.test(found.get())) {
+          return found;
+        }
+      }
+    }
+    return Optional.empty();
+  }
+
+  /** The first blocking I/O a method does on every call. */
+  Optional<Effects.Effect> inMethod(MethodRef ref) {
+    Optional<Effects.Effect> known = summaries.get(ref);
+    if (known != null) {
+      return known;
+    }
+    MethodFacts method = program.method(ref);
+    if (method == null || !inProgress.add(ref)) {
+      return Optional.empty(); // unknown code, or a cycle: what the cycle does is found at its head
+    }
+    Optional<Effects.Effect> found = Optional.empty();
+    try {
+      for (Op op : method.ops()) {
+        if (op.isCall() && !op.context().inHandler()) {
+          found = ofOp(method, op, false);
+          if (found.isPresent()) {
+            break;
+          }
+        }
+      }
+    } finally {
+      inProgress.remove(ref);
+    }
+    summaries.put(ref, found);
+    return found;
+  }
+
+  /** The blocking I/O one operation does on every call: itself, or the code it runs. */
+  Optional<Effects.Effect> ofOp(MethodFacts method, Op op, boolean region) {
+    return once.isOnce(method, op) ? Optional.empty() : anyOf(method, op, region);
+  }
+
+  /**
+   * The blocking I/O an operation of a region does, whether or not the operation itself runs once
+   * (what the code it calls does on every call of it).
+   */
+  Optional<Effects.Effect> anyOf(MethodFacts method, Op op, boolean region) {
+    if (!op.isCall()) {
+      return Optional.empty();
+    }
+    Optional<Effects.Effect> direct = effects.direct(method, op);
+    if (direct.isPresent()) {
+      return direct.get().kind() == Effects.EffectKind.BLOCKING_IO ? direct : Optional.empty();
+    }
+    Effects.Step step =
+        new Effects.Step(
+            method.ref(), op.index(), op.line(), op.method(), Effects.display(op.method()));
+    List<MethodRef> code = new ArrayList<>();
+    for (MethodFacts target : targets(op, region)) {
+      code.add(target.ref());
+    }
+    if (!code.isEmpty() && !effects.isHandOff(op.method())) {
+      code.addAll(effects.runnablesPassed(method, op));
+    }
+    for (MethodRef body : code) {
+      Optional<Effects.Effect> inner = inMethod(body);
+      if (inner.isPresent()) {
+        return Optional.of(prefixed(step, inner.get()));
+      }
+    }
+    return Optional.empty();
+  }
+
+  /**
+   * The methods a call runs, as far as the program shows: the method it names when that has a body;
+   * otherwise the program's implementations, unless the named type is the JDK's or, at the top of a
+   * region, the call is on {@code this}.
+   */
+  private List<MethodFacts> targets(Op op, boolean region) {
+    if (isConfigurationStep(op.method().name())) {
+      return List.of(); // registering, refreshing, setting a property: set-up work, not per call
+    }
+    if (op.kind() != Op.Kind.INVOKE_VIRTUAL) {
+      return program.targets(op);
+    }
+    MethodFacts declared = program.resolve(op.method());
+    if (declared != null && !declared.isAbstract()) {
+      return List.of(declared);
+    }
+    if (isPlatform(op.method().owner()) || (region && op.receiver() instanceof Value.This)) {
+      return List.of();
+    }
+    return program.targets(op);
+  }
+
+  /**
+   * A method named for a configuration step ({@code configuration-prefix}: {@code setFactory},
+   * {@code registerPool}, {@code refresh}), unless the prefix also names an operation of every call
+   * on a pool or a DAO ({@code addObjectToPool}).
+   */
+  private static boolean isConfigurationStep(String name) {
+    return !name.startsWith("<")
+        && Lifecycle.isConfigurationName(name)
+        && !RequestReach.isFollowedPerCallName(name);
+  }
+
+  private static boolean isPlatform(String className) {
+    return className.startsWith("java.")
+        || className.startsWith("javax.")
+        || className.startsWith("jdk.")
+        || className.startsWith("sun.")
+        || className.startsWith("com.sun.");
+  }
+
+  private static Effects.Effect prefixed(Effects.Step step, Effects.Effect inner) {
+    List<Effects.Step> chain = new ArrayList<>(inner.chain().size() + 1);
+    chain.add(step);
+    chain.addAll(inner.chain());
+    return new Effects.Effect(inner.kind(), inner.what(), inner.entry(), chain);
+  }
+
+  /**
+   * How many statements a region executes on every call: 0, 1, or 2 for more than one (a batch, a
+   * statement in a loop, several statements).
+   */
+  int executions(MethodFacts method, Region region) {
+    int count = 0;
+    for (Op op : method.ops()) {
+      if (op.isIn(region.id()) && !op.context().inHandler()) {
+        count += executionsOf(method, op, true);
+      }
+    }
+    return Math.min(count, 2);
+  }
+
+  private int executionsOf(MethodFacts method, Op op, boolean region) {
+    if (!op.isCall() || once.isOnce(method, op)) {
+      return 0;
+    }
+    Optional<Effects.Effect> direct = effects.direct(method, op);
+    if (direct.isPresent()) {
+      if (direct.get().entry() == null || !direct.get().entry().entry().hasAttribute("executes")) {
+        return 0;
+      }
+      return direct.get().entry().entry().hasAttribute("batch") || op.context().isInLoop() ? 2 : 1;
+    }
+    int most = 0;
+    for (MethodFacts target : targets(op, region)) {
+      most = Math.max(most, executionsOfMethod(target.ref()));
+    }
+    return most > 0 && op.context().isInLoop() ? 2 : most;
+  }
+
+  private int executionsOfMethod(MethodRef ref) {
+    Integer known = executions.get(ref);
+    if (known != null) {
+      return known;
+    }
+    executions.put(ref, 0); // a recursive call adds nothing new
+    MethodFacts method = program.method(ref);
+    int count = 0;
+    if (method != null) {
+      for (Op op : method.ops()) {
+        if (!op.context().inHandler()) {
+          count += executionsOf(method, op, false);
+        }
+      }
+    }
+    executions.put(ref, Math.min(count, 2));
+    return Math.min(count, 2);
+  }
+}

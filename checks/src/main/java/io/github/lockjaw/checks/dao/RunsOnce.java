@@ -1,0 +1,196 @@
+package io.github.lockjaw.checks.dao;
+
+import io.github.lockjaw.model.FieldRef;
+import io.github.lockjaw.model.Guard;
+import io.github.lockjaw.model.MethodFacts;
+import io.github.lockjaw.model.MethodRef;
+import io.github.lockjaw.model.Op;
+import io.github.lockjaw.model.Program;
+import io.github.lockjaw.model.Value;
+import io.github.lockjaw.model.query.KeyedAccess;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+
+/**
+ * Which operations of a method do not run on every call, as facts of the model: lazy initialisation
+ * (the operation runs only while a field of the object or class tests unset, and the code it runs
+ * in, or a helper it calls, sets or clears that field: {@code if (pool == null) { ...; pool = ...;
+ * }}, {@code if (!loaded) { load(); }} with {@code loaded = true} in {@code load()}, double-checked
+ * or with the null test outside the lock), a value created once and kept in a field the method
+ * tests ({@code if (connection == null || connection.isClosed()) connection = open();}), and a fill
+ * on a map miss ({@code v = map.get(k); if (v == null) { v = create(k); map.put(k, v); }}: once per
+ * key).
+ */
+final class RunsOnce {
+  /** How deep helpers are followed to find the fields they write. */
+  private static final int MAX_DEPTH = 8;
+
+  private final Program program;
+  private final Map<MethodRef, Set<String>> writtenBy = new HashMap<>();
+  private final Map<MethodRef, List<KeyedAccess>> keyedAccesses = new HashMap<>();
+
+  RunsOnce(Program program) {
+    this.program = program;
+  }
+
+  /** Whether {@code op} of {@code method} runs once (per object, class or key), not per call. */
+  boolean isOnce(MethodFacts method, Op op) {
+    return lazyField(method, op).isPresent()
+        || isFillOnMiss(method, op)
+        || isKeptInTestedField(method, op);
+  }
+
+  /**
+   * The field whose test makes {@code op} run once: a guard of the operation tests a field of the
+   * object or class, and code under the same guard (or a helper it calls) writes that field.
+   */
+  Optional<FieldRef> lazyField(MethodFacts method, Op op) {
+    for (Guard guard : op.context().guards()) {
+      FieldRef field = ownField(guard.subject());
+      if (field != null && isWrittenUnder(method, guard, field)) {
+        return Optional.of(field);
+      }
+    }
+    return Optional.empty();
+  }
+
+  /** Whether a guard holds exactly while its field is unset: {@code f == null} or {@code !f}. */
+  static boolean testsUnset(Guard guard) {
+    return guard.test() == Guard.Test.NULL ? guard.outcome() : !guard.outcome();
+  }
+
+  /** The field a value reads from this object or a static field; {@code null} for others. */
+  static FieldRef ownField(Value value) {
+    return value instanceof Value.FieldValue field
+            && (field.base() == null || field.base() instanceof Value.This)
+        ? field.field()
+        : null;
+  }
+
+  private boolean isWrittenUnder(MethodFacts method, Guard guard, FieldRef field) {
+    String key = key(field);
+    for (Op other : method.ops()) {
+      if (!other.context().guards().contains(guard)) {
+        continue;
+      }
+      if (other.kind() == Op.Kind.PUT_FIELD
+          && isOwn(other.receiver())
+          && key.equals(key(other.field()))) {
+        return true;
+      }
+      if (runsOnItsOwnObject(other)) {
+        for (MethodFacts target : program.targets(other)) {
+          if (fieldsWrittenBy(target.ref(), 0).contains(key)) {
+            return true;
+          }
+        }
+      }
+    }
+    return false;
+  }
+
+  /** The fields (name and type) a method writes on its object or class, or through its helpers. */
+  private Set<String> fieldsWrittenBy(MethodRef ref, int depth) {
+    Set<String> known = writtenBy.get(ref);
+    if (known != null) {
+      return known;
+    }
+    Set<String> fields = new HashSet<>();
+    writtenBy.put(ref, fields); // a cycle adds nothing new
+    MethodFacts method = program.method(ref);
+    if (method == null || depth > MAX_DEPTH) {
+      return fields;
+    }
+    for (Op op : method.ops()) {
+      if (op.kind() == Op.Kind.PUT_FIELD
+          && (op.receiver() == null || op.receiver() instanceof Value.This)) {
+        fields.add(key(op.field()));
+      } else if (runsOnItsOwnObject(op) && !op.context().inHandler()) {
+        for (MethodFacts target : program.targets(op)) {
+          fields.addAll(fieldsWrittenBy(target.ref(), depth + 1));
+        }
+      }
+    }
+    return fields;
+  }
+
+  /**
+   * A call whose writes to its own object are writes to the caller's: a static helper or a method
+   * called on {@code this}. A call on another object (a pool's {@code close()} setting the pool's
+   * own {@code closed}) writes that object's fields, whatever their names.
+   */
+  private static boolean runsOnItsOwnObject(Op op) {
+    return op.kind() == Op.Kind.INVOKE_STATIC
+        || ((op.kind() == Op.Kind.INVOKE_VIRTUAL || op.kind() == Op.Kind.INVOKE_SPECIAL)
+            && op.receiver() instanceof Value.This);
+  }
+
+  private static boolean isOwn(Value receiver) {
+    return receiver == null || receiver instanceof Value.This;
+  }
+
+  private static String key(FieldRef field) {
+    return field.name() + ":" + field.descriptor();
+  }
+
+  /** The operation runs when a map read missed, and the same branch puts that key in that map. */
+  private boolean isFillOnMiss(MethodFacts method, Op op) {
+    List<KeyedAccess> accesses =
+        keyedAccesses.computeIfAbsent(method.ref(), k -> KeyedAccess.in(program, method));
+    for (KeyedAccess read : accesses) {
+      if (read.isWrite() || read.key().isOpaque()) {
+        continue;
+      }
+      for (Guard guard : op.context().guards()) {
+        if (!read.isMiss(guard)) {
+          continue;
+        }
+        for (KeyedAccess write : accesses) {
+          if (write.isWrite()
+              && write.op().context().guards().contains(guard)
+              && write.container().equals(read.container())
+              && write.key().equals(read.key())) {
+            return true;
+          }
+        }
+      }
+    }
+    return false;
+  }
+
+  /**
+   * The operation's result is kept in a field of the object or class that the method tests before
+   * it: a single connection or lookup made when the field is unset or stale, kept for the calls
+   * after.
+   */
+  private static boolean isKeptInTestedField(MethodFacts method, Op op) {
+    if (!op.isCall()) {
+      return false;
+    }
+    Value result = new Value.Result(op.index());
+    Set<String> kept = new HashSet<>();
+    for (Op other : method.ops()) {
+      if (other.kind() == Op.Kind.PUT_FIELD
+          && (other.receiver() == null || other.receiver() instanceof Value.This)
+          && other.args().contains(result)) {
+        kept.add(key(other.field()));
+      }
+    }
+    if (kept.isEmpty()) {
+      return false;
+    }
+    for (Op other : method.ops().subList(0, op.index())) {
+      for (Guard guard : other.context().guards()) {
+        FieldRef tested = ownField(guard.subject());
+        if (tested != null && kept.contains(key(tested))) {
+          return true;
+        }
+      }
+    }
+    return false;
+  }
+}
