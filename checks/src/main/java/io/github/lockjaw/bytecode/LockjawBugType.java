@@ -59,16 +59,16 @@ public enum LockjawBugType {
   PER_REQUEST_HEAVYWEIGHT_OBJECT(
       "LOCKJAW_PER_REQUEST_HEAVYWEIGHT_OBJECT",
       "PerRequestHeavyweightObject",
-      "In a dependency: upgrade to a release that builds the object once and shares it; if the"
-          + " library accepts one (a mapper, a JAXB context, a factory), hand it a shared instance;"
-          + " report it upstream."),
+      "lockjaw knows no release of this library that fixes it. Workaround: if the library"
+          + " accepts one (a mapper, a JAXB context, a factory), hand it a shared instance; report"
+          + " it upstream (the fix is one instance, built once and shared)."),
   VIRTUAL_THREAD_PINNING(
       "LOCKJAW_VIRTUAL_THREAD_PINNING",
       "VirtualThreadPinning",
-      "In a dependency: upgrade to a release that guards its blocking code with a ReentrantLock"
-          + " instead of synchronized, or run on JDK 24 or later (JEP 491), where virtual threads"
-          + " no longer pin inside synchronized; until then keep the call off virtual threads and"
-          + " report the pinning upstream.");
+      "lockjaw knows no release of this library that fixes it. Workaround: run on JDK 24 or"
+          + " later (JEP 491), where virtual threads no longer pin inside synchronized, or keep the"
+          + " call off virtual threads; report the pinning upstream (the fix is a ReentrantLock"
+          + " instead of synchronized).");
 
   private final String bugType;
   private final String check;

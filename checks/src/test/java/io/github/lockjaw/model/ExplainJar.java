@@ -48,6 +48,9 @@ class ExplainJar {
       }
       System.out.println(m.ref() + " " + reachability.originsOf(m.ref()));
       System.out.println("  request path: " + reachability.requestPath(m.ref()));
+      if (Boolean.getBoolean("lockjaw.explain.ops")) {
+        ModelText.operations(m).forEach(line -> System.out.println("    op " + line));
+      }
       for (Program.CallSite site : program.callersOf(m.ref())) {
         System.out.println(
             "  called by "

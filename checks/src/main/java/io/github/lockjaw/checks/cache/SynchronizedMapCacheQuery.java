@@ -3,6 +3,8 @@ package io.github.lockjaw.checks.cache;
 import io.github.lockjaw.common.MapLocking;
 import io.github.lockjaw.model.FieldRef;
 import io.github.lockjaw.model.MethodFacts;
+import io.github.lockjaw.model.Op;
+import io.github.lockjaw.model.Value;
 import io.github.lockjaw.model.query.ModelFinding;
 import io.github.lockjaw.model.query.ModelQuery;
 import io.github.lockjaw.model.query.QueryContext;
@@ -55,6 +57,19 @@ public final class SynchronizedMapCacheQuery implements ModelQuery {
     return findings;
   }
 
+  /**
+   * Whether the value a put stores was computed before region {@code id} was entered (built without
+   * the lock, then re-checked and put under it, as xstream 1.4.20's {@code FieldDictionary} does):
+   * the lock is held for the map's own work only, and no reader waits for a computation.
+   */
+  private static boolean computedBefore(MethodFacts method, MapAccess put, int id) {
+    if (put.via() != null || !(put.value() instanceof Value.Result result)) {
+      return false;
+    }
+    Op producer = method.producer(result);
+    return producer != null && producer.isCall() && !producer.isIn(id);
+  }
+
   private ModelFinding findingOf(
       QueryContext context, MethodFacts method, Lookup lookup, List<MapAccess> accesses) {
     MapLocking locking = CacheQueries.lockingOf(context, lookup);
@@ -95,6 +110,9 @@ public final class SynchronizedMapCacheQuery implements ModelQuery {
       }
       if (PerCallOwners.owns(context.program(), map, false)) {
         return null; // the map, and every monitor around it, belongs to one call
+      }
+      if (computedBefore(method, lookup.put(), id)) {
+        return null; // the lock covers the map's re-check and put, not the value's computation
       }
       CacheFinding found =
           new CacheFinding(CacheFinding.Shape.OBJECT_LOCK, lookup, monitor, locking);
