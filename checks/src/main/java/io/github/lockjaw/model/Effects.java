@@ -3,7 +3,6 @@ package io.github.lockjaw.model;
 import io.github.lockjaw.knowledge.Kind;
 import io.github.lockjaw.knowledge.KnowledgeIndex;
 import io.github.lockjaw.knowledge.Lifecycle;
-import io.github.lockjaw.model.query.KeyedAccess;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
@@ -299,68 +298,6 @@ public final class Effects {
     List<Effect> result = List.copyOf(effects);
     summaries.put(ref, result);
     return result;
-  }
-
-  /**
-   * Whether a call along the effect's chain, after its first, runs once rather than on every call
-   * (see {@link #runsOnce}): the effect is then a one-time cost of the first call, not of each.
-   */
-  public boolean runsOnceAlong(Effect effect) {
-    List<Step> chain = effect.chain();
-    for (int i = 1; i < chain.size(); i++) {
-      Step step = chain.get(i);
-      MethodFacts in = program.method(step.in());
-      if (in != null
-          && step.op() >= 0
-          && step.op() < in.ops().size()
-          && runsOnce(in, in.ops().get(step.op()))) {
-        return true;
-      }
-    }
-    return false;
-  }
-
-  /**
-   * Whether a call of a method runs once rather than on every call of the method: it is guarded by
-   * a test that a field is null which the method then sets (a lazily created object), or by a miss
-   * of a map read whose key the method then puts (memoised per key).
-   */
-  public boolean runsOnce(MethodFacts method, Op op) {
-    for (Guard guard : op.context().guards()) {
-      if (guard.test() == Guard.Test.NULL
-          && guard.outcome()
-          && guard.subject() instanceof Value.FieldValue field
-          && (field.base() == null || field.base() instanceof Value.This)
-          && writes(method, field.field())) {
-        return true;
-      }
-    }
-    for (Op read : method.ops()) {
-      Optional<KeyedAccess> access = KeyedAccess.of(program, read);
-      if (access.isEmpty() || access.get().isWrite() || !access.get().guardsAsMiss(op)) {
-        continue;
-      }
-      for (Op write : method.ops()) {
-        Optional<KeyedAccess> put = KeyedAccess.of(program, write);
-        if (put.isPresent()
-            && put.get().isWrite()
-            && put.get().container().equals(access.get().container())
-            && put.get().key().equals(access.get().key())
-            && !access.get().key().isOpaque()) {
-          return true;
-        }
-      }
-    }
-    return false;
-  }
-
-  private static boolean writes(MethodFacts method, FieldRef field) {
-    for (Op op : method.ops()) {
-      if (op.kind() == Op.Kind.PUT_FIELD && op.field().equals(field)) {
-        return true;
-      }
-    }
-    return false;
   }
 
   /** {@code DataSource.getConnection()}. */

@@ -9,6 +9,7 @@ import io.github.lockjaw.model.Program;
 import io.github.lockjaw.model.Region;
 import io.github.lockjaw.model.Value;
 import io.github.lockjaw.model.query.QueryContext;
+import io.github.lockjaw.model.query.RunsOnce;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;

@@ -11,6 +11,7 @@ import io.github.lockjaw.model.Region;
 import io.github.lockjaw.model.query.ModelFinding;
 import io.github.lockjaw.model.query.ModelQuery;
 import io.github.lockjaw.model.query.QueryContext;
+import io.github.lockjaw.model.query.RunsOnce;
 import io.github.lockjaw.model.query.SharedLock;
 import java.util.ArrayList;
 import java.util.Collections;

@@ -90,8 +90,7 @@ public final class PerRequestHeavyweightQuery implements ModelQuery {
     if (isOwnLibrary(method, entry)) {
       return Optional.empty(); // the library that provides the type builds it as part of its API
     }
-    if (OnceOnly.isOneTimeInitialisation(method, op)
-        || OnceOnly.isMemoisedPerKey(program, method, op)) {
+    if (context.runsOnce().isOnce(method, op)) {
       return Optional.empty(); // built once, or once per key, then kept
     }
     Value created = new Value.Result(op.index());
@@ -144,10 +143,7 @@ public final class PerRequestHeavyweightQuery implements ModelQuery {
       return Optional.empty();
     }
     Op producer = method.producer(value);
-    if (hops > 0
-        && producer != null
-        && (OnceOnly.isOneTimeInitialisation(method, producer)
-            || OnceOnly.isMemoisedPerKey(context.program(), method, producer))) {
+    if (hops > 0 && producer != null && context.runsOnce().isOnce(method, producer)) {
       return Optional.empty(); // the caller keeps what it is given, once or once per key
     }
     return switch (ValueFate.of(context.program(), method, value)) {

@@ -79,7 +79,7 @@ public final class ResourceLookupQuery implements ModelQuery {
       }
       for (Effects.Effect effect : context.effects().of(method, op)) {
         if (effect.kind() == Effects.EffectKind.RESOURCE_LOOKUP
-            && !context.effects().runsOnceAlong(effect)) {
+            && !context.runsOnce().isOnceAlong(effect)) {
           return Optional.of(effect);
         }
       }

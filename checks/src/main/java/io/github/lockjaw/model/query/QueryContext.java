@@ -14,6 +14,7 @@ public final class QueryContext {
   private final Effects effects;
   private final Supplier<Reachability> reachabilitySupplier;
   private Reachability reachability;
+  private RunsOnce runsOnce;
   private ToIntFunction<String> targetRelease = className -> 0;
 
   public QueryContext(Program program, Effects effects, Supplier<Reachability> reachability) {
@@ -35,6 +36,14 @@ public final class QueryContext {
       reachability = reachabilitySupplier.get();
     }
     return reachability;
+  }
+
+  /** Which operations run once (lazily, or once per key) rather than on every call. */
+  public RunsOnce runsOnce() {
+    if (runsOnce == null) {
+      runsOnce = new RunsOnce(program);
+    }
+    return runsOnce;
   }
 
   public ClassFacts owner(MethodFacts method) {

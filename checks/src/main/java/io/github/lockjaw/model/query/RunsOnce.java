@@ -1,5 +1,6 @@
-package io.github.lockjaw.checks.dao;
+package io.github.lockjaw.model.query;
 
+import io.github.lockjaw.model.Effects;
 import io.github.lockjaw.model.FieldRef;
 import io.github.lockjaw.model.Guard;
 import io.github.lockjaw.model.MethodFacts;
@@ -7,7 +8,6 @@ import io.github.lockjaw.model.MethodRef;
 import io.github.lockjaw.model.Op;
 import io.github.lockjaw.model.Program;
 import io.github.lockjaw.model.Value;
-import io.github.lockjaw.model.query.KeyedAccess;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
@@ -25,7 +25,7 @@ import java.util.Set;
  * on a map miss ({@code v = map.get(k); if (v == null) { v = create(k); map.put(k, v); }}: once per
  * key).
  */
-final class RunsOnce {
+public final class RunsOnce {
   /** How deep helpers are followed to find the fields they write. */
   private static final int MAX_DEPTH = 8;
 
@@ -33,12 +33,12 @@ final class RunsOnce {
   private final Map<MethodRef, Set<String>> writtenBy = new HashMap<>();
   private final Map<MethodRef, List<KeyedAccess>> keyedAccesses = new HashMap<>();
 
-  RunsOnce(Program program) {
+  public RunsOnce(Program program) {
     this.program = program;
   }
 
   /** Whether {@code op} of {@code method} runs once (per object, class or key), not per call. */
-  boolean isOnce(MethodFacts method, Op op) {
+  public boolean isOnce(MethodFacts method, Op op) {
     return lazyField(method, op).isPresent()
         || isFillOnMiss(method, op)
         || isKeptInTestedField(method, op);
@@ -48,7 +48,7 @@ final class RunsOnce {
    * The field whose test makes {@code op} run once: a guard of the operation tests a field of the
    * object or class, and code under the same guard (or a helper it calls) writes that field.
    */
-  Optional<FieldRef> lazyField(MethodFacts method, Op op) {
+  public Optional<FieldRef> lazyField(MethodFacts method, Op op) {
     for (Guard guard : op.context().guards()) {
       FieldRef field = ownField(guard.subject());
       if (field != null && isWrittenUnder(method, guard, field)) {
@@ -59,12 +59,12 @@ final class RunsOnce {
   }
 
   /** Whether a guard holds exactly while its field is unset: {@code f == null} or {@code !f}. */
-  static boolean testsUnset(Guard guard) {
+  public static boolean testsUnset(Guard guard) {
     return guard.test() == Guard.Test.NULL ? guard.outcome() : !guard.outcome();
   }
 
   /** The field a value reads from this object or a static field; {@code null} for others. */
-  static FieldRef ownField(Value value) {
+  public static FieldRef ownField(Value value) {
     return value instanceof Value.FieldValue field
             && (field.base() == null || field.base() instanceof Value.This)
         ? field.field()
@@ -189,6 +189,25 @@ final class RunsOnce {
         if (tested != null && kept.contains(key(tested))) {
           return true;
         }
+      }
+    }
+    return false;
+  }
+
+  /**
+   * Whether a call along an effect's chain, after its first, runs once rather than on every call:
+   * the effect is then a one-time cost of the first call, not a cost of each.
+   */
+  public boolean isOnceAlong(Effects.Effect effect) {
+    List<Effects.Step> chain = effect.chain();
+    for (int i = 1; i < chain.size(); i++) {
+      Effects.Step step = chain.get(i);
+      MethodFacts in = program.method(step.in());
+      if (in != null
+          && step.op() >= 0
+          && step.op() < in.ops().size()
+          && isOnce(in, in.ops().get(step.op()))) {
+        return true;
       }
     }
     return false;
