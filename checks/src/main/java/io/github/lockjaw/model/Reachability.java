@@ -212,6 +212,7 @@ public final class Reachability {
     }
     propagate(Origin.REQUEST, requests);
     apiInCycles(tasks);
+    threadsStartedAtStartUp();
     scheduledTasks();
   }
 
@@ -249,16 +250,18 @@ public final class Reachability {
   }
 
   /**
-   * The methods of anonymous and local classes that analysed code creates and hands to a call (a
-   * task, a callback, a shutdown hook): they run when and where that call runs them, so their reach
-   * is their creator's, not an API's.
+   * The methods of anonymous and local classes that analysed code creates and hands to a call that
+   * runs them on the spot or keeps them (a callback, a shutdown hook): they run when and where that
+   * call runs them, so their reach is their creator's, not an API's.
    */
   private Set<MethodRef> tasksHandedToCalls() {
     Set<MethodRef> tasks = new HashSet<>();
     for (ClassFacts c : program.classes()) {
       for (MethodFacts m : c.methods()) {
         for (Op op : m.ops()) {
-          if (op.isCall()) {
+          // a task handed to another thread (a thread, an executor) runs on its own, as often as
+          // that thread runs it: it is an entry of its own, not part of its creator's reach
+          if (op.isCall() && !effects.isHandOff(op.method())) {
             tasks.addAll(effects.runnablesPassed(m, op));
           }
         }
@@ -478,6 +481,41 @@ public final class Reachability {
   }
 
   /** Tasks handed to a scheduler from reached code run in the background. */
+  /**
+   * A task that start-up code ({@code main}, an initialiser) hands to a thread of its own (a {@code
+   * Thread}, an executor; not a timer) runs for as long as that thread does, as the loops of a
+   * hand-written server that serve requests do: requests reach it, by assumption, as they reach a
+   * library's API.
+   */
+  private void threadsStartedAtStartUp() {
+    for (ClassFacts c : program.classes()) {
+      if (isTestClass(c)) {
+        continue;
+      }
+      for (MethodFacts m : c.methods()) {
+        Set<Origin> found = originsOf(m.ref());
+        if (!found.contains(Origin.LIFECYCLE) || found.contains(Origin.REQUEST)) {
+          continue;
+        }
+        for (Op op : m.ops()) {
+          if (!op.isCall()
+              || !effects.isHandOff(op.method())
+              || effects.isScheduling(op.method())) {
+            continue;
+          }
+          for (MethodRef task : effects.runnablesPassed(m, op)) {
+            if (!originsOf(task).contains(Origin.REQUEST)) {
+              requestEntry.put(
+                  task,
+                  "a thread started by " + m.ref().display() + "(): " + task.display() + "()");
+              propagate(Origin.REQUEST, List.of(task));
+            }
+          }
+        }
+      }
+    }
+  }
+
   private void scheduledTasks() {
     List<MethodRef> tasks = new ArrayList<>();
     for (ClassFacts c : program.classes()) {
