@@ -79,7 +79,7 @@ class LockjawLanguageServerTest {
   @AfterEach
   void close() throws Exception {
     if (session != null) {
-      session.server.shutdown().get(30, TimeUnit.SECONDS);
+      session.server.shutdown().get(120, TimeUnit.SECONDS);
       session.close();
     }
   }
