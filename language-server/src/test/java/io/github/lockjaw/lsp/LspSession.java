@@ -4,8 +4,9 @@ import com.google.gson.JsonObject;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
-import java.nio.channels.Channels;
-import java.nio.channels.Pipe;
+import java.net.InetAddress;
+import java.net.ServerSocket;
+import java.net.Socket;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -67,16 +68,22 @@ final class LspSession implements AutoCloseable {
     server = launcher.getRemoteProxy();
   }
 
-  /** A server in this JVM, connected through pipes; {@code exits} records exit statuses. */
+  /** A server in this JVM, connected through a loopback socket; {@code exits} records exits. */
   static LspSession inProcess(List<Integer> exits) throws IOException {
-    // OS pipes, as for a process's standard streams: java.io's piped streams break when the
-    // thread that last wrote ends (a class-path thread of the server, say), which stdio does not.
-    Pipe toServer = Pipe.open();
-    Pipe toClient = Pipe.open();
-    InputStream serverIn = Channels.newInputStream(toServer.source());
-    OutputStream clientOut = Channels.newOutputStream(toServer.sink());
-    InputStream clientIn = Channels.newInputStream(toClient.source());
-    OutputStream serverOut = Channels.newOutputStream(toClient.sink());
+    // A socket, as for a process's standard streams: java.io's piped streams break when the thread
+    // that last wrote ends (a class-path thread of the server, say), and an NIO pipe closes when a
+    // thread writing to it is interrupted (the server stopping its analysis on shutdown), which
+    // stdio does not.
+    Socket serverSide;
+    Socket clientSide;
+    try (ServerSocket listener = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+      clientSide = new Socket(InetAddress.getLoopbackAddress(), listener.getLocalPort());
+      serverSide = listener.accept();
+    }
+    InputStream serverIn = serverSide.getInputStream();
+    OutputStream clientOut = clientSide.getOutputStream();
+    InputStream clientIn = clientSide.getInputStream();
+    OutputStream serverOut = serverSide.getOutputStream();
     LockjawLanguageServer server = new LockjawLanguageServer(exits::add);
     Launcher<LanguageClient> serverLauncher =
         LSPLauncher.createServerLauncher(server, serverIn, serverOut);
@@ -84,8 +91,8 @@ final class LspSession implements AutoCloseable {
     serverLauncher.startListening();
     LspSession session = new LspSession(clientIn, clientOut);
     session.local = server;
-    session.resources.add(clientOut);
-    session.resources.add(serverOut);
+    session.resources.add(clientSide);
+    session.resources.add(serverSide);
     return session;
   }
 
