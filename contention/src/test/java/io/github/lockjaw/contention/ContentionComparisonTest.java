@@ -105,6 +105,43 @@ class ContentionComparisonTest {
     assertEquals(ContentionComparison.Mark.BETTER, entry(reverse, "Journal").mark());
   }
 
+  /** Two call sites of one DAO monitor, {@code find} and {@code save} threads waiting per dump. */
+  static Path daoDumps(Path dir, int find, int save) throws Exception {
+    Files.createDirectories(dir);
+    StringBuilder dump =
+        new StringBuilder("Full thread dump OpenJDK 64-Bit Server VM (21.0.5):\n\n");
+    for (int i = 0; i < find; i++) {
+      dump.append(waiter("f" + i, "shop.OrderDao.find(OrderDao.java:25)", "shop.OrderDao"));
+    }
+    for (int i = 0; i < save; i++) {
+      dump.append(waiter("s" + i, "shop.OrderDao.save(OrderDao.java:29)", "shop.OrderDao"));
+    }
+    Files.writeString(dir.resolve("dump-1.txt"), dump.toString());
+    return dir;
+  }
+
+  @Test
+  void aSiteIsWorseOnlyWhenItsMonitorIsWaitedOnMoreInAll() throws Exception {
+    ContentionReport before =
+        ContentionReport.correlate(
+            Evidence.read(List.of(daoDumps(temp.resolve("before"), 4, 1))), List.of(DAO));
+    ContentionReport shifted =
+        ContentionReport.correlate(
+            Evidence.read(List.of(daoDumps(temp.resolve("shifted"), 2, 3))), List.of(DAO));
+    ContentionComparison comparison = ContentionComparison.compare(shifted, before);
+    assertEquals(
+        ContentionComparison.Mark.UNCHANGED,
+        saveOf(comparison).mark(),
+        "1 -> 3 per dump, but the monitor's 5 waiters stayed 5");
+    ContentionReport grown =
+        ContentionReport.correlate(
+            Evidence.read(List.of(daoDumps(temp.resolve("grown"), 4, 7))), List.of(DAO));
+    assertEquals(
+        ContentionComparison.Mark.WORSE,
+        saveOf(ContentionComparison.compare(grown, before)).mark(),
+        "1 -> 7 per dump, and the monitor's 5 waiters became 11");
+  }
+
   @Test
   void theGateFailsOnASiteTiedToAFindingAboveTheShare() throws Exception {
     ContentionReport report =
@@ -138,6 +175,13 @@ class ContentionComparisonTest {
     EvidenceException e =
         assertThrows(EvidenceException.class, () -> ContentionComparison.compare(recording, dumps));
     assertTrue(e.getMessage().contains("Record both runs the same way"), e.getMessage());
+  }
+
+  static ContentionComparison.Entry saveOf(ContentionComparison comparison) {
+    return comparison.entries().stream()
+        .filter(e -> e.site().frame().method().equals("shop.OrderDao.save"))
+        .findFirst()
+        .orElseThrow(() -> new AssertionError("OrderDao.save in " + comparison.entries()));
   }
 
   static ContentionComparison.Entry entry(ContentionComparison comparison, String simpleClass) {
