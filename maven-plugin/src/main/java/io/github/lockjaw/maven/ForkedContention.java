@@ -5,6 +5,7 @@ import static java.nio.charset.StandardCharsets.UTF_8;
 import io.github.lockjaw.engine.analyzer.ParentWatch;
 import io.github.lockjaw.engine.io.IoProblems;
 import io.github.lockjaw.engine.io.Json;
+import io.github.lockjaw.maven.exec.ForkedAnalyzer;
 import java.io.File;
 import java.io.IOException;
 import java.net.URISyntaxException;
@@ -59,7 +60,7 @@ final class ForkedContention {
     command.add(MAIN);
     command.add(jobFile.toString());
     command.add(outcomeFile.toString());
-    int exit = runToEnd(command, log);
+    int exit = ForkedAnalyzer.runToEnd(command, log, "contention JVM");
     if (exit != 0 || !Files.exists(outcomeFile)) {
       String output;
       try {
@@ -99,52 +100,5 @@ final class ForkedContention {
       throw new MojoExecutionException("lockjaw cannot find its own class path to fork a JVM");
     }
     return String.join(File.pathSeparator, entries);
-  }
-
-  /** Starts the command and waits for it; the process never outlives Maven. */
-  private static int runToEnd(List<String> command, Path log) throws MojoExecutionException {
-    Process process;
-    try {
-      process =
-          new ProcessBuilder(command)
-              .redirectErrorStream(true)
-              .redirectOutput(log.toFile())
-              .start();
-    } catch (IOException e) {
-      throw new MojoExecutionException(
-          "lockjaw cannot start " + command.get(0) + ": " + IoProblems.describe(e), e);
-    }
-    Thread stop = new Thread(() -> stop(process), "lockjaw-stop-contention");
-    boolean hooked;
-    try {
-      Runtime.getRuntime().addShutdownHook(stop);
-      hooked = true;
-    } catch (IllegalStateException e) {
-      hooked = false;
-      stop(process);
-    }
-    try {
-      return process.waitFor();
-    } catch (InterruptedException e) {
-      stop(process);
-      Thread.currentThread().interrupt();
-      throw new MojoExecutionException(
-          "lockjaw:contention was interrupted; its JVM was stopped", e);
-    } finally {
-      if (hooked) {
-        try {
-          Runtime.getRuntime().removeShutdownHook(stop);
-        } catch (IllegalStateException e) {
-          // shutting down: the hook runs
-        }
-      }
-    }
-  }
-
-  private static void stop(Process process) {
-    if (process.isAlive()) {
-      process.descendants().forEach(ProcessHandle::destroyForcibly);
-      process.destroyForcibly();
-    }
   }
 }

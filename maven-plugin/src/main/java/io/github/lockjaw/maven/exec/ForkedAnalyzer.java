@@ -137,8 +137,17 @@ public final class ForkedAnalyzer {
     }
   }
 
-  /** Starts the command and waits for it; the process never outlives this JVM. */
+  /** Starts the analyzer and waits for it; the process never outlives this JVM. */
   static int runToEnd(List<String> command, Path log) throws MojoExecutionException {
+    return runToEnd(command, log, "analyzer");
+  }
+
+  /**
+   * Starts a forked lockjaw JVM (its {@code purpose}: "analyzer", "contention JVM") and waits for
+   * it, its output in {@code log}; the process never outlives this JVM, and an interrupt stops it.
+   */
+  public static int runToEnd(List<String> command, Path log, String purpose)
+      throws MojoExecutionException {
     Process process;
     try {
       process =
@@ -148,9 +157,15 @@ public final class ForkedAnalyzer {
               .start();
     } catch (IOException e) {
       throw new MojoExecutionException(
-          "lockjaw cannot start its analyzer (" + command.get(0) + "): " + e.getMessage(), e);
+          "lockjaw cannot start its "
+              + purpose
+              + " ("
+              + command.get(0)
+              + "): "
+              + IoProblems.describe(e),
+          e);
     }
-    Thread stop = new Thread(() -> stop(process), "lockjaw-stop-analyzer");
+    Thread stop = new Thread(() -> stop(process), "lockjaw-stop-" + purpose.replace(' ', '-'));
     boolean hooked;
     try {
       Runtime.getRuntime().addShutdownHook(stop);
@@ -165,7 +180,7 @@ public final class ForkedAnalyzer {
       stop(process);
       Thread.currentThread().interrupt();
       throw new MojoExecutionException(
-          "lockjaw's analysis was interrupted; its analyzer was stopped", e);
+          "lockjaw was interrupted; its " + purpose + " was stopped", e);
     } finally {
       if (hooked) {
         try {
