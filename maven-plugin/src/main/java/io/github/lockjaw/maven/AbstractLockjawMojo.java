@@ -3,7 +3,6 @@ package io.github.lockjaw.maven;
 import com.google.gson.JsonObject;
 import io.github.lockjaw.engine.analyzer.AnalysisRequest;
 import io.github.lockjaw.engine.analyzer.AnalysisResult;
-import io.github.lockjaw.engine.analyzer.VirtualThreadsSetting;
 import io.github.lockjaw.engine.baseline.Baseline;
 import io.github.lockjaw.engine.docs.CheckPages;
 import io.github.lockjaw.engine.finding.Finding;
@@ -513,18 +512,18 @@ abstract class AbstractLockjawMojo extends AbstractMojo {
   }
 
   /**
-   * Where the module's configuration runs request handlers on virtual threads (Spring Boot's {@code
-   * spring.threads.virtual.enabled=true} in a resource directory), relative to the module.
+   * The module's resource directories, where the analyzer looks for the configuration that runs
+   * request handlers on virtual threads (Spring Boot's {@code
+   * spring.threads.virtual.enabled=true}).
    */
-  private Optional<String> virtualThreadsSetting() {
-    List<Path> directories = new ArrayList<>();
+  private List<String> resourceDirectories() {
+    List<String> directories = new ArrayList<>();
     for (Resource resource : project.getResources()) {
       if (resource.getDirectory() != null) {
-        directories.add(Path.of(resource.getDirectory()));
+        directories.add(resource.getDirectory());
       }
     }
-    return VirtualThreadsSetting.find(directories)
-        .map(found -> found.describe(project.getBasedir().toPath()));
+    return directories;
   }
 
   /**
@@ -573,17 +572,6 @@ abstract class AbstractLockjawMojo extends AbstractMojo {
     } catch (IOException e) {
       throw new MojoExecutionException("lockjaw cannot list its checks: " + e.getMessage(), e);
     }
-    virtualThreadsSetting()
-        .ifPresent(
-            where -> {
-              flags.add(VirtualThreadsSetting.ERROR_PRONE_FLAG);
-              getLog()
-                  .info(
-                      "lockjaw: "
-                          + where
-                          + ": request handlers run on virtual threads, and VirtualThreadPinning"
-                          + " checks the code they reach.");
-            });
     List<String> classpath =
         ModuleClasspath.of(project, session, dependenciesResolver, includeTests);
     List<String> unreadable =
@@ -609,7 +597,8 @@ abstract class AbstractLockjawMojo extends AbstractMojo {
             javacOptions,
             flags,
             runChecks,
-            resultFile.toString());
+            resultFile.toString(),
+            resourceDirectories());
     Path log = work.resolve(runChecks ? "analysis.log" : "compile.log");
     AnalysisResult result = ForkedAnalyzer.forPlugin(jdk, plugin).run(request, requestFile, log);
     switch (result.status()) {
@@ -624,6 +613,9 @@ abstract class AbstractLockjawMojo extends AbstractMojo {
                   + " details below.\n"
                   + String.join("\n", result.errors()));
       default -> {}
+    }
+    if (result.notes() != null) {
+      result.notes().forEach(note -> getLog().info("lockjaw: " + note));
     }
     return Optional.of(result);
   }

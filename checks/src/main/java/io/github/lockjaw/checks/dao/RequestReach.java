@@ -59,12 +59,7 @@ final class RequestReach {
       return true;
     }
     return reachability.originsOf(ref).equals(Set.of(Reachability.Origin.LIFECYCLE))
-        && !method.isPrivate()
-        && !method.isAbstract()
-        && !ref.isConstructor()
-        && !ref.isStaticInitializer()
-        && !ref.isLambdaBody()
-        && (method.access() & 0x1000) == 0
+        && Reachability.isApi(method)
         && isPerCallName(ref.name())
         && !Lifecycle.isLifecycleOrConfiguration(
             ref.name(), ref.parameterCount(), ref.returnType().equals("void"))

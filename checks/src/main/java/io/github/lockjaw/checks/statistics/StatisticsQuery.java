@@ -47,6 +47,7 @@ public final class StatisticsQuery implements ModelQuery {
       Optional<SharedLock> lock = SharedLock.of(region, method);
       if (lock.isEmpty()
           || SharedLock.isHeldAround(region, method)
+          || SharedLock.isHeldByEveryCaller(context.program(), region, method)
           || SharedLock.repeatsEarlierRegion(region, method)) {
         continue;
       }

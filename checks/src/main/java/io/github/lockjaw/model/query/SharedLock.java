@@ -3,8 +3,11 @@ package io.github.lockjaw.model.query;
 import io.github.lockjaw.model.FieldRef;
 import io.github.lockjaw.model.MethodFacts;
 import io.github.lockjaw.model.Op;
+import io.github.lockjaw.model.Program;
+import io.github.lockjaw.model.Reachability;
 import io.github.lockjaw.model.Region;
 import io.github.lockjaw.model.Value;
+import java.util.List;
 import java.util.Optional;
 
 /**
@@ -94,6 +97,51 @@ public record SharedLock(Kind kind, String owner, FieldRef field) {
       }
     }
     return false;
+  }
+
+  /**
+   * Whether every caller of the method already holds the region's monitor when it calls: the
+   * monitor is the instance's own, or that of the instance of an enclosing class ({@code
+   * synchronized (Pool.this)} in an inner class), and each call is made inside a region of the
+   * caller that holds an instance monitor of that class, most likely the same object (lockjaw
+   * cannot prove which instance an inner object belongs to). The region re-enters a monitor its
+   * callers hold, and adds no queue of its own. False when the method has no caller in the analysed
+   * code, or code outside it can call the method (it is public or protected).
+   */
+  public static boolean isHeldByEveryCaller(Program program, Region region, MethodFacts method) {
+    String lockedClass;
+    if (region.monitor() instanceof Value.This) {
+      lockedClass = method.ref().owner();
+    } else if (region.monitor() instanceof Value.FieldValue field
+        && field.base() instanceof Value.This
+        && field.field().name().startsWith("this$")
+        && region.monitorType() != null
+        && !region.monitorType().isEmpty()) {
+      lockedClass = region.monitorType();
+    } else {
+      return false;
+    }
+    List<Program.CallSite> callers = program.callersOf(method.ref());
+    if (callers.isEmpty() || Reachability.isApi(method)) {
+      return false;
+    }
+    for (Program.CallSite site : callers) {
+      boolean held = false;
+      for (Region outer : site.caller().regions()) {
+        Optional<SharedLock> lock = of(outer, site.caller());
+        if (site.op().isIn(outer.id())
+            && lock.isPresent()
+            && lock.get().kind() == Kind.INSTANCE
+            && lock.get().owner().equals(lockedClass)) {
+          held = true;
+          break;
+        }
+      }
+      if (!held) {
+        return false;
+      }
+    }
+    return true;
   }
 
   /**

@@ -11,6 +11,9 @@ import java.util.List;
  * @param errorProneFlags {@code -Xep:Name:LEVEL} overrides
  * @param analyze false to only compile (the fix goal's verification)
  * @param output where to write the {@link AnalysisResult} JSON
+ * @param resourceDirectories the module's resource directories, where the analyzer looks for the
+ *     configuration that runs request handlers on virtual threads ({@link VirtualThreadsSetting}:
+ *     it reads lockjaw's knowledge, which needs the analyzer's JDK 21+, so the plugin does not)
  */
 public record AnalysisRequest(
     List<String> sources,
@@ -18,4 +21,5 @@ public record AnalysisRequest(
     List<String> javacOptions,
     List<String> errorProneFlags,
     boolean analyze,
-    String output) {}
+    String output,
+    List<String> resourceDirectories) {}

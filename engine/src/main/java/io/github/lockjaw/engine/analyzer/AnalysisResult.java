@@ -12,9 +12,15 @@ import java.util.List;
  * @param errors javac's errors, formatted {@code file:line: message}, or the failure's description
  * @param rules every lockjaw check known to the analyzer
  * @param findings what the enabled checks reported
+ * @param notes what the analyzer learnt of the module and the build should say (the file that runs
+ *     request handlers on virtual threads)
  */
 public record AnalysisResult(
-    String status, List<String> errors, List<Rule> rules, List<Finding> findings) {
+    String status,
+    List<String> errors,
+    List<Rule> rules,
+    List<Finding> findings,
+    List<String> notes) {
   public static final String OK = "ok";
   public static final String COMPILE_ERROR = "compile-error";
   public static final String FAILURE = "failure";

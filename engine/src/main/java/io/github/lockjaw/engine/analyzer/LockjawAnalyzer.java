@@ -87,7 +87,7 @@ public final class LockjawAnalyzer {
       e.printStackTrace(new PrintWriter(trace));
       result =
           new AnalysisResult(
-              AnalysisResult.FAILURE, List.of(trace.toString()), List.of(), List.of());
+              AnalysisResult.FAILURE, List.of(trace.toString()), List.of(), List.of(), List.of());
     }
     Files.writeString(Path.of(request.output()), Json.GSON.toJson(result), UTF_8);
   }
@@ -140,14 +140,30 @@ public final class LockjawAnalyzer {
           AnalysisResult.COMPILE_ERROR,
           errors.stream().limit(MAX_ERRORS_SHOWN).collect(Collectors.toList()),
           rules,
+          List.of(),
           List.of());
     }
     if (!request.analyze()) {
-      return new AnalysisResult(AnalysisResult.OK, List.of(), rules, List.of());
+      return new AnalysisResult(AnalysisResult.OK, List.of(), rules, List.of(), List.of());
     }
+    List<String> flags = new ArrayList<>(request.errorProneFlags());
+    List<String> notes = new ArrayList<>();
+    List<Path> resources =
+        request.resourceDirectories() == null
+            ? List.of()
+            : request.resourceDirectories().stream().map(Path::of).toList();
+    VirtualThreadsSetting.find(resources)
+        .ifPresent(
+            found -> {
+              flags.add(VirtualThreadsSetting.ERROR_PRONE_FLAG);
+              notes.add(
+                  found.describe(Path.of("").toAbsolutePath())
+                      + ": request handlers run on virtual threads, and VirtualThreadPinning"
+                      + " checks the code they reach.");
+            });
     List<Finding> findings =
-        scan(compilation, request.errorProneFlags(), false).stream().map(Located::finding).toList();
-    return new AnalysisResult(AnalysisResult.OK, List.of(), rules, findings);
+        scan(compilation, flags, false).stream().map(Located::finding).toList();
+    return new AnalysisResult(AnalysisResult.OK, List.of(), rules, findings, notes);
   }
 
   /**

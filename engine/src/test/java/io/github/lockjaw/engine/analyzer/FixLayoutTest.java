@@ -372,7 +372,8 @@ class FixLayoutTest {
             List.of("-encoding", "UTF-8"),
             List.of(),
             true,
-            dir.resolve("result.json").toString());
+            dir.resolve("result.json").toString(),
+            List.of());
     return new LockjawAnalyzer().run(request);
   }
 }
