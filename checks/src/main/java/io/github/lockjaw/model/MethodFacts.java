@@ -64,6 +64,14 @@ public record MethodFacts(
     return Modifier.isPublic(access);
   }
 
+  /**
+   * Whether code of other packages can call the method: it is public or protected. Where a package
+   * is analysed whole, as a module's are, every caller of any other method is in sight.
+   */
+  public boolean isVisibleOutsideItsPackage() {
+    return Modifier.isPublic(access) || Modifier.isProtected(access);
+  }
+
   public boolean isPrivate() {
     return Modifier.isPrivate(access);
   }

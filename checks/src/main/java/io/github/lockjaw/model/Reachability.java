@@ -3,7 +3,6 @@ package io.github.lockjaw.model;
 import io.github.lockjaw.knowledge.Kind;
 import io.github.lockjaw.knowledge.KnowledgeIndex;
 import io.github.lockjaw.knowledge.Lifecycle;
-import java.lang.reflect.Modifier;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -421,15 +420,12 @@ public final class Reachability {
   }
 
   /**
-   * A method code outside the analysed classes can call: public or protected, not a constructor,
+   * A method code outside the analysed classes can call: not private, not a constructor,
    * initialiser, lambda body or synthetic method. With no caller inside, it is an entry point: the
-   * public API of a library, or code a framework or another module calls. A package-private method
-   * is not: only its own package calls it, and a module's package is analysed whole (where only
-   * part of it is, as when a single file is compiled against its library's jar, its callers are
-   * unseen, and a request path through it would be a guess).
+   * public API of a library, or code a framework or another module calls.
    */
   public static boolean isApi(MethodFacts m) {
-    return (m.isPublic() || Modifier.isProtected(m.access()))
+    return !m.isPrivate()
         && !m.isAbstract()
         && !m.ref().isConstructor()
         && !m.ref().isStaticInitializer()

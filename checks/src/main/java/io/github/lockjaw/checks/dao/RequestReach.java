@@ -15,7 +15,10 @@ import java.util.Set;
  * graph, with one addition for this check: a method of the API whose name starts with a {@code
  * per-call-prefix} ({@code addObject}, {@code removeUser}, {@code close(borrowed)}) is an operation
  * of every call on a pool or a data-access object, not the configuration step the prefix means
- * elsewhere; when nothing in the analysed code calls it, requests do.
+ * elsewhere; when nothing in the analysed code calls it and other packages can (it is public or
+ * protected), requests do. A package-private one nothing calls (Tomcat 7's {@code
+ * WebappClassLoaderBase.addJar}, compiled alone) has callers lockjaw does not see: the loader of
+ * its package, at start-up.
  */
 final class RequestReach {
   private static final List<String> PER_CALL_PREFIXES = Kind.EntryPoints.PER_CALL_PREFIX.values();
@@ -60,6 +63,7 @@ final class RequestReach {
     }
     return reachability.originsOf(ref).equals(Set.of(Reachability.Origin.LIFECYCLE))
         && Reachability.isApi(method)
+        && method.isVisibleOutsideItsPackage()
         && isPerCallName(ref.name())
         && !Lifecycle.isLifecycleOrConfiguration(
             ref.name(), ref.parameterCount(), ref.returnType().equals("void"))

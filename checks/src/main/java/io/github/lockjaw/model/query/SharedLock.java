@@ -4,7 +4,6 @@ import io.github.lockjaw.model.FieldRef;
 import io.github.lockjaw.model.MethodFacts;
 import io.github.lockjaw.model.Op;
 import io.github.lockjaw.model.Program;
-import io.github.lockjaw.model.Reachability;
 import io.github.lockjaw.model.Region;
 import io.github.lockjaw.model.Value;
 import java.util.List;
@@ -122,7 +121,7 @@ public record SharedLock(Kind kind, String owner, FieldRef field) {
       return false;
     }
     List<Program.CallSite> callers = program.callersOf(method.ref());
-    if (callers.isEmpty() || Reachability.isApi(method)) {
+    if (callers.isEmpty() || method.isVisibleOutsideItsPackage()) {
       return false;
     }
     for (Program.CallSite site : callers) {

@@ -508,4 +508,47 @@ class SharedMonitorDaoModelTest {
                 """))
         .doTest();
   }
+
+  @Test
+  void aPackagePrivateAddMethodNothingCallsIsNotAPerCallOperation() {
+    // Tomcat 7's WebappClassLoaderBase.addJar: only the loader in its package calls it, at
+    // start-up;
+    // compiled alone against its jar its caller is unseen, and a request path through it a guess.
+    // A public add... method nothing calls is a pool's or a DAO's operation of every call.
+    compilation
+        .addSourceLines(
+            "loader/JarRegistry.java",
+            lines(
+                """
+                package loader;
+                import javax.naming.NamingException;
+                import javax.naming.directory.Attributes;
+                import javax.naming.directory.DirContext;
+                public class JarRegistry {
+                  private final DirContext resources;
+                  private String[] paths = new String[0];
+                  public JarRegistry(DirContext resources) {
+                    this.resources = resources;
+                  }
+                  synchronized void addJar(String jar) throws NamingException {
+                    Attributes attributes = resources.getAttributes(jar);
+                    paths = append(paths, jar + attributes.size());
+                  }
+                  // BUG: Diagnostic contains: addLibrary() holds the monitor of the JarRegistry instance
+                  public synchronized void addLibrary(String jar) throws NamingException {
+                    Attributes attributes = resources.getAttributes(jar);
+                    paths = append(paths, jar + attributes.size());
+                  }
+                  public synchronized String[] paths() {
+                    return paths.clone();
+                  }
+                  private static String[] append(String[] all, String one) {
+                    String[] longer = java.util.Arrays.copyOf(all, all.length + 1);
+                    longer[all.length] = one;
+                    return longer;
+                  }
+                }
+                """))
+        .doTest();
+  }
 }

@@ -346,4 +346,80 @@ class StatisticsOnTheModelTest {
             """)
         .doTest(BugCheckerRefactoringTestHelper.TestMode.TEXT_MATCH);
   }
+
+  /** An object pool's per-key queue keeps the pool's totals, as commons-pool 1.5's ObjectQueue. */
+  private static String keyedPool(String borrowBody, String expected) {
+    return """
+        package pool;
+
+        import java.util.HashMap;
+        import java.util.Map;
+
+        public class KeyedPool {
+          private final Map<String, ObjectQueue> queues = new HashMap<>();
+          private int totalActive;
+
+          public Object borrow(String key) {
+        %s
+          }
+
+          public synchronized int totalActive() {
+            return totalActive;
+          }
+
+          private ObjectQueue queue(String key) {
+            return queues.computeIfAbsent(key, k -> new ObjectQueue());
+          }
+
+          private class ObjectQueue {
+            private int active;
+
+            void incrementActive() {
+              %s
+              synchronized (KeyedPool.this) {
+                totalActive++;
+              }
+              active++;
+            }
+          }
+        }
+        """
+        .formatted(borrowBody, expected);
+  }
+
+  @Test
+  void anInnerObjectReenteringTheMonitorEveryCallerHoldsIsSilent() {
+    // the inner queue takes the pool's monitor, which borrow() already holds: no queue of its own
+    compilation
+        .addSourceLines(
+            "KeyedPool.java",
+            keyedPool(
+                """
+                    synchronized (this) {
+                      ObjectQueue queue = queue(key);
+                      queue.incrementActive();
+                      return new Object();
+                    }
+                """,
+                ""))
+        .doTest();
+  }
+
+  @Test
+  void anInnerObjectTakingTheOuterMonitorForACallerWithoutItIsReported() {
+    compilation
+        .addSourceLines(
+            "KeyedPool.java",
+            keyedPool(
+                """
+                    ObjectQueue queue;
+                    synchronized (this) {
+                      queue = queue(key);
+                    }
+                    queue.incrementActive();
+                    return new Object();
+                """,
+                "// BUG: Diagnostic contains: only to update 'totalActive'"))
+        .doTest();
+  }
 }
