@@ -62,11 +62,6 @@ final class HeavyweightKnowledge {
     return entry.entry().hasAttribute("in-loop");
   }
 
-  /** Whether a library's public API alone is request path enough (an SDK's mapper per call). */
-  static boolean onApi(KnowledgeIndex.MethodEntry entry) {
-    return entry.entry().hasAttribute("on-api");
-  }
-
   static boolean isLookup(KnowledgeIndex.MethodEntry entry) {
     return entry.entry().hasAttribute("lookup");
   }

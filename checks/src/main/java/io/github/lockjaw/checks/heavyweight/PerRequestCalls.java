@@ -18,9 +18,9 @@ import java.util.Set;
 /**
  * Which methods run once per request, from the model's reachability: a method requests reach, not
  * only through code that caches what it builds (a lambda given to {@code ThreadLocal.withInitial}
- * or {@code computeIfAbsent}, a {@code ThreadLocal.initialValue()} override), and, when asked,
- * reached from a framework entry point (a handler, filter, listener) rather than only from a
- * library's public API, whose callers may call it once.
+ * or {@code computeIfAbsent}, a {@code ThreadLocal.initialValue()} override), from a framework
+ * entry point (a handler, filter, listener), not only from a library's public API, whose callers
+ * may call it once.
  */
 final class PerRequestCalls {
   /** A call of a method: the calling method and the operation. */
@@ -29,10 +29,10 @@ final class PerRequestCalls {
   private final QueryContext context;
   private final Program program;
   private final Map<MethodRef, List<Site>> methodReferenceSites = new HashMap<>();
-  private final Map<String, Boolean> perRequest = new HashMap<>();
+  private final Map<MethodRef, Boolean> perRequest = new HashMap<>();
 
   /** For a method found per request: the caller that makes it so ({@code null} at an entry). */
-  private final Map<String, MethodRef> via = new HashMap<>();
+  private final Map<MethodRef, MethodRef> via = new HashMap<>();
 
   private int cycles;
 
@@ -103,21 +103,20 @@ final class PerRequestCalls {
   }
 
   /**
-   * Whether {@code method} runs once per request; with {@code fromFramework}, only when a framework
-   * entry point (not only a library's public API) leads to it.
+   * Whether {@code method} runs once per request: a framework entry point (a handler, filter or
+   * listener) leads to it. A library's public API alone does not: in the libraries a Spring Boot
+   * application deploys, the public API methods that led to a mapper or a factory built per call
+   * ran at configuration time in 11 of 13 cases (a builder, a static factory, a callback of a
+   * start-up event; docs/evaluation.md).
    */
-  boolean isPerRequest(MethodFacts method, boolean fromFramework) {
-    boolean result = isPerRequest(method, fromFramework, new HashSet<>());
-    perRequest.put(key(method, fromFramework), result);
+  boolean isPerRequest(MethodFacts method) {
+    boolean result = isPerRequest(method, new HashSet<>());
+    perRequest.put(method.ref(), result);
     return result;
   }
 
-  private static String key(MethodFacts method, boolean fromFramework) {
-    return method.ref() + (fromFramework ? " framework" : "");
-  }
-
-  private boolean isPerRequest(MethodFacts method, boolean fromFramework, Set<MethodRef> seen) {
-    Boolean known = perRequest.get(key(method, fromFramework));
+  private boolean isPerRequest(MethodFacts method, Set<MethodRef> seen) {
+    Boolean known = perRequest.get(method.ref());
     if (known != null) {
       return known;
     }
@@ -126,14 +125,14 @@ final class PerRequestCalls {
       return false; // a cycle: what it does is decided where it was entered
     }
     int cyclesBefore = cycles;
-    boolean result = decide(method, fromFramework, seen);
+    boolean result = decide(method, seen);
     if (result || cycles == cyclesBefore) {
-      perRequest.put(key(method, fromFramework), result); // a false that rests on a cycle is not
+      perRequest.put(method.ref(), result); // a false that rests on a cycle is not
     }
     return result;
   }
 
-  private boolean decide(MethodFacts method, boolean fromFramework, Set<MethodRef> seen) {
+  private boolean decide(MethodFacts method, Set<MethodRef> seen) {
     Reachability reachability = context.reachability();
     if (!reachability.isOnRequestPath(method.ref()) || isMemoisingOverride(method)) {
       return false;
@@ -141,13 +140,9 @@ final class PerRequestCalls {
     if (isFrameworkEntry(method)) {
       return true;
     }
-    List<Site> sites = sites(method.ref());
-    if (sites.isEmpty()) {
-      return !fromFramework; // a public API entry: per request for a library, unknown otherwise
-    }
-    for (Site site : sites) {
-      if (!isMemoising(site, method.ref()) && isPerRequest(site.caller(), fromFramework, seen)) {
-        via.put(key(method, fromFramework), site.caller().ref());
+    for (Site site : sites(method.ref())) {
+      if (!isMemoising(site, method.ref()) && isPerRequest(site.caller(), seen)) {
+        via.put(method.ref(), site.caller().ref());
         return true;
       }
     }
@@ -156,22 +151,20 @@ final class PerRequestCalls {
 
   /**
    * How requests reach a method {@link #isPerRequest} found per request, entry point first, each
-   * call after it as {@code "A.b() calls C.d()"}; a library's API entry is marked as such.
+   * call after it as {@code "A.b() calls C.d()"}.
    */
-  List<String> requestPath(MethodFacts method, boolean fromFramework) {
+  List<String> requestPath(MethodFacts method) {
     List<String> path = new ArrayList<>();
     MethodRef current = method.ref();
     for (int guard = 0; guard < 50; guard++) {
-      MethodRef caller = via.get(current + (fromFramework ? " framework" : ""));
+      MethodRef caller = via.get(current);
       if (caller == null) {
         break;
       }
       path.add(0, caller.display() + "() calls " + current.display() + "()");
       current = caller;
     }
-    MethodFacts entry = program.method(current);
-    boolean framework = entry != null && isFrameworkEntry(entry);
-    path.add(0, (framework ? "" : "public API: ") + current.display() + "()");
+    path.add(0, current.display() + "()");
     return path;
   }
 

@@ -99,16 +99,11 @@ public final class PerRequestHeavyweightQuery implements ModelQuery {
       trace =
           op.context().isInLoop()
                   && ValueFate.of(program, method, created) == ValueFate.PER_CALL
-                  && calls.isPerRequest(method, !HeavyweightKnowledge.onApi(entry))
-              ? Optional.of(
-                  new Trace(
-                      List.of(),
-                      method,
-                      calls.requestPath(method, !HeavyweightKnowledge.onApi(entry))))
+                  && calls.isPerRequest(method)
+              ? Optional.of(new Trace(List.of(), method, calls.requestPath(method)))
               : Optional.empty();
     } else {
-      boolean fromFramework = !HeavyweightKnowledge.onApi(entry);
-      trace = trace(context, calls, method, created, fromFramework, 0, new HashSet<>());
+      trace = trace(context, calls, method, created, 0, new HashSet<>());
     }
     if (trace.isEmpty()) {
       return Optional.empty();
@@ -136,7 +131,6 @@ public final class PerRequestHeavyweightQuery implements ModelQuery {
       PerRequestCalls calls,
       MethodFacts method,
       Value value,
-      boolean fromFramework,
       int hops,
       Set<String> seen) {
     if (hops > MAX_HOPS || !seen.add(method.ref() + " " + value)) {
@@ -149,8 +143,8 @@ public final class PerRequestHeavyweightQuery implements ModelQuery {
     return switch (ValueFate.of(context.program(), method, value)) {
       case CACHED -> Optional.empty();
       case PER_CALL ->
-          calls.isPerRequest(method, fromFramework)
-              ? Optional.of(new Trace(List.of(), method, calls.requestPath(method, fromFramework)))
+          calls.isPerRequest(method)
+              ? Optional.of(new Trace(List.of(), method, calls.requestPath(method)))
               : Optional.empty();
       case RETURNED -> {
         for (PerRequestCalls.Site site : calls.sites(method.ref())) {
@@ -163,7 +157,6 @@ public final class PerRequestHeavyweightQuery implements ModelQuery {
                   calls,
                   site.caller(),
                   new Value.Result(site.op().index()),
-                  fromFramework,
                   hops + 1,
                   seen);
           if (up.isPresent()) {
@@ -180,7 +173,7 @@ public final class PerRequestHeavyweightQuery implements ModelQuery {
         yield Optional.empty();
       }
       case OBJECT_FIELD ->
-          objectTrace(context, calls, method, fromFramework, hops, seen)
+          objectTrace(context, calls, method, hops, seen)
               .map(t -> prepend("each " + simple(method.ref().owner()) + " keeps its own", t));
     };
   }
@@ -190,21 +183,13 @@ public final class PerRequestHeavyweightQuery implements ModelQuery {
       QueryContext context,
       PerRequestCalls calls,
       MethodFacts constructor,
-      boolean fromFramework,
       int hops,
       Set<String> seen) {
     for (PerRequestCalls.Site site : calls.sites(constructor.ref())) {
       Op op = site.op();
       if (op.kind() == Op.Kind.NEW) {
         Optional<Trace> up =
-            trace(
-                context,
-                calls,
-                site.caller(),
-                new Value.Result(op.index()),
-                fromFramework,
-                hops + 1,
-                seen);
+            trace(context, calls, site.caller(), new Value.Result(op.index()), hops + 1, seen);
         if (up.isPresent()) {
           return Optional.of(
               prepend(
@@ -217,8 +202,7 @@ public final class PerRequestHeavyweightQuery implements ModelQuery {
         }
       } else if (op.receiver() instanceof Value.This && site.caller().ref().isConstructor()) {
         // super(...) or this(...): the object is the one the calling constructor builds
-        Optional<Trace> up =
-            objectTrace(context, calls, site.caller(), fromFramework, hops + 1, seen);
+        Optional<Trace> up = objectTrace(context, calls, site.caller(), hops + 1, seen);
         if (up.isPresent()) {
           return up;
         }

@@ -47,8 +47,9 @@ class PerRequestHeavyweightObjectTest {
   }
 
   @Test
-  void sdkClientCopiesItsMapperForEveryCallItMakes() {
-    // openfga java-sdk #65: getObjectMapper() returned mapper.copy(), and every API call used it
+  void sdkClientCopiesItsMapperForEveryCallAHandlerMakes() {
+    // openfga java-sdk #65: getObjectMapper() returned mapper.copy(), and every API call used it;
+    // here the client is compiled with the handler that calls it per request
     compilation
         .addSourceLines(
             "ApiClient.java",
@@ -67,6 +68,55 @@ class PerRequestHeavyweightObjectTest {
             "  private final ApiClient client = new ApiClient();",
             "  public boolean check(String body) throws Exception {",
             "    return client.getObjectMapper().readTree(body).path(\"allowed\").asBoolean();",
+            "  }",
+            "}")
+        .addSourceLines(
+            "AccessHandler.java",
+            "import com.sun.net.httpserver.HttpExchange;",
+            "import com.sun.net.httpserver.HttpHandler;",
+            "import java.io.IOException;",
+            "public class AccessHandler implements HttpHandler {",
+            "  private final OpenFgaApi api = new OpenFgaApi();",
+            "  @Override",
+            "  public void handle(HttpExchange exchange) throws IOException {",
+            "    try {",
+            "      exchange.sendResponseHeaders(api.check(\"{}\") ? 200 : 403, -1);",
+            "    } catch (Exception e) {",
+            "      throw new IOException(e);",
+            "    }",
+            "  }",
+            "}")
+        .doTest();
+  }
+
+  @Test
+  void aLibrarysPublicApiAloneIsNotARequestPath() {
+    // in the libraries of a Spring Boot application, public API that builds a mapper per call ran
+    // at configuration time in 11 of 13 cases (armeria's LogFormatter.ofJson(), log4j's
+    // JsonConfiguration): without a handler on the way, lockjaw stays silent
+    compilation
+        .addSourceLines(
+            "ApiClient.java",
+            "import com.fasterxml.jackson.databind.ObjectMapper;",
+            "public class ApiClient {",
+            "  private final ObjectMapper mapper = new ObjectMapper();",
+            "  public ObjectMapper getObjectMapper() {",
+            "    return mapper.copy();",
+            "  }",
+            "}")
+        .addSourceLines(
+            "LogFormatter.java",
+            "import com.fasterxml.jackson.databind.ObjectMapper;",
+            "public final class LogFormatter {",
+            "  private final ObjectMapper mapper;",
+            "  private LogFormatter(ObjectMapper mapper) {",
+            "    this.mapper = mapper;",
+            "  }",
+            "  public static LogFormatter ofJson() {",
+            "    return new LogFormatter(new ObjectMapper());",
+            "  }",
+            "  public String format(Object event) throws Exception {",
+            "    return new ApiClient().getObjectMapper().writeValueAsString(event);",
             "  }",
             "}")
         .doTest();
