@@ -212,7 +212,7 @@ public final class Effects {
     List<MethodRef> bodies = new ArrayList<>();
     List<Value> values = new ArrayList<>();
     List<String> parameters = Descriptors.parameterTypes(op.method().descriptor());
-    boolean platform = Program.isPlatform(op.method().owner());
+    boolean platform = program.isPlatformClass(op.method().owner());
     for (int i = 0; i < op.args().size(); i++) {
       // a JDK method that takes an Object (list.add(task)) keeps the task; it does not run it
       if (!(platform && i < parameters.size() && parameters.get(i).equals("java.lang.Object"))) {

@@ -106,6 +106,16 @@ public final class Program {
   }
 
   /** JDK classes are known by their knowledge entries, never read. */
+  /**
+   * Whether a class is the JDK's: a {@code java.}, {@code javax.}, {@code jdk.}, {@code sun.} or
+   * {@code com.sun.} name that is not among the analysed classes. Libraries use those prefixes too
+   * (javax.mail, javax.activation, Jersey 1's {@code com.sun.jersey}, Mojarra's {@code
+   * com.sun.faces}); analysed, they are the program's code, resolved and dispatched as any other.
+   */
+  public boolean isPlatformClass(String name) {
+    return isPlatform(name) && !classes.containsKey(name);
+  }
+
   static boolean isPlatform(String name) {
     return name.startsWith("java.")
         || name.startsWith("javax.")
@@ -226,7 +236,7 @@ public final class Program {
     work.add(call.owner());
     while (!work.isEmpty()) {
       String type = work.poll();
-      if (!seen.add(type) || isPlatform(type)) {
+      if (!seen.add(type) || isPlatformClass(type)) {
         continue;
       }
       MethodFacts found = method(new MethodRef(type, call.name(), call.descriptor()));
@@ -275,7 +285,7 @@ public final class Program {
     if (declared != null && !declared.isAbstract()) {
       targets.add(declared);
     }
-    if (isPlatform(named.owner())) {
+    if (isPlatformClass(named.owner())) {
       return targets;
     }
     for (String sub : analysedSubtypes(named.owner())) {

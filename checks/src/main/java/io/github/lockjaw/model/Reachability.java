@@ -294,7 +294,7 @@ public final class Reachability {
       MethodRef caller = site.caller().ref();
       if (caller.equals(method)
           || isBridgeOf(site.caller(), method)
-          || Program.isPlatform(site.op().method().owner())) {
+          || program.isPlatformClass(site.op().method().owner())) {
         continue;
       }
       if (!originsOf(site.caller().ref()).contains(Origin.TEST)

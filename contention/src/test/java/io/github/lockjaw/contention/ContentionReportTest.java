@@ -235,4 +235,27 @@ class ContentionReportTest {
     assertEquals(3_000_000, top.maxNanos());
     assertEquals(1, report.rows().get(1).site().dumpThreads());
   }
+
+  @Test
+  void aPinnedSiteIsTiedToTheVirtualThreadPinningFindingOfItsMethod() {
+    // jdk.VirtualThreadPinned on JDK 21 to 23: a virtual thread sleeps inside a synchronized method
+    Observations seen = new Observations();
+    seen.recordedOn(21);
+    Frame sleep = new Frame("java.lang.Thread", "sleep", "(J)V", -1, "");
+    Frame audit = new Frame("com.acme.Shop", "audit", "(Ljava/lang/String;)V", 42, "Shop.java");
+    Frame handle = new Frame("com.acme.ShopHandler", "handle", "()V", 20, "ShopHandler.java");
+    seen.addEvent(WaitKind.PINNED, List.of(sleep, audit, handle), "", 300_000_000, "v-1", 0);
+    StaticFinding pinning =
+        bytecode("VirtualThreadPinning", "com.acme.Shop", "audit", "(Ljava/lang/String;)V", 0);
+    StaticFinding elsewhere =
+        bytecode("VirtualThreadPinning", "com.acme.Shop", "restock", "()V", 1);
+    ContentionReport report = ContentionReport.correlate(seen, List.of(pinning, elsewhere));
+    assertEquals(1, report.rows().size(), String.valueOf(report.rows()));
+    ContentionReport.Row row = report.rows().get(0);
+    assertEquals(WaitKind.PINNED, row.site().kind());
+    assertEquals(List.of(pinning), row.findings(), "the pinned frame is in the flagged method");
+    assertEquals(List.of(elsewhere), report.unobserved(), "no virtual thread pinned in restock()");
+    String table = String.join("\n", new ReportWriter(report).text());
+    assertTrue(table.contains("VirtualThreadPinning"), table);
+  }
 }

@@ -15,7 +15,9 @@ import io.github.lockjaw.model.query.QueryContext;
 import io.github.lockjaw.model.query.SharedLock;
 import java.lang.reflect.Modifier;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 
 /**
  * Who shares a monitor: the regions that hold it (in the class that owns it and the classes nested
@@ -149,27 +151,37 @@ final class MonitorScope {
    * constructor or initialiser), and never keeps it in a field or returns it. A lock that belongs
    * to such an object queues no other request ({@code new OrderDraft(ds).save()}).
    */
-  static boolean isPerRequestObject(QueryContext context, String className) {
-    int sites = 0;
-    for (ClassFacts c : context.program().classes()) {
+  static boolean isPerRequestObject(
+      QueryContext context, String className, List<Program.CallSite> constructions) {
+    for (Program.CallSite site : constructions) {
+      MethodFacts m = site.caller();
+      MethodRef in = m.enclosing() != null ? m.enclosing() : m.ref();
+      if (in.isConstructor()
+          || in.isStaticInitializer()
+          || !RequestReach.isOnRequestPath(context, m)
+          || escapes(m, site.op())
+          || leaksItself(context, className)) {
+        return false;
+      }
+    }
+    return !constructions.isEmpty();
+  }
+
+  /** Every {@code new} of the program, by the class it creates, in program order. */
+  static Map<String, List<Program.CallSite>> constructionsByClass(Program program) {
+    Map<String, List<Program.CallSite>> sites = new HashMap<>();
+    for (ClassFacts c : program.classes()) {
       for (MethodFacts m : c.methods()) {
         for (Op op : m.ops()) {
-          if (op.kind() != Op.Kind.NEW || !op.method().owner().equals(className)) {
-            continue;
+          if (op.kind() == Op.Kind.NEW) {
+            sites
+                .computeIfAbsent(op.method().owner(), k -> new ArrayList<>())
+                .add(new Program.CallSite(m, op));
           }
-          MethodRef in = m.enclosing() != null ? m.enclosing() : m.ref();
-          if (in.isConstructor()
-              || in.isStaticInitializer()
-              || !RequestReach.isOnRequestPath(context, m)
-              || escapes(m, op)
-              || leaksItself(context, className)) {
-            return false;
-          }
-          sites++;
         }
       }
     }
-    return sites > 0;
+    return sites;
   }
 
   /**

@@ -38,6 +38,7 @@ final class RecurringIo {
   private final Map<MethodRef, Integer> executions = new HashMap<>();
   private final Set<MethodRef> inProgress = new HashSet<>();
   private final Map<String, Boolean> perRequestObjects = new HashMap<>();
+  private Map<String, List<Program.CallSite>> constructions;
   private final Map<String, List<MonitorScope.Member>> members = new HashMap<>();
 
   RecurringIo(QueryContext context) {
@@ -62,8 +63,14 @@ final class RecurringIo {
 
   /** Whether a class's objects each serve one request, computed once per class. */
   boolean isPerRequestObject(QueryContext context, String className) {
+    if (constructions == null) {
+      constructions = MonitorScope.constructionsByClass(program);
+    }
     return perRequestObjects.computeIfAbsent(
-        className, name -> MonitorScope.isPerRequestObject(context, name));
+        className,
+        name ->
+            MonitorScope.isPerRequestObject(
+                context, name, constructions.getOrDefault(name, List.of())));
   }
 
   /**
@@ -168,7 +175,8 @@ final class RecurringIo {
     if (declared != null && !declared.isAbstract()) {
       return List.of(declared);
     }
-    if (isPlatform(op.method().owner()) || (region && op.receiver() instanceof Value.This)) {
+    if (program.isPlatformClass(op.method().owner())
+        || (region && op.receiver() instanceof Value.This)) {
       return List.of();
     }
     return program.targets(op);
@@ -183,14 +191,6 @@ final class RecurringIo {
     return !name.startsWith("<")
         && Lifecycle.isConfigurationName(name)
         && !RequestReach.isFollowedPerCallName(name);
-  }
-
-  private static boolean isPlatform(String className) {
-    return className.startsWith("java.")
-        || className.startsWith("javax.")
-        || className.startsWith("jdk.")
-        || className.startsWith("sun.")
-        || className.startsWith("com.sun.");
   }
 
   private static Effects.Effect prefixed(Effects.Step step, Effects.Effect inner) {

@@ -85,7 +85,8 @@ public final class ClassFileFacts {
   static Read read(ClassNode node, String origin) {
     String name = node.name.replace('/', '.');
     List<String> problems = new ArrayList<>();
-    Map<MethodNode, LambdaBody> bodies = lambdaBodies(node);
+    Map<String, MethodNode> byKey = methodsByKey(node);
+    Map<MethodNode, LambdaBody> bodies = lambdaBodies(node, byKey);
     List<MethodFacts> methods = new ArrayList<>();
     for (MethodNode method : node.methods) {
       LambdaBody lambda = bodies.get(method);
@@ -104,7 +105,7 @@ public final class ClassFileFacts {
               ref,
               lambda == null ? null : lambda.enclosing(),
               lambda == null ? 0 : lambda.captured(),
-              indyBodies(method, bodies, node));
+              indyBodies(method, bodies, node, byKey));
       try {
         methods.add(reader.read());
       } catch (AnalyzerException | RuntimeException e) {
@@ -186,11 +187,8 @@ public final class ClassFileFacts {
    * Names every lambda body after the method that creates it: breadth first from the methods that
    * are not lambda bodies, so a lambda inside a lambda is named after the outer lambda's body.
    */
-  private static Map<MethodNode, LambdaBody> lambdaBodies(ClassNode node) {
-    Map<String, MethodNode> byKey = new HashMap<>();
-    for (MethodNode method : node.methods) {
-      byKey.put(method.name + method.desc, method);
-    }
+  private static Map<MethodNode, LambdaBody> lambdaBodies(
+      ClassNode node, Map<String, MethodNode> byKey) {
     Map<MethodNode, LambdaBody> bodies = new LinkedHashMap<>();
     Deque<MethodNode> work = new ArrayDeque<>();
     Map<MethodNode, MethodRef> refs = new HashMap<>();
@@ -241,13 +239,21 @@ public final class ClassFileFacts {
     return target != null && isLambdaBody(target) ? target : null;
   }
 
-  /** The lambda body each lambda-creating {@code invokedynamic} of {@code method} stands for. */
-  private static Map<InvokeDynamicInsnNode, MethodRef> indyBodies(
-      MethodNode method, Map<MethodNode, LambdaBody> bodies, ClassNode node) {
+  /** A class's methods by name and descriptor, built once per class. */
+  private static Map<String, MethodNode> methodsByKey(ClassNode node) {
     Map<String, MethodNode> byKey = new HashMap<>();
     for (MethodNode m : node.methods) {
       byKey.put(m.name + m.desc, m);
     }
+    return byKey;
+  }
+
+  /** The lambda body each lambda-creating {@code invokedynamic} of {@code method} stands for. */
+  private static Map<InvokeDynamicInsnNode, MethodRef> indyBodies(
+      MethodNode method,
+      Map<MethodNode, LambdaBody> bodies,
+      ClassNode node,
+      Map<String, MethodNode> byKey) {
     Map<InvokeDynamicInsnNode, MethodRef> result = new HashMap<>();
     for (AbstractInsnNode insn : method.instructions) {
       MethodNode target = lambdaTarget(insn, node, byKey);

@@ -551,4 +551,55 @@ class SharedMonitorDaoModelTest {
                 """))
         .doTest();
   }
+
+  @Test
+  void aLibraryInAJdkLookingPackageIsAnalysedAsCode() {
+    // com.sun.jersey, com.sun.faces, javax.mail: analysed, such classes are the program's code,
+    // not the JDK's, and calls between them are followed
+    compilation
+        .addSourceLines(
+            "com/sun/shop/OrderQueries.java",
+            lines(
+                """
+                package com.sun.shop;
+                import java.sql.Connection;
+                import java.sql.PreparedStatement;
+                import java.sql.ResultSet;
+                import java.sql.SQLException;
+                import javax.sql.DataSource;
+                public class OrderQueries {
+                  private final DataSource dataSource;
+                  public OrderQueries(DataSource dataSource) {
+                    this.dataSource = dataSource;
+                  }
+                  String title(long id) throws SQLException {
+                    try (Connection c = dataSource.getConnection();
+                        PreparedStatement ps = c.prepareStatement("select title from orders where id = ?")) {
+                      ps.setLong(1, id);
+                      try (ResultSet rs = ps.executeQuery()) {
+                        return rs.next() ? rs.getString(1) : null;
+                      }
+                    }
+                  }
+                }
+                """))
+        .addSourceLines(
+            "com/sun/shop/OrderService.java",
+            lines(
+                """
+                package com.sun.shop;
+                import java.sql.SQLException;
+                public class OrderService {
+                  private final OrderQueries queries;
+                  public OrderService(OrderQueries queries) {
+                    this.queries = queries;
+                  }
+                  // BUG: Diagnostic contains: while it calls OrderQueries.title()
+                  public synchronized String title(long id) throws SQLException {
+                    return queries.title(id);
+                  }
+                }
+                """))
+        .doTest();
+  }
 }
