@@ -49,8 +49,8 @@ final class SpotBugsModel implements TypeHierarchy, ClassFactsSource {
       ClassData data =
           Global.getAnalysisCache().getClassAnalysis(ClassData.class, descriptor(binaryName));
       return Optional.of(
-          ClassFileFacts.read(data.getData(), data.getCodeBaseEntry().getCodeBase().getPathName())
-              .facts());
+          ClassFileFacts.readOnDemand(
+              data.getData(), data.getCodeBaseEntry().getCodeBase().getPathName()));
     } catch (Exception e) {
       return Optional.empty();
     }

@@ -2,34 +2,45 @@ package io.github.lockjaw.model;
 
 import java.lang.reflect.Modifier;
 import java.util.List;
+import java.util.Objects;
+import java.util.function.Supplier;
 
 /**
  * What one method (or lambda body) does, as a front-end read it: its operations in program order,
  * the monitor regions and loops they sit in.
- *
- * @param ref the method's name
- * @param access JVM access flags ({@link java.lang.reflect.Modifier} bits; synthetic and bridge
- *     methods are not recorded)
- * @param annotations the binary names of its annotations
- * @param ops its operations in program order
- * @param regions its monitor regions
- * @param loops its loops
- * @param line the line of its declaration (the first line of code for class files), or 0
- * @param enclosing for a lambda body, the method it is written in; {@code null} otherwise
- * @param parameterNames the declared parameters' names as written, where the front-end knows them
- *     (class files compiled without {@code -g} or {@code -parameters} have none); empty for lambda
- *     bodies
  */
-public record MethodFacts(
-    MethodRef ref,
-    int access,
-    List<String> annotations,
-    List<Op> ops,
-    List<Region> regions,
-    List<Loop> loops,
-    int line,
-    MethodRef enclosing,
-    List<String> parameterNames) {
+public final class MethodFacts {
+  private final MethodRef ref;
+  private final int access;
+  private final List<String> annotations;
+  private final MethodRef enclosing;
+  private Supplier<MethodFacts> deferred;
+  private List<Op> ops;
+  private List<Region> regions;
+  private List<Loop> loops;
+  private int line;
+  private List<String> parameterNames;
+
+  public MethodFacts(
+      MethodRef ref,
+      int access,
+      List<String> annotations,
+      List<Op> ops,
+      List<Region> regions,
+      List<Loop> loops,
+      int line,
+      MethodRef enclosing,
+      List<String> parameterNames) {
+    this.ref = ref;
+    this.access = access;
+    this.annotations = List.copyOf(annotations);
+    this.enclosing = enclosing;
+    this.ops = List.copyOf(ops);
+    this.regions = List.copyOf(regions);
+    this.loops = List.copyOf(loops);
+    this.line = line;
+    this.parameterNames = List.copyOf(parameterNames);
+  }
 
   /** Facts without parameter names. */
   public MethodFacts(
@@ -44,12 +55,121 @@ public record MethodFacts(
     this(ref, access, annotations, ops, regions, loops, line, enclosing, List.of());
   }
 
-  public MethodFacts {
-    parameterNames = List.copyOf(parameterNames);
-    annotations = List.copyOf(annotations);
-    ops = List.copyOf(ops);
-    regions = List.copyOf(regions);
-    loops = List.copyOf(loops);
+  private MethodFacts(
+      MethodRef ref,
+      int access,
+      List<String> annotations,
+      MethodRef enclosing,
+      Supplier<MethodFacts> read) {
+    this.ref = ref;
+    this.access = access;
+    this.annotations = List.copyOf(annotations);
+    this.enclosing = enclosing;
+    this.deferred = read;
+  }
+
+  /**
+   * A method whose body is read the first time its operations, regions, loops, line or parameter
+   * names are asked for: a class loaded on demand from the class path has many methods no call
+   * leads to, and reading a body (data flow, loops, dominators) is the costly part.
+   *
+   * @param read reads the whole method; its name, access, annotations and enclosing method must be
+   *     these
+   */
+  public static MethodFacts deferred(
+      MethodRef ref,
+      int access,
+      List<String> annotations,
+      MethodRef enclosing,
+      Supplier<MethodFacts> read) {
+    return new MethodFacts(ref, access, annotations, enclosing, read);
+  }
+
+  private void readBody() {
+    if (deferred != null) {
+      MethodFacts read = deferred.get();
+      ops = read.ops();
+      regions = read.regions();
+      loops = read.loops();
+      line = read.line();
+      parameterNames = read.parameterNames();
+      deferred = null;
+    }
+  }
+
+  /** The method's name. */
+  public MethodRef ref() {
+    return ref;
+  }
+
+  /**
+   * JVM access flags ({@link java.lang.reflect.Modifier} bits; synthetic and bridge methods are not
+   * recorded).
+   */
+  public int access() {
+    return access;
+  }
+
+  /** The binary names of its annotations. */
+  public List<String> annotations() {
+    return annotations;
+  }
+
+  /** For a lambda body, the method it is written in; {@code null} otherwise. */
+  public MethodRef enclosing() {
+    return enclosing;
+  }
+
+  /** Its operations in program order. */
+  public List<Op> ops() {
+    readBody();
+    return ops;
+  }
+
+  /** Its monitor regions. */
+  public List<Region> regions() {
+    readBody();
+    return regions;
+  }
+
+  /** Its loops. */
+  public List<Loop> loops() {
+    readBody();
+    return loops;
+  }
+
+  /** The line of its declaration (the first line of code for class files), or 0. */
+  public int line() {
+    readBody();
+    return line;
+  }
+
+  /**
+   * The declared parameters' names as written, where the front-end knows them (class files compiled
+   * without {@code -g} or {@code -parameters} have none); empty for lambda bodies.
+   */
+  public List<String> parameterNames() {
+    readBody();
+    return parameterNames;
+  }
+
+  /** Two facts are of the same method when they name it alike (a program holds one per method). */
+  @Override
+  public boolean equals(Object other) {
+    return other instanceof MethodFacts that
+        && ref.equals(that.ref)
+        && access == that.access
+        && Objects.equals(enclosing, that.enclosing);
+  }
+
+  @Override
+  public int hashCode() {
+    return Objects.hash(ref, access, enclosing);
+  }
+
+  @Override
+  public String toString() {
+    return "MethodFacts[" + ref + "]";
   }
 
   public boolean isStatic() {
@@ -86,20 +206,22 @@ public record MethodFacts(
 
   /** The operation a {@link Value.Result} names, or {@code null}. */
   public Op producer(Value value) {
-    return value instanceof Value.Result result && result.op() < ops.size()
-        ? ops.get(result.op())
+    List<Op> all = ops();
+    return value instanceof Value.Result result && result.op() < all.size()
+        ? all.get(result.op())
         : null;
   }
 
   /** The name of declared parameter {@code index}, or {@code parameter <index>} when unknown. */
   public String parameterName(int index) {
-    return index < parameterNames.size() && !parameterNames.get(index).isEmpty()
-        ? parameterNames.get(index)
+    List<String> names = parameterNames();
+    return index < names.size() && !names.get(index).isEmpty()
+        ? names.get(index)
         : "parameter " + index;
   }
 
   /** The operations that run while region {@code id} is held (nested regions included). */
   public List<Op> opsIn(int regionId) {
-    return ops.stream().filter(op -> op.isIn(regionId)).toList();
+    return ops().stream().filter(op -> op.isIn(regionId)).toList();
   }
 }

@@ -13,6 +13,7 @@ import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Supplier;
 import org.objectweb.asm.ClassReader;
 import org.objectweb.asm.Handle;
 import org.objectweb.asm.Opcodes;
@@ -82,7 +83,29 @@ public final class ClassFileFacts {
     return read(node, origin);
   }
 
+  /**
+   * Reads one class file loaded on demand (a class of the class path a call leads to): its methods'
+   * bodies are read when first asked for ({@link MethodFacts#deferred}); a body that cannot be read
+   * is empty.
+   *
+   * @throws UnreadableClassException when the bytes are not a class file ASM can parse
+   */
+  public static ClassFacts readOnDemand(byte[] bytes, String origin)
+      throws UnreadableClassException {
+    ClassNode node = new ClassNode();
+    try {
+      new ClassReader(bytes).accept(node, ClassReader.SKIP_FRAMES);
+    } catch (RuntimeException e) {
+      throw new UnreadableClassException(origin, e);
+    }
+    return read(node, origin, true).facts();
+  }
+
   static Read read(ClassNode node, String origin) {
+    return read(node, origin, false);
+  }
+
+  private static Read read(ClassNode node, String origin, boolean deferBodies) {
     String name = node.name.replace('/', '.');
     List<String> problems = new ArrayList<>();
     Map<String, MethodNode> byKey = methodsByKey(node);
@@ -98,29 +121,42 @@ public final class ClassFileFacts {
         continue;
       }
       MethodRef ref = lambda != null ? lambda.ref() : new MethodRef(name, method.name, method.desc);
-      MethodReader reader =
-          new MethodReader(
-              name,
-              method,
-              ref,
-              lambda == null ? null : lambda.enclosing(),
-              lambda == null ? 0 : lambda.captured(),
-              indyBodies(method, bodies, node, byKey));
-      try {
-        methods.add(reader.read());
-      } catch (AnalyzerException | RuntimeException e) {
-        problems.add(method.name + method.desc + ": " + e.getMessage());
-        methods.add(
-            new MethodFacts(
-                ref,
-                method.access & METHOD_ACCESS,
-                annotations(method.visibleAnnotations, method.invisibleAnnotations),
-                List.of(),
-                List.of(),
-                List.of(),
-                0,
-                lambda == null ? null : lambda.enclosing()));
-      }
+      MethodRef enclosing = lambda == null ? null : lambda.enclosing();
+      int captured = lambda == null ? 0 : lambda.captured();
+      Supplier<MethodFacts> body =
+          () -> {
+            MethodReader reader =
+                new MethodReader(
+                    name,
+                    method,
+                    ref,
+                    enclosing,
+                    captured,
+                    indyBodies(method, bodies, node, byKey));
+            try {
+              return reader.read();
+            } catch (AnalyzerException | RuntimeException e) {
+              problems.add(method.name + method.desc + ": " + e.getMessage());
+              return new MethodFacts(
+                  ref,
+                  method.access & METHOD_ACCESS,
+                  annotations(method.visibleAnnotations, method.invisibleAnnotations),
+                  List.of(),
+                  List.of(),
+                  List.of(),
+                  0,
+                  enclosing);
+            }
+          };
+      methods.add(
+          deferBodies
+              ? MethodFacts.deferred(
+                  ref,
+                  method.access & METHOD_ACCESS,
+                  annotations(method.visibleAnnotations, method.invisibleAnnotations),
+                  enclosing,
+                  body)
+              : body.get());
     }
     List<FieldFacts> fields = new ArrayList<>();
     for (FieldNode field : node.fields) {

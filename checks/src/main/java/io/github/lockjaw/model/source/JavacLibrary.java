@@ -93,7 +93,7 @@ final class JavacLibrary implements TypeHierarchy, ClassFactsSource {
       try (InputStream in = file.openInputStream()) {
         bytes = in.readAllBytes();
       }
-      return Optional.of(ClassFileFacts.read(bytes, file.toUri().toString()).facts());
+      return Optional.of(ClassFileFacts.readOnDemand(bytes, file.toUri().toString()));
     } catch (Exception e) {
       return Optional.empty();
     }
