@@ -14,7 +14,10 @@ public final class MethodFacts {
   private final int access;
   private final List<String> annotations;
   private final MethodRef enclosing;
-  private Supplier<MethodFacts> deferred;
+
+  /** The reader of a body not read yet; volatile, so that its clearing publishes the body. */
+  private volatile Supplier<MethodFacts> deferred;
+
   private List<Op> ops;
   private List<Region> regions;
   private List<Loop> loops;
@@ -87,12 +90,20 @@ public final class MethodFacts {
 
   private void readBody() {
     if (deferred != null) {
-      MethodFacts read = deferred.get();
-      ops = read.ops();
-      regions = read.regions();
-      loops = read.loops();
-      line = read.line();
-      parameterNames = read.parameterNames();
+      readBodyOnce();
+    }
+  }
+
+  /** Reads a deferred body once, also when two threads ask for it at once. */
+  private synchronized void readBodyOnce() {
+    Supplier<MethodFacts> read = deferred;
+    if (read != null) {
+      MethodFacts body = read.get();
+      ops = body.ops();
+      regions = body.regions();
+      loops = body.loops();
+      line = body.line();
+      parameterNames = body.parameterNames();
       deferred = null;
     }
   }

@@ -44,7 +44,7 @@ final class RecurringIo {
   RecurringIo(QueryContext context) {
     this.program = context.program();
     this.effects = context.effects();
-    this.once = new RunsOnce(program);
+    this.once = context.runsOnce();
   }
 
   RunsOnce once() {
