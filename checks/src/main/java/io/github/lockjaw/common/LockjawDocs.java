@@ -15,10 +15,4 @@ public final class LockjawDocs {
   public static String forCheck(String checkName) {
     return BASE + checkName + ".md";
   }
-
-  /** Appended to a message when lockjaw finds the problem but cannot prove a fix safe. */
-  public static String noFixReason() {
-    return "(No automatic fix: lockjaw cannot show that the rewrite keeps behaviour here,"
-        + " e.g. null keys or values, other work under the lock, or a map used elsewhere.)";
-  }
 }

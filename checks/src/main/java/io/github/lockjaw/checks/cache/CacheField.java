@@ -191,6 +191,73 @@ public final class CacheField {
   }
 
   /**
+   * Whether the field, confined to its class, is created as a map that holds its keys weakly
+   * ({@code weak-keys} in {@code maps.txt}), bare or inside {@code Collections.synchronizedMap}.
+   */
+  public boolean holdsKeysWeakly(VisitorState state) {
+    if (!isConfined()) {
+      return false;
+    }
+    ExpressionTree init = ASTHelpers.stripParentheses(declaration.getInitializer());
+    if (MapKnowledge.isCoarselyLockingFactory(init)) {
+      List<? extends ExpressionTree> args = ((MethodInvocationTree) init).getArguments();
+      init = args.size() == 1 ? ASTHelpers.stripParentheses(args.get(0)) : null;
+    }
+    return init instanceof NewClassTree created
+        && created.getClassBody() == null
+        && MapKnowledge.constructedMapEntry(created, state)
+            .map(e -> e.hasAttribute("weak-keys"))
+            .orElse(false);
+  }
+
+  /**
+   * Why {@link #replaceableConstruction} and {@link #replacementConstruction} find nothing, in
+   * words for a message.
+   */
+  public String whyNotReplaceable(VisitorState state) {
+    String name = "'" + symbol.getSimpleName() + "'";
+    if (declaration == null) {
+      return name + " is declared in another file, where lockjaw cannot see all its uses";
+    }
+    if (!declaration.getModifiers().getFlags().contains(Modifier.PRIVATE)) {
+      return name + " is not private, so code in other files may use it";
+    }
+    if (declaration.getInitializer() == null) {
+      return name + " is not created where it is declared";
+    }
+    if (assignedValues.size() != 1) {
+      return name + " is assigned more than once";
+    }
+    ExpressionTree init = ASTHelpers.stripParentheses(declaration.getInitializer());
+    if (MapKnowledge.isCoarselyLockingFactory(init)) {
+      List<? extends ExpressionTree> args = ((MethodInvocationTree) init).getArguments();
+      init = args.size() == 1 ? ASTHelpers.stripParentheses(args.get(0)) : init;
+    }
+    if (!(init instanceof NewClassTree created)) {
+      return name + " is created by a call lockjaw does not know, not by a map constructor";
+    }
+    if (created.getClassBody() != null) {
+      return name + " is an anonymous subclass of its map type, whose overrides would be lost";
+    }
+    Optional<ApiCatalog.Entry> entry = MapKnowledge.constructedMapEntry(created, state);
+    if (entry.isPresent() && entry.get().hasAttribute("weak-keys")) {
+      return name
+          + " holds its keys weakly, and a ConcurrentHashMap would keep every key (classes, class"
+          + " loaders) alive: use ClassValue for Class keys, or a concurrent weak-keyed map"
+          + " (Caffeine weakKeys(), Guava MapMaker().weakKeys())";
+    }
+    if (entry.isEmpty() || !entry.get().hasAttribute("replaceable")) {
+      Type type = ASTHelpers.getType(created);
+      return name
+          + " is a "
+          + (type == null ? "map" : type.tsym.getSimpleName())
+          + ", whose behaviour a ConcurrentHashMap does not keep (ordering, identity or weak keys,"
+          + " or a type lockjaw does not know)";
+    }
+    return name + " is built as a copy of another map, which may hold null keys or values";
+  }
+
+  /**
    * The field's {@code new ConcurrentHashMap<>(...)} (the {@code replacement} type of {@code
    * maps.txt}, whose computeIfAbsent runs the mapping function once, atomically), when the field is
    * confined to its class as {@link #replaceableConstruction} requires.

@@ -1,6 +1,5 @@
 package io.github.lockjaw.checks.cache;
 
-import io.github.lockjaw.common.LockjawDocs;
 import io.github.lockjaw.common.MapLocking;
 
 /**
@@ -11,8 +10,18 @@ import io.github.lockjaw.common.MapLocking;
  * @param lookup the check-then-act
  * @param monitor the monitor held around it, or {@code null}
  * @param locking how the map is synchronised
+ * @param weakKeys whether the map holds its keys weakly (a {@code WeakHashMap}): then the cure is
+ *     no ConcurrentHashMap, which would keep every key alive
  */
-public record CacheFinding(Shape shape, Lookup lookup, CacheMonitor monitor, MapLocking locking) {
+public record CacheFinding(
+    Shape shape, Lookup lookup, CacheMonitor monitor, MapLocking locking, boolean weakKeys) {
+
+  /** The cure for a map that holds its keys weakly, in place of a ConcurrentHashMap. */
+  static final String WEAK_KEYS_CURE =
+      "The map holds its keys weakly, so a ConcurrentHashMap would keep every key alive (class"
+          + " loaders leak when the keys are classes or loaders): for Class keys use ClassValue,"
+          + " otherwise a concurrent weak-keyed map such as Caffeine's weakKeys() or Guava's"
+          + " MapMaker().weakKeys().";
 
   /** The kinds of finding. */
   public enum Shape {
@@ -33,22 +42,18 @@ public record CacheFinding(Shape shape, Lookup lookup, CacheMonitor monitor, Map
     return lookup.mapName();
   }
 
-  /** Whether the source check may offer its rewrite: a lookup made by the map's own calls. */
-  public boolean mayBeRewritten() {
-    return shape != Shape.SPLIT_LOCK && !lookup.throughCalls();
-  }
-
   /**
-   * The message, with the monitor named as the engine can name it; {@code hasFix} says whether a
-   * rewrite comes with it ({@code null}: the engine never offers one).
+   * The message, with the monitor named as the engine can name it; {@code fixNote} is appended: ""
+   * with a fix, " (No automatic fix: why.)" without one, {@code null} where the engine never offers
+   * one.
    */
-  public String message(String monitorText, Boolean hasFix) {
+  public String message(String monitorText, String fixNote) {
     String name = mapName();
-    String fix = hasFix == null ? "" : hasFix ? "" : " " + LockjawDocs.noFixReason();
+    String fix = fixNote == null ? "" : fixNote;
     return switch (shape) {
       case CLASS_LOCK ->
           classLockMessage(
-                  hasFix == null
+                  fixNote == null
                       // the audit's wording: where, then what
                       ? lookup.method().ref().display()
                           + "() fills the cache '"
@@ -64,8 +69,9 @@ public record CacheFinding(Shape shape, Lookup lookup, CacheMonitor monitor, Map
               + monitorText
               + via()
               + ": every reader queues on that one lock while a value is looked up or computed."
-              + " Make the map a ConcurrentHashMap and fill it with computeIfAbsent, without the"
-              + " outer lock."
+              + cure(
+                  " Make the map a ConcurrentHashMap and fill it with computeIfAbsent, without the"
+                      + " outer lock.")
               + fix;
       case UNLOCKED ->
           "Check-then-act cache on '"
@@ -74,7 +80,7 @@ public record CacheFinding(Shape shape, Lookup lookup, CacheMonitor monitor, Map
               + (locking == MapLocking.COARSE ? "coarsely locked map" : "map")
               + ": each call locks the whole map, and another thread can put between the check"
               + " and the put, so the value may be computed twice."
-              + " Make the map a ConcurrentHashMap and fill it with computeIfAbsent."
+              + cure(" Make the map a ConcurrentHashMap and fill it with computeIfAbsent.")
               + fix;
       case SPLIT_LOCK ->
           "Check-then-act cache on '"
@@ -82,9 +88,11 @@ public record CacheFinding(Shape shape, Lookup lookup, CacheMonitor monitor, Map
               + "' split across two synchronized blocks on "
               + monitorText
               + ": every reader takes that lock twice, and two threads that miss at once both"
-              + " build the value and put it. Make the map a ConcurrentHashMap and fill it with"
-              + " computeIfAbsent in one call, without the lock."
-              + (hasFix == null ? "" : " " + LockjawDocs.noFixReason());
+              + " build the value and put it."
+              + cure(
+                  " Make the map a ConcurrentHashMap and fill it with computeIfAbsent in one call,"
+                      + " without the lock.")
+              + fix;
       case THROUGH_CALLS ->
           "Check-then-act cache on '"
               + name
@@ -93,9 +101,11 @@ public record CacheFinding(Shape shape, Lookup lookup, CacheMonitor monitor, Map
               + " and "
               + callName(lookup.put())
               + ": each call locks the whole map, so every reader queues on it, and two threads"
-              + " that miss at once both build the value. Make the map a ConcurrentHashMap and"
-              + " fill it with computeIfAbsent in one call."
-              + (hasFix == null ? "" : " " + LockjawDocs.noFixReason());
+              + " that miss at once both build the value."
+              + cure(
+                  " Make the map a ConcurrentHashMap and fill it with computeIfAbsent in one"
+                      + " call.")
+              + fix;
     };
   }
 
@@ -119,8 +129,15 @@ public record CacheFinding(Shape shape, Lookup lookup, CacheMonitor monitor, Map
         + (locking == MapLocking.CONCURRENT
             ? "The map is already concurrent: the lock is the bottleneck. Fill it with"
                 + " computeIfAbsent and drop the lock."
-            : "Make the map a ConcurrentHashMap and fill it with computeIfAbsent"
-                + " (or use ClassValue when the keys are classes), and drop the lock.");
+            : weakKeys
+                ? WEAK_KEYS_CURE
+                : "Make the map a ConcurrentHashMap and fill it with computeIfAbsent"
+                    + " (or use ClassValue when the keys are classes), and drop the lock.");
+  }
+
+  /** The advice for a map whose keys are held strongly, or the weak-keyed map's own cure. */
+  private String cure(String concurrentMapAdvice) {
+    return weakKeys ? " " + WEAK_KEYS_CURE : concurrentMapAdvice;
   }
 
   /** Where the calls a helper or cache class makes come in: {@code (through cacheIt())}. */

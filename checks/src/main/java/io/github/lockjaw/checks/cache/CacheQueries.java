@@ -39,6 +39,13 @@ final class CacheQueries {
     return MapLockings.of(context.program(), container);
   }
 
+  /** Whether the lookup's map holds its keys weakly: the cure is then no ConcurrentHashMap. */
+  static boolean holdsKeysWeakly(QueryContext context, Lookup lookup) {
+    MapAccess put = lookup.put();
+    FieldRef map = put.internalMap() != null ? put.internalMap() : put.field();
+    return map != null && MapLockings.holdsKeysWeakly(context.program(), map);
+  }
+
   /** Whether the method reads the map (any key) before the region, outside it. */
   static boolean readsBefore(Lookup lookup, int region, List<MapAccess> accesses) {
     for (MapAccess access : accesses) {

@@ -7,9 +7,9 @@ import com.google.auto.service.AutoService;
 import com.google.errorprone.BugPattern;
 import com.google.errorprone.VisitorState;
 import com.google.errorprone.bugpatterns.BugChecker;
-import com.google.errorprone.fixes.SuggestedFix;
 import com.google.errorprone.matchers.Description;
 import com.sun.source.util.TreePath;
+import io.github.lockjaw.checks.support.FixOutcome;
 import io.github.lockjaw.checks.support.GuardingMonitor;
 import io.github.lockjaw.checks.support.ModelChecker;
 import io.github.lockjaw.common.LockjawDocs;
@@ -17,7 +17,6 @@ import io.github.lockjaw.common.MonitorKind;
 import io.github.lockjaw.common.SharedReflectiveLockMessage;
 import io.github.lockjaw.model.query.ModelFinding;
 import io.github.lockjaw.model.query.ModelQuery;
-import java.util.Optional;
 
 /**
  * A lookup cache guarded by a {@code Class} monitor: {@code synchronized (clazz)}, {@code
@@ -54,11 +53,11 @@ public final class ClassMonitorCache extends ModelChecker {
     if (!(finding.detail() instanceof CacheFinding found)) {
       return super.describe(finding, anchor, state);
     }
-    Optional<SuggestedFix> fix = CacheFixes.fix(found, anchor, state);
+    FixOutcome fix = CacheFixes.fix(found, anchor, state);
     String monitor = GuardingMonitor.describe(MonitorKind.CLASS, anchor.getLeaf(), state);
     Description.Builder description =
-        buildDescription(anchor.getLeaf()).setMessage(found.message(monitor, fix.isPresent()));
-    fix.ifPresent(description::addFix);
+        buildDescription(anchor.getLeaf()).setMessage(found.message(monitor, fix.note()));
+    fix.fix().ifPresent(description::addFix);
     return description.build();
   }
 }

@@ -58,7 +58,12 @@ public final class ClassMonitorCacheQuery implements ModelQuery {
       }
       MapLocking locking = CacheQueries.lockingOf(context, lookup);
       CacheFinding found =
-          new CacheFinding(CacheFinding.Shape.CLASS_LOCK, lookup, monitor, locking);
+          new CacheFinding(
+              CacheFinding.Shape.CLASS_LOCK,
+              lookup,
+              monitor,
+              locking,
+              CacheQueries.holdsKeysWeakly(context, lookup));
       reported.add(monitor.region().id());
       findings.add(
           CacheQueries.finding(check(), context, found, monitor.region().id(), -1, monitor.text()));

@@ -9,14 +9,12 @@ import com.sun.source.tree.BinaryTree;
 import com.sun.source.tree.BlockTree;
 import com.sun.source.tree.ClassTree;
 import com.sun.source.tree.CompilationUnitTree;
-import com.sun.source.tree.ConditionalExpressionTree;
 import com.sun.source.tree.ExpressionStatementTree;
 import com.sun.source.tree.ExpressionTree;
 import com.sun.source.tree.IdentifierTree;
 import com.sun.source.tree.IfTree;
 import com.sun.source.tree.ImportTree;
 import com.sun.source.tree.LambdaExpressionTree;
-import com.sun.source.tree.LiteralTree;
 import com.sun.source.tree.MemberSelectTree;
 import com.sun.source.tree.MethodInvocationTree;
 import com.sun.source.tree.MethodTree;
@@ -36,6 +34,8 @@ import com.sun.tools.javac.code.Symbol.ClassSymbol;
 import com.sun.tools.javac.code.Symbol.MethodSymbol;
 import com.sun.tools.javac.code.Symbol.VarSymbol;
 import com.sun.tools.javac.code.Type;
+import io.github.lockjaw.checks.support.FixOutcome;
+import io.github.lockjaw.checks.support.Layout;
 import io.github.lockjaw.checks.support.MoreTrees;
 import io.github.lockjaw.common.Resilience;
 import io.github.lockjaw.knowledge.ApiCatalog;
@@ -73,31 +73,29 @@ public final class ComputeIfAbsentFix {
   private ComputeIfAbsentFix() {}
 
   /** The canonical lookup found in a region's statements. */
-  private record Shape(
-      MethodInvocationTree get, ExpressionTree value, String cast, String assignTo) {}
+  record Shape(MethodInvocationTree get, ExpressionTree value, String cast, String assignTo) {}
 
-  public static Optional<SuggestedFix> build(
-      TreePath region, SourceLookup lookup, VisitorState state) {
+  public static FixOutcome build(TreePath region, SourceLookup lookup, VisitorState state) {
     try {
-      return Optional.ofNullable(buildOrNull(region, lookup, state));
+      return buildOutcome(region, lookup, state);
     } catch (RuntimeException e) {
       Resilience.rethrowIfStrict(e);
       // A fix is a convenience: never let an unexpected tree shape break the compile.
-      return Optional.empty();
+      return FixOutcome.blocked("lockjaw could not read this code's shape");
     } catch (AssertionError e) {
       Resilience.rethrowIfStrict(
           e); // Error Prone's fix helpers assert on shapes they do not expect
-      return Optional.empty();
+      return FixOutcome.blocked("lockjaw could not read this code's shape");
     }
   }
 
-  private static SuggestedFix buildOrNull(
-      TreePath region, SourceLookup lookup, VisitorState state) {
+  private static FixOutcome buildOutcome(TreePath region, SourceLookup lookup, VisitorState state) {
     Tree root = region.getLeaf();
     if (!(root instanceof SynchronizedTree) && !(root instanceof MethodTree)) {
-      return null;
+      return FixOutcome.blocked("the lock is not a synchronized block or method around the lookup");
     }
     CacheField field = CacheField.of(lookup.map(), state);
+    String name = "'" + lookup.map().getSimpleName() + "'";
     NewClassTree construction = field.replaceableConstruction(state).orElse(null);
     // already a ConcurrentHashMap (filled under a Class lock, say): only the lock goes
     boolean alreadyConcurrent = false;
@@ -106,47 +104,64 @@ public final class ComputeIfAbsentFix {
       alreadyConcurrent = construction != null;
     }
     if (construction == null) {
-      return null;
+      return field.holdsKeysWeakly(state)
+          ? ClassValueFix.build(region, lookup, field, state)
+          : FixOutcome.blocked(field.whyNotReplaceable(state));
     }
     boolean rejectsNulls = alreadyConcurrent || field.rejectsNulls(construction, state);
     List<? extends StatementTree> statements = SourceLookup.statementsOf(root);
     Shape shape = match(statements, lookup, state);
     if (shape == null) {
-      return null;
+      return FixOutcome.blocked(
+          "the locked code does more than read "
+              + name
+              + ", test for a miss and put a newly built value (the one shape lockjaw rewrites)");
     }
     Symbol lock =
         root instanceof SynchronizedTree sync
             ? ASTHelpers.getSymbol(ASTHelpers.stripParentheses(sync.getExpression()))
             : null;
     if (!rejectsNulls
-        && !isNonNull(lookup.key(), lock, state)
-        && !dereferencesUnconditionally(shape.value(), lookup.key())) {
-      return null;
+        && !NonNullKeys.isNonNull(lookup.key(), lock, state)
+        && !NonNullKeys.dereferencesUnconditionally(shape.value(), lookup.key(), state)) {
+      return FixOutcome.blocked(
+          "the key '"
+              + state.getSourceForNode(lookup.key())
+              + "' may be null, and a ConcurrentHashMap rejects null keys");
     }
     MethodSymbol enclosingMethod = enclosingMethod(region);
-    if (!ComputedValueSafety.isSafeValue(shape.value(), lookup.map(), enclosingMethod, state)) {
-      return null;
+    String unsafeValue =
+        ComputedValueSafety.whyUnsafe(shape.value(), lookup.map(), enclosingMethod, state);
+    if (unsafeValue != null) {
+      return FixOutcome.blocked(unsafeValue);
     }
     int regionStart = ASTHelpers.getStartPosition(statements.get(0));
     int regionEnd = state.getEndPosition(statements.get(statements.size() - 1));
-    if (!otherUsesStayAtomic(field, regionStart, regionEnd, rejectsNulls, state)) {
-      return null;
+    int replacedStart =
+        root instanceof SynchronizedTree ? ASTHelpers.getStartPosition(root) : regionStart;
+    int replacedEnd = root instanceof SynchronizedTree ? state.getEndPosition(root) : regionEnd;
+    // a synchronized block goes whole, its lock expression ('synchronized (cache)') with it
+    String otherUse = nonAtomicOtherUse(field, replacedStart, replacedEnd, rejectsNulls, state);
+    if (otherUse != null) {
+      return FixOutcome.blocked(otherUse);
     }
 
     SuggestedFix.Builder fix = SuggestedFix.builder();
     String param = freshName(state.getPath().getCompilationUnit());
     String receiver = state.getSourceForNode(ASTHelpers.getReceiver(shape.get()));
-    String call =
-        shape.cast()
-            + receiver
-            + ".computeIfAbsent("
-            + state.getSourceForNode(shape.get().getArguments().get(0))
+    String opening = shape.cast() + receiver + ".computeIfAbsent(";
+    String arguments =
+        state.getSourceForNode(shape.get().getArguments().get(0))
             + ", "
             + mappingFunction(shape.value(), lookup, param, state)
             + ")";
+    String target = shape.assignTo() == null ? "return " : shape.assignTo() + " = ";
     String statement =
-        shape.assignTo() == null ? "return " + call + ";" : shape.assignTo() + " = " + call + ";";
+        target + opening + brokenIfTooWide(target + opening, arguments + ";", region, state);
 
+    statement =
+        keptComments(replacedStart, replacedEnd, List.of(shape.get(), shape.value()), state)
+            + statement;
     if (root instanceof SynchronizedTree) {
       fix.replace(root, statement);
     } else {
@@ -157,7 +172,7 @@ public final class ComputeIfAbsentFix {
     }
 
     if (alreadyConcurrent) {
-      return fix.build();
+      return FixOutcome.of(fix.build());
     }
     String chm = SuggestedFixes.qualifyType(state, fix, REPLACEMENT);
     VariableTree declaration = field.declaration().orElseThrow();
@@ -166,7 +181,9 @@ public final class ComputeIfAbsentFix {
     List<Tree> replaced = new ArrayList<>(List.of(declaration.getInitializer()));
     if (!MapKnowledge.canHoldReplacement(declaredType)) {
       if (sharesTypeWithAnotherField(declaration, state)) {
-        return null; // 'HashMap<K, V> a = ..., b = ...': retyping one would retype both
+        // 'HashMap<K, V> a = ..., b = ...': retyping one would retype both
+        return FixOutcome.blocked(
+            name + " is declared together with another field, and retyping it would retype both");
       }
       Tree typeName =
           declaration.getType() instanceof ParameterizedTypeTree p
@@ -176,7 +193,54 @@ public final class ComputeIfAbsentFix {
       replaced.add(typeName);
     }
     removeImportsLeftUnused(fix, replaced, state);
-    return fix.build();
+    return FixOutcome.of(fix.build());
+  }
+
+  /**
+   * The arguments, on the statement's line when it fits the file's widest line, else on the next
+   * line one continuation step in ({@code computeIfAbsent(\n key, k -> ...)}), as a file that keeps
+   * to a width breaks its own calls.
+   */
+  private static String brokenIfTooWide(
+      String head, String arguments, TreePath region, VisitorState state) {
+    CharSequence source = state.getSourceCode();
+    int start = ASTHelpers.getStartPosition(region.getLeaf());
+    String base = Layout.indentationAt(source, start);
+    if (base == null || arguments.contains("\n")) {
+      return arguments;
+    }
+    if (region.getLeaf() instanceof MethodTree) {
+      base = base + Layout.unit(source);
+    }
+    int limit = Layout.lineLimit(source);
+    if (base.length() + head.length() + arguments.length() <= limit) {
+      return arguments;
+    }
+    String unit = Layout.unit(source);
+    return Layout.newline(source) + base + unit + unit + arguments;
+  }
+
+  /**
+   * The comments of the replaced code, outside the expressions the new statement reuses, each on a
+   * line of its own at the statement's indentation, ready to precede it.
+   */
+  static String keptComments(int start, int end, List<Tree> reused, VisitorState state) {
+    CharSequence source = state.getSourceCode();
+    String base = Layout.indentationAt(source, start);
+    if (base == null) {
+      base = "";
+    }
+    String unit = Layout.unit(source);
+    String newline = Layout.newline(source);
+    List<int[]> kept = new ArrayList<>();
+    for (Tree tree : reused) {
+      kept.add(new int[] {ASTHelpers.getStartPosition(tree), state.getEndPosition(tree)});
+    }
+    StringBuilder out = new StringBuilder();
+    for (String comment : Layout.comments(source, start, end, kept)) {
+      out.append(Layout.move(comment, base + unit, base, newline)).append(newline).append(base);
+    }
+    return out.toString();
   }
 
   private static boolean sharesTypeWithAnotherField(VariableTree declaration, VisitorState state) {
@@ -194,7 +258,7 @@ public final class ComputeIfAbsentFix {
   }
 
   /** Recognises the three canonical shapes of a locked lookup. */
-  private static Shape match(
+  static Shape match(
       List<? extends StatementTree> statements, SourceLookup lookup, VisitorState state) {
     VarSymbol map = lookup.map();
     // V v = (V) map.get(k); if (v == null) { v = new V(..); map.put(k, v); } return v;
@@ -352,78 +416,7 @@ public final class ComputeIfAbsentFix {
     return ASTHelpers.stripParentheses(tree).getKind() == Tree.Kind.NULL_LITERAL;
   }
 
-  /** Keys a ConcurrentHashMap accepts for sure. */
-  private static boolean isNonNull(ExpressionTree tree, Symbol lock, VisitorState state) {
-    ExpressionTree e = ASTHelpers.stripParentheses(tree);
-    Type type = ASTHelpers.getType(e);
-    if (type != null && type.isPrimitive()) {
-      return true;
-    }
-    if (e instanceof NewClassTree
-        || (e instanceof LiteralTree && e.getKind() != Tree.Kind.NULL_LITERAL)) {
-      return true;
-    }
-    if (e instanceof MemberSelectTree select && select.getIdentifier().contentEquals("class")) {
-      return true;
-    }
-    if (e instanceof MethodInvocationTree call
-        && ASTHelpers.getSymbol(call).getSimpleName().contentEquals("getClass")
-        && call.getArguments().isEmpty()) {
-      return true;
-    }
-    Symbol symbol = ASTHelpers.getSymbol(e);
-    // synchronized (x) has already thrown if x is null.
-    return lock != null && lock.equals(symbol) && !(e instanceof MemberSelectTree);
-  }
-
-  /**
-   * Whether computing the value always dereferences the key variable ({@code new Page(id.trim())}):
-   * then a null key already threw NullPointerException on a miss, as computeIfAbsent will.
-   */
-  private static boolean dereferencesUnconditionally(ExpressionTree value, ExpressionTree key) {
-    Symbol keySymbol = ASTHelpers.getSymbol(ASTHelpers.stripParentheses(key));
-    if (!(keySymbol instanceof VarSymbol)
-        || !(ASTHelpers.stripParentheses(key) instanceof IdentifierTree)) {
-      return false;
-    }
-    boolean[] conditional = new boolean[1];
-    boolean[] dereferenced = new boolean[1];
-    new TreeScanner<Void, Void>() {
-      @Override
-      public Void visitConditionalExpression(ConditionalExpressionTree node, Void unused) {
-        conditional[0] = true;
-        return null;
-      }
-
-      @Override
-      public Void visitLambdaExpression(LambdaExpressionTree node, Void unused) {
-        conditional[0] = true;
-        return null;
-      }
-
-      @Override
-      public Void visitBinary(BinaryTree node, Void unused) {
-        if (node.getKind() == Tree.Kind.CONDITIONAL_AND
-            || node.getKind() == Tree.Kind.CONDITIONAL_OR) {
-          conditional[0] = true;
-        }
-        return super.visitBinary(node, unused);
-      }
-
-      @Override
-      public Void visitMemberSelect(MemberSelectTree node, Void unused) {
-        ExpressionTree receiver = ASTHelpers.stripParentheses(node.getExpression());
-        if (receiver instanceof IdentifierTree
-            && keySymbol.equals(ASTHelpers.getSymbol(receiver))) {
-          dereferenced[0] = true;
-        }
-        return super.visitMemberSelect(node, unused);
-      }
-    }.scan(value, null);
-    return dereferenced[0] && !conditional[0];
-  }
-
-  private static MethodSymbol enclosingMethod(TreePath region) {
+  static MethodSymbol enclosingMethod(TreePath region) {
     for (TreePath p = region; p != null; p = p.getParentPath()) {
       if (p.getLeaf() instanceof MethodTree method) {
         return ASTHelpers.getSymbol(method);
@@ -436,11 +429,13 @@ public final class ComputeIfAbsentFix {
   }
 
   /**
-   * Every use of the map outside the rewritten region is a single atomic call with non-null
-   * arguments, and no other synchronized region relies on making two calls under one lock.
+   * Why not every use of the map outside the rewritten region is a single atomic call with non-null
+   * arguments, or why another synchronized region relies on making two calls under one lock; {@code
+   * null} when they all are and none does.
    */
-  private static boolean otherUsesStayAtomic(
+  private static String nonAtomicOtherUse(
       CacheField field, int regionStart, int regionEnd, boolean rejectsNulls, VisitorState state) {
+    String name = "'" + field.symbol().getSimpleName() + "'";
     Map<Tree, Integer> usesPerLock = new HashMap<>();
     for (TreePath use : field.uses()) {
       Tree leaf = use.getLeaf();
@@ -448,33 +443,58 @@ public final class ComputeIfAbsentFix {
       if (start >= regionStart && start < regionEnd) {
         continue;
       }
+      String where =
+          " at line " + state.getPath().getCompilationUnit().getLineMap().getLineNumber(start);
       TreePath parent = use.getParentPath();
       if (!(parent.getLeaf() instanceof MemberSelectTree select)
           || !(parent.getParentPath().getLeaf() instanceof MethodInvocationTree call)
           || call.getMethodSelect() != select) {
-        return false; // the map escapes, is iterated, or is locked on: lockjaw cannot follow it
+        // the map escapes, is iterated, or is locked on: lockjaw cannot follow it
+        return name
+            + " is also used"
+            + where
+            + " other than by one call on it (it is passed on,"
+            + " iterated or locked on), which lockjaw cannot follow";
       }
       Optional<ApiCatalog.Entry> atomic =
           MapKnowledge.atomicMethod(ASTHelpers.getSymbol(call), state);
+      String method = ASTHelpers.getSymbol(call).getSimpleName() + "()";
       if (atomic.isEmpty()) {
-        return false;
+        return name
+            + " is also used"
+            + where
+            + " by "
+            + method
+            + ", which is not one atomic step on a ConcurrentHashMap";
       }
       if (!rejectsNulls) {
         if (atomic.get().hasAttribute("key-arg")
-            && !isNonNull(call.getArguments().get(0), null, state)) {
-          return false;
+            && !NonNullKeys.isNonNull(call.getArguments().get(0), null, state)) {
+          return "the key of "
+              + method
+              + where
+              + " may be null, and a ConcurrentHashMap"
+              + " rejects null keys";
         }
         if (atomic.get().hasAttribute("value-arg")
-            && !isNonNull(call.getArguments().get(1), null, state)) {
-          return false;
+            && !NonNullKeys.isNonNull(call.getArguments().get(1), null, state)) {
+          return "the value of "
+              + method
+              + where
+              + " may be null, and a ConcurrentHashMap"
+              + " rejects null values";
         }
       }
       Tree lock = enclosingLock(parent.getParentPath());
       if (lock != null && usesPerLock.merge(lock, 1, Integer::sum) > 1) {
-        return false;
+        return "the synchronized region"
+            + where
+            + " makes two calls on "
+            + name
+            + " that the lock keeps together";
       }
     }
-    return true;
+    return null;
   }
 
   private static Tree enclosingLock(TreePath path) {
@@ -594,7 +614,7 @@ public final class ComputeIfAbsentFix {
   }
 
   /** Drops imports of the old map classes when the rewritten code was their only user. */
-  private static void removeImportsLeftUnused(
+  static void removeImportsLeftUnused(
       SuggestedFix.Builder fix, List<Tree> replaced, VisitorState state) {
     Set<ClassSymbol> candidates = new HashSet<>();
     for (Tree tree : replaced) {

@@ -2,8 +2,10 @@ package io.github.lockjaw.checks.cache;
 
 import com.google.errorprone.VisitorState;
 import com.google.errorprone.util.ASTHelpers;
+import com.sun.source.tree.AssignmentTree;
 import com.sun.source.tree.BlockTree;
 import com.sun.source.tree.ClassTree;
+import com.sun.source.tree.CompoundAssignmentTree;
 import com.sun.source.tree.ExpressionTree;
 import com.sun.source.tree.IdentifierTree;
 import com.sun.source.tree.LambdaExpressionTree;
@@ -12,6 +14,7 @@ import com.sun.source.tree.MethodInvocationTree;
 import com.sun.source.tree.MethodTree;
 import com.sun.source.tree.NewClassTree;
 import com.sun.source.tree.Tree;
+import com.sun.source.tree.UnaryTree;
 import com.sun.source.tree.VariableTree;
 import com.sun.source.util.TreeScanner;
 import com.sun.tools.javac.code.Flags;
@@ -25,6 +28,7 @@ import java.util.ArrayDeque;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.LinkedHashSet;
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.function.Predicate;
@@ -41,23 +45,69 @@ import javax.lang.model.element.Modifier;
 final class ComputedValueSafety {
   private ComputedValueSafety() {}
 
-  /** A value the fix may compute inside computeIfAbsent. */
-  static boolean isSafeValue(
+  /**
+   * Why the value may not be computed inside computeIfAbsent, in words for a message; {@code null}
+   * when it may.
+   */
+  static String whyUnsafe(
       ExpressionTree value, VarSymbol map, MethodSymbol enclosingMethod, VisitorState state) {
+    return whyUnsafe(value, map, enclosingMethod, false, state);
+  }
+
+  /**
+   * As above; with {@code mayRunTwice} (a {@code ClassValue}, whose {@code computeValue} two
+   * threads may run at once for the same class), building the value must also write no static
+   * field, so that a second run changes nothing.
+   */
+  static String whyUnsafe(
+      ExpressionTree value,
+      VarSymbol map,
+      MethodSymbol enclosingMethod,
+      boolean mayRunTwice,
+      VisitorState state) {
     ExpressionTree v = ASTHelpers.stripParentheses(value);
+    String shown = "'" + abbreviated(state.getSourceForNode(v)) + "'";
     if (!(v instanceof NewClassTree created) || created.getClassBody() != null) {
-      return false; // only 'new' is surely non-null
+      // only 'new' is surely non-null
+      return "the value "
+          + shown
+          + " is not a plain 'new' expression, so it may be null or have effects the lock"
+          + " kept apart";
     }
     if (mentions(v, map) || (enclosingMethod != null && calls(v, enclosingMethod))) {
-      return false;
+      return "building the value " + shown + " uses the same cache again";
     }
     if (readsMutableField(v, map, false)) {
-      return false; // new Product(id, version): 'version' was read under the lock
+      // new Product(id, version): 'version' was read under the lock
+      return "building the value " + shown + " reads a field the lock may guard";
     }
-    if (throwsChecked(v, state) || capturesMutableLocal(v)) {
-      return false;
+    if (throwsChecked(v, state)) {
+      return "building the value "
+          + shown
+          + " throws a checked exception, which a mapping function cannot";
     }
-    return constructionStaysOutOf(created, map, enclosingMethod, state);
+    if (capturesMutableLocal(v)) {
+      return "building the value "
+          + shown
+          + " uses a local variable that changes, which a lambda cannot capture";
+    }
+    if (mayRunTwice && !constructionWritesNoStaticField(created, state)) {
+      return "building the value "
+          + shown
+          + " writes a static field, and a ClassValue may build it twice when two threads miss at"
+          + " once";
+    }
+    return constructionStaysOutOf(created, map, enclosingMethod, state)
+        ? null
+        : "the constructor of "
+            + shown
+            + " runs code lockjaw cannot see (in another file or a library), which may use the"
+            + " cache again";
+  }
+
+  private static String abbreviated(String source) {
+    String oneLine = source == null ? "" : source.replaceAll("\\s+", " ");
+    return oneLine.length() <= 60 ? oneLine : oneLine.substring(0, 57) + "...";
   }
 
   /**
@@ -132,6 +182,56 @@ final class ComputedValueSafety {
       }
     }
     return true;
+  }
+
+  /**
+   * Whether building the value, through the constructors and methods of this file it runs, assigns
+   * no static field.
+   */
+  private static boolean constructionWritesNoStaticField(NewClassTree created, VisitorState state) {
+    Map<MethodSymbol, MethodTree> methods =
+        MoreTrees.declaredMethods(state.getPath().getCompilationUnit());
+    ArrayDeque<Tree> work = new ArrayDeque<>(List.of(created));
+    Set<Symbol> seen = new HashSet<>();
+    boolean[] writes = new boolean[1];
+    while (!work.isEmpty() && !writes[0]) {
+      Tree tree = work.poll();
+      new TreeScanner<Void, Void>() {
+        @Override
+        public Void visitAssignment(AssignmentTree node, Void unused) {
+          check(node.getVariable());
+          return super.visitAssignment(node, unused);
+        }
+
+        @Override
+        public Void visitCompoundAssignment(CompoundAssignmentTree node, Void unused) {
+          check(node.getVariable());
+          return super.visitCompoundAssignment(node, unused);
+        }
+
+        @Override
+        public Void visitUnary(UnaryTree node, Void unused) {
+          check(node.getExpression());
+          return super.visitUnary(node, unused);
+        }
+
+        private void check(ExpressionTree target) {
+          Symbol symbol = ASTHelpers.getSymbol(target);
+          if (symbol instanceof VarSymbol var
+              && var.getKind() == ElementKind.FIELD
+              && ASTHelpers.isStatic(var)) {
+            writes[0] = true;
+          }
+        }
+      }.scan(tree, null);
+      for (MethodSymbol callee : invokedMethods(tree)) {
+        MethodTree body = methods.get(callee);
+        if (body != null && seen.add(callee)) {
+          work.add(body);
+        }
+      }
+    }
+    return !writes[0];
   }
 
   /** Methods and constructors called in a tree, not counting lambda bodies (they run later). */

@@ -23,6 +23,11 @@ final class MapLockings {
   private static final List<String> PLAIN = Kind.Maps.PLAIN_TYPE.index().typeNames();
   private static final KnowledgeIndex LOCKING_FACTORIES =
       Kind.Maps.COARSELY_LOCKING_FACTORY.index();
+  private static final List<String> WEAK_KEYED =
+      Kind.Maps.PLAIN_TYPE.entries().stream()
+          .filter(e -> e.hasAttribute("weak-keys"))
+          .map(e -> e.value())
+          .toList();
 
   private MapLockings() {}
 
@@ -60,6 +65,45 @@ final class MapLockings {
       return PLAIN.contains(declared) ? MapLocking.PLAIN : MapLocking.UNKNOWN;
     }
     return result;
+  }
+
+  /**
+   * Whether the map holds its keys weakly ({@code weak-keys} in {@code maps.txt}: a {@code
+   * WeakHashMap}, bare or inside {@code Collections.synchronizedMap}): a ConcurrentHashMap would
+   * keep every key alive, classes and class loaders among them.
+   */
+  static boolean holdsKeysWeakly(Program program, FieldRef field) {
+    if (WEAK_KEYED.contains(field.type())) {
+      return true;
+    }
+    ClassFacts owner = program.classFacts(field.owner());
+    if (owner == null) {
+      return false;
+    }
+    for (MethodFacts method : owner.methods()) {
+      for (Op op : method.ops()) {
+        if (op.kind() == Op.Kind.PUT_FIELD
+            && op.field().equals(field)
+            && isWeakKeyed(program, method, op.arg(0))) {
+          return true;
+        }
+      }
+    }
+    return false;
+  }
+
+  private static boolean isWeakKeyed(Program program, MethodFacts method, Value value) {
+    Op producer = method.producer(value);
+    if (producer == null) {
+      return false;
+    }
+    if (producer.kind() == Op.Kind.NEW) {
+      return WEAK_KEYED.contains(producer.method().owner());
+    }
+    return producer.kind() == Op.Kind.INVOKE_STATIC
+        && program.match(LOCKING_FACTORIES, producer.method()).isPresent()
+        && !producer.args().isEmpty()
+        && isWeakKeyed(program, method, producer.arg(0));
   }
 
   private static MapLocking ofValue(Program program, MethodFacts method, Value value) {

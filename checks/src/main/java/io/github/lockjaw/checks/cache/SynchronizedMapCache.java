@@ -7,9 +7,9 @@ import com.google.auto.service.AutoService;
 import com.google.errorprone.BugPattern;
 import com.google.errorprone.VisitorState;
 import com.google.errorprone.bugpatterns.BugChecker;
-import com.google.errorprone.fixes.SuggestedFix;
 import com.google.errorprone.matchers.Description;
 import com.sun.source.util.TreePath;
+import io.github.lockjaw.checks.support.FixOutcome;
 import io.github.lockjaw.checks.support.GuardingMonitor;
 import io.github.lockjaw.checks.support.ModelChecker;
 import io.github.lockjaw.common.LockjawDocs;
@@ -17,7 +17,6 @@ import io.github.lockjaw.common.MapLocking;
 import io.github.lockjaw.common.MonitorKind;
 import io.github.lockjaw.model.query.ModelFinding;
 import io.github.lockjaw.model.query.ModelQuery;
-import java.util.Optional;
 
 /**
  * Check-then-act used as a cache on a coarsely locked map: {@code get} / null check / {@code put}
@@ -54,17 +53,22 @@ public final class SynchronizedMapCache extends ModelChecker {
             && found.monitor().locks(found.lookup().put().container())
             && found.locking() != MapLocking.COARSE
             && found.locking() != MapLocking.PLAIN;
-    Optional<SuggestedFix> fix =
+    FixOutcome fix =
         ownMonitorOfAnOpaqueMap
-            ? Optional.empty() // a map lockjaw cannot see into: no rewrite of its declaration
+            // a map lockjaw cannot see into: no rewrite of its declaration
+            ? FixOutcome.blocked(
+                "'"
+                    + found.mapName()
+                    + "' is a map type lockjaw cannot see into, so it cannot rewrite its"
+                    + " declaration")
             : CacheFixes.fix(found, anchor, state);
     String monitor =
         found.monitor() == null
             ? ""
             : GuardingMonitor.describe(MonitorKind.OBJECT, anchor.getLeaf(), state);
     Description.Builder description =
-        buildDescription(anchor.getLeaf()).setMessage(found.message(monitor, fix.isPresent()));
-    fix.ifPresent(description::addFix);
+        buildDescription(anchor.getLeaf()).setMessage(found.message(monitor, fix.note()));
+    fix.fix().ifPresent(description::addFix);
     return description.build();
   }
 }

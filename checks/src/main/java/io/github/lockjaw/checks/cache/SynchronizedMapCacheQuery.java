@@ -85,7 +85,12 @@ public final class SynchronizedMapCacheQuery implements ModelQuery {
         return null;
       }
       CacheFinding found =
-          new CacheFinding(CacheFinding.Shape.SPLIT_LOCK, lookup, monitor, locking);
+          new CacheFinding(
+              CacheFinding.Shape.SPLIT_LOCK,
+              lookup,
+              monitor,
+              locking,
+              CacheQueries.holdsKeysWeakly(context, lookup));
       return CacheQueries.finding(check(), context, found, lookup.splitTo(), -1, monitor.text());
     }
     if (!lookup.commonRegions().isEmpty()) {
@@ -115,7 +120,12 @@ public final class SynchronizedMapCacheQuery implements ModelQuery {
         return null; // the lock covers the map's re-check and put, not the value's computation
       }
       CacheFinding found =
-          new CacheFinding(CacheFinding.Shape.OBJECT_LOCK, lookup, monitor, locking);
+          new CacheFinding(
+              CacheFinding.Shape.OBJECT_LOCK,
+              lookup,
+              monitor,
+              locking,
+              CacheQueries.holdsKeysWeakly(context, lookup));
       return CacheQueries.finding(check(), context, found, id, -1, monitor.text());
     }
     if (locking != MapLocking.COARSE || PerCallOwners.owns(context.program(), map, true)) {
@@ -126,10 +136,21 @@ public final class SynchronizedMapCacheQuery implements ModelQuery {
         return null; // runs once per object
       }
       CacheFinding found =
-          new CacheFinding(CacheFinding.Shape.THROUGH_CALLS, lookup, null, locking);
+          new CacheFinding(
+              CacheFinding.Shape.THROUGH_CALLS,
+              lookup,
+              null,
+              locking,
+              CacheQueries.holdsKeysWeakly(context, lookup));
       return CacheQueries.finding(check(), context, found, -1, lookup.check().op().index(), "");
     }
-    CacheFinding found = new CacheFinding(CacheFinding.Shape.UNLOCKED, lookup, null, locking);
+    CacheFinding found =
+        new CacheFinding(
+            CacheFinding.Shape.UNLOCKED,
+            lookup,
+            null,
+            locking,
+            CacheQueries.holdsKeysWeakly(context, lookup));
     return CacheQueries.finding(check(), context, found, -1, -1, "");
   }
 }

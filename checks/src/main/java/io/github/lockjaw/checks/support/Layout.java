@@ -136,6 +136,18 @@ public final class Layout {
   }
 
   /**
+   * The longest line the file keeps to: its widest line, but no less than 80 columns (a file of
+   * short lines says nothing about its limit). Tabs count as 4 columns.
+   */
+  public static int lineLimit(CharSequence source) {
+    int widest = 0;
+    for (String line : source.toString().split("\r?\n")) {
+      widest = Math.max(widest, line.replace("\t", "    ").length());
+    }
+    return Math.max(80, widest);
+  }
+
+  /**
    * The comments in {@code [start, end)} of the source outside the {@code kept} ranges, each as
    * written: a replaced loop's notes are kept above the code that replaces it.
    */

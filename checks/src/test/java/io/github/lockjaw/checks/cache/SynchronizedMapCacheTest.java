@@ -789,6 +789,70 @@ class SynchronizedMapCacheTest {
         .doTest(BugCheckerRefactoringTestHelper.TestMode.TEXT_MATCH);
   }
 
+  /**
+   * Issue 26: the key is proven non-null by Error Prone's nullness dataflow, not by syntax: the
+   * method rejects a null session id before it takes the lock.
+   */
+  @Test
+  void fixesWhenTheDataflowProvesTheKeyNonNull() {
+    refactoring
+        .addInputLines(
+            "Carts.java",
+            "import java.util.HashMap;",
+            "import java.util.Map;",
+            "import java.util.Objects;",
+            "public class Carts {",
+            "  private final Map<String, StringBuilder> carts = new HashMap<>();",
+            "  StringBuilder cart(String sessionId) {",
+            "    Objects.requireNonNull(sessionId, \"sessionId\");",
+            "    synchronized (this) {",
+            "      StringBuilder cart = carts.get(sessionId);",
+            "      if (cart == null) {",
+            "        cart = new StringBuilder();",
+            "        carts.put(sessionId, cart);",
+            "      }",
+            "      return cart;",
+            "    }",
+            "  }",
+            "}")
+        .addOutputLines(
+            "Carts.java",
+            "import java.util.Map;",
+            "import java.util.Objects;",
+            "import java.util.concurrent.ConcurrentHashMap;",
+            "public class Carts {",
+            "  private final Map<String, StringBuilder> carts = new ConcurrentHashMap<>();",
+            "  StringBuilder cart(String sessionId) {",
+            "    Objects.requireNonNull(sessionId, \"sessionId\");",
+            "    return carts.computeIfAbsent(sessionId, k -> new StringBuilder());",
+            "  }",
+            "}")
+        .doTest(BugCheckerRefactoringTestHelper.TestMode.TEXT_MATCH);
+  }
+
+  /** Issue 26: without a proof, the message names the key that may be null. */
+  @Test
+  void noFixMessageNamesTheNullableKey() {
+    compilation
+        .addSourceLines(
+            "Carts.java",
+            "import java.util.HashMap;",
+            "import java.util.Map;",
+            "public class Carts {",
+            "  private final Map<String, StringBuilder> carts = new HashMap<>();",
+            "  // BUG: Diagnostic contains: (No automatic fix: the key 'sessionId' may be null, and a",
+            "  synchronized StringBuilder cart(String sessionId) {",
+            "    StringBuilder cart = carts.get(sessionId);",
+            "    if (cart == null) {",
+            "      cart = new StringBuilder();",
+            "      carts.put(sessionId, cart);",
+            "    }",
+            "    return cart;",
+            "  }",
+            "}")
+        .doTest();
+  }
+
   @Test
   void noFixWhenTheKeyMayBeNull() {
     refactoring

@@ -6,7 +6,6 @@ import com.google.errorprone.BugPattern;
 import com.google.errorprone.DescriptionListener;
 import com.google.errorprone.ErrorProneOptions;
 import com.google.errorprone.VisitorState;
-import com.google.errorprone.apply.ImportStatements;
 import com.google.errorprone.bugpatterns.BugChecker;
 import com.google.errorprone.fixes.ErrorProneEndPosTable;
 import com.google.errorprone.fixes.Fix;
@@ -27,7 +26,6 @@ import com.sun.tools.javac.api.JavacTaskImpl;
 import com.sun.tools.javac.api.JavacTool;
 import com.sun.tools.javac.main.JavaCompiler;
 import com.sun.tools.javac.tree.JCTree;
-import com.sun.tools.javac.tree.JCTree.JCCompilationUnit;
 import com.sun.tools.javac.util.Context;
 import io.github.lockjaw.engine.finding.Edit;
 import io.github.lockjaw.engine.finding.Finding;
@@ -352,19 +350,9 @@ public final class LockjawAnalyzer {
                 replacement.endPosition(),
                 inFileLineSeparators(replacement.replaceWith(), source)));
       }
-      // Imports are not among a fix's replacements: Error Prone rewrites the import block itself.
-      if (!fix.getImportsToAdd().isEmpty() || !fix.getImportsToRemove().isEmpty()) {
-        ImportStatements imports = ImportStatements.create((JCCompilationUnit) unit);
-        imports.addAll(fix.getImportsToAdd());
-        imports.removeAll(fix.getImportsToRemove());
-        if (imports.importsHaveChanged()) {
-          edits.add(
-              new Edit(
-                  imports.getStartPos(),
-                  imports.getEndPos(),
-                  inFileLineSeparators(imports.toString(), source)));
-        }
-      }
+      // Imports are not among a fix's replacements: the smallest edit of the block adds them.
+      ImportEdits.edit(unit, source, fix.getImportsToAdd(), fix.getImportsToRemove())
+          .ifPresent(edits::add);
       edits.sort(Comparator.comparingInt(Edit::start));
     }
     BugPattern.SeverityLevel level =

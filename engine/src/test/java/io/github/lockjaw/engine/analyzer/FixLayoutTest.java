@@ -346,6 +346,188 @@ class FixLayoutTest {
    * Runs the analyzer on one file, applies the first finding's fix, and checks the result compiles
    * cleanly.
    */
+  /**
+   * Issue 26: an Eclipse-ordered import block (java, javax, org, each group sorted, blank lines
+   * between, a comment inside) gets the new import in its sorted place in the java group; the
+   * import the fix leaves unused loses its line; no other line moves.
+   */
+  @Test
+  void aNewImportTakesItsPlaceInTheFilesOwnOrderAndNoOtherImportMoves() throws Exception {
+    String fixed =
+        fixOnce(
+            "Registry.java",
+            """
+        package shop;
+
+        import java.util.HashMap;
+        import java.util.List;
+        import java.util.Map;
+
+        // the catalogue types
+        import javax.annotation.processing.Generated;
+
+        import org.w3c.dom.Node;
+
+        public class Registry {
+          private final Map<String, Product> products = new HashMap<>();
+
+          public synchronized Product product(String sku) {
+            Product found = products.get(sku);
+            if (found == null) {
+              found = new Product(sku.trim());
+              products.put(sku, found);
+            }
+            return found;
+          }
+
+          public List<Node> nodes() {
+            return List.of();
+          }
+
+          @Generated("x")
+          static final class Product {
+            Product(String sku) {}
+          }
+        }
+        """);
+    assertEquals(
+        """
+        package shop;
+
+        import java.util.List;
+        import java.util.Map;
+        import java.util.concurrent.ConcurrentHashMap;
+
+        // the catalogue types
+        import javax.annotation.processing.Generated;
+
+        import org.w3c.dom.Node;
+
+        public class Registry {
+          private final Map<String, Product> products = new ConcurrentHashMap<>();
+
+          public Product product(String sku) {
+            return products.computeIfAbsent(sku, k -> new Product(k.trim()));
+          }
+
+          public List<Node> nodes() {
+            return List.of();
+          }
+
+          @Generated("x")
+          static final class Product {
+            Product(String sku) {}
+          }
+        }
+        """,
+        fixed);
+  }
+
+  /** An unsorted block: the new import follows the import nearest to it, and nothing else moves. */
+  @Test
+  void inAnUnsortedBlockTheNewImportFollowsItsNearestNeighbour() throws Exception {
+    String fixed =
+        fixOnce(
+            "Prices.java",
+            """
+        package shop;
+
+        import java.util.Map;
+        import java.math.BigDecimal;
+        import java.util.HashMap;
+
+        public class Prices {
+          private final Map<String, BigDecimal> bySku = new HashMap<>();
+
+          public synchronized BigDecimal price(String sku) {
+            BigDecimal price = bySku.get(sku);
+            if (price == null) {
+              price = new BigDecimal(sku.length());
+              bySku.put(sku, price);
+            }
+            return price;
+          }
+        }
+        """);
+    assertEquals(
+        """
+        package shop;
+
+        import java.util.Map;
+        import java.util.concurrent.ConcurrentHashMap;
+        import java.math.BigDecimal;
+
+        public class Prices {
+          private final Map<String, BigDecimal> bySku = new ConcurrentHashMap<>();
+
+          public BigDecimal price(String sku) {
+            return bySku.computeIfAbsent(sku, k -> new BigDecimal(k.length()));
+          }
+        }
+        """,
+        fixed);
+  }
+
+  /**
+   * Issue 26: the comments of the replaced synchronized block stay, above the computeIfAbsent call;
+   * a call too wide for the file breaks after its opening parenthesis, one continuation step in, as
+   * the file breaks its own calls.
+   */
+  @Test
+  void aReplacedBlockKeepsItsCommentsAndTheNewCallKeepsToTheFilesWidth() throws Exception {
+    String fixed =
+        fixOnce(
+            "Templates.java",
+            """
+        package shop;
+
+        import java.util.HashMap;
+        import java.util.Map;
+
+        public class Templates {
+          private final Map<String, CompiledTemplate> compiledTemplatesByName = new HashMap<>();
+
+          public CompiledTemplate template(String templateName) {
+            synchronized (compiledTemplatesByName) {
+              // compiled once per name, then shared by every request
+              CompiledTemplate compiled = compiledTemplatesByName.get(templateName);
+              if (compiled == null) {
+                compiled = new CompiledTemplate(templateName.strip(), templateName.length());
+                compiledTemplatesByName.put(templateName, compiled);
+              }
+              return compiled;
+            }
+          }
+
+          static final class CompiledTemplate {
+            CompiledTemplate(String source, int size) {}
+          }
+        }
+        """);
+    assertEquals(
+        """
+        package shop;
+
+        import java.util.Map;
+        import java.util.concurrent.ConcurrentHashMap;
+
+        public class Templates {
+          private final Map<String, CompiledTemplate> compiledTemplatesByName = new ConcurrentHashMap<>();
+
+          public CompiledTemplate template(String templateName) {
+            // compiled once per name, then shared by every request
+            return compiledTemplatesByName.computeIfAbsent(
+                templateName, k -> new CompiledTemplate(k.strip(), k.length()));
+          }
+
+          static final class CompiledTemplate {
+            CompiledTemplate(String source, int size) {}
+          }
+        }
+        """,
+        fixed);
+  }
+
   private String fixOnce(String name, String source) throws Exception {
     Path file = dir.resolve(name);
     Files.writeString(file, source, UTF_8);
