@@ -314,6 +314,14 @@ class CorpusTest {
     md.append("Total: ").append(total).append(" findings ").append(perCheck).append("\n");
     Files.writeString(corpus.work.resolve("triage.md"), md);
     Files.writeString(corpus.work.resolve("findings.tsv"), tsv);
+    synchronized (REPORTS) {
+      Files.writeString(corpus.work.resolve("fix-coverage.md"), FixCoverage.markdown(REPORTS));
+      System.out.println(
+          "corpus: findings with a fix, by check: "
+              + FixCoverage.summary(REPORTS)
+              + "; reasons: "
+              + corpus.work.resolve("fix-coverage.md"));
+    }
     System.out.println(
         "corpus: "
             + total

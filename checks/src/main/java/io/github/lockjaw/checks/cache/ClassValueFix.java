@@ -69,7 +69,7 @@ final class ClassValueFix {
         && valueType.getKind() != Tree.Kind.ARRAY_TYPE) {
       return FixOutcome.blocked("the values of " + name + " have no type a ClassValue can name");
     }
-    List<? extends StatementTree> statements = SourceLookup.statementsOf(root);
+    List<? extends StatementTree> statements = SourceLookup.rewrittenStatementsOf(root);
     ComputeIfAbsentFix.Shape shape = ComputeIfAbsentFix.match(statements, lookup, state);
     if (shape == null) {
       return FixOutcome.blocked(

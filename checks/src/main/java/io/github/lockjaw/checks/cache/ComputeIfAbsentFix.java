@@ -109,7 +109,7 @@ public final class ComputeIfAbsentFix {
           : FixOutcome.blocked(field.whyNotReplaceable(state));
     }
     boolean rejectsNulls = alreadyConcurrent || field.rejectsNulls(construction, state);
-    List<? extends StatementTree> statements = SourceLookup.statementsOf(root);
+    List<? extends StatementTree> statements = SourceLookup.rewrittenStatementsOf(root);
     Shape shape = match(statements, lookup, state);
     if (shape == null) {
       return FixOutcome.blocked(

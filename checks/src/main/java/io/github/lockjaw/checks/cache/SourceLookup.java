@@ -3,15 +3,20 @@ package io.github.lockjaw.checks.cache;
 import com.google.errorprone.VisitorState;
 import com.google.errorprone.util.ASTHelpers;
 import com.sun.source.tree.BlockTree;
+import com.sun.source.tree.ExpressionStatementTree;
 import com.sun.source.tree.ExpressionTree;
+import com.sun.source.tree.IdentifierTree;
+import com.sun.source.tree.IfTree;
 import com.sun.source.tree.LambdaExpressionTree;
 import com.sun.source.tree.MemberSelectTree;
 import com.sun.source.tree.MethodInvocationTree;
 import com.sun.source.tree.MethodTree;
 import com.sun.source.tree.StatementTree;
 import com.sun.source.tree.SynchronizedTree;
+import com.sun.source.tree.ThrowTree;
 import com.sun.source.tree.Tree;
 import com.sun.source.util.TreePath;
+import com.sun.source.util.TreeScanner;
 import com.sun.tools.javac.code.Symbol;
 import com.sun.tools.javac.code.Symbol.VarSymbol;
 import io.github.lockjaw.model.MethodRef;
@@ -94,6 +99,71 @@ record SourceLookup(VarSymbol map, MethodInvocationTree check, MethodInvocationT
   }
 
   /** The body whose statements a region guards. */
+  /**
+   * The statements a fix rewrites: a synchronized method's body after its leading argument checks
+   * ({@code Objects.requireNonNull(user)}, {@code if (user == null) throw ...}), which read only
+   * parameters and locals and so mean the same without the lock, and which the fix leaves in place;
+   * otherwise every statement of the region.
+   */
+  static List<? extends StatementTree> rewrittenStatementsOf(Tree regionRoot) {
+    List<? extends StatementTree> statements = statementsOf(regionRoot);
+    if (!(regionRoot instanceof MethodTree)) {
+      return statements;
+    }
+    int first = 0;
+    while (first < statements.size() - 1 && isArgumentCheck(statements.get(first))) {
+      first++;
+    }
+    return statements.subList(first, statements.size());
+  }
+
+  private static boolean isArgumentCheck(StatementTree statement) {
+    if (statement instanceof ExpressionStatementTree expression
+        && expression.getExpression() instanceof MethodInvocationTree call
+        && ASTHelpers.getSymbol(call) instanceof Symbol.MethodSymbol method
+        && method.owner.getQualifiedName().contentEquals("java.util.Objects")
+        && method.getSimpleName().toString().startsWith("requireNonNull")) {
+      return call.getArguments().stream().allMatch(SourceLookup::readsOnlyArguments);
+    }
+    return statement instanceof IfTree check
+        && check.getElseStatement() == null
+        && readsOnlyArguments(check.getCondition())
+        && (check.getThenStatement() instanceof ThrowTree
+            || (check.getThenStatement() instanceof BlockTree block
+                && block.getStatements().size() == 1
+                && block.getStatements().get(0) instanceof ThrowTree));
+  }
+
+  /** Whether an expression reads nothing but parameters, locals and literals. */
+  private static boolean readsOnlyArguments(Tree tree) {
+    boolean[] other = new boolean[1];
+    new TreeScanner<Void, Void>() {
+      @Override
+      public Void visitIdentifier(IdentifierTree node, Void unused) {
+        Symbol symbol = ASTHelpers.getSymbol(node);
+        if (symbol == null
+            || (symbol.getKind() != ElementKind.PARAMETER
+                && symbol.getKind() != ElementKind.LOCAL_VARIABLE)) {
+          other[0] = true;
+        }
+        return null;
+      }
+
+      @Override
+      public Void visitMemberSelect(MemberSelectTree node, Void unused) {
+        other[0] = true;
+        return null;
+      }
+
+      @Override
+      public Void visitMethodInvocation(MethodInvocationTree node, Void unused) {
+        other[0] = true;
+        return null;
+      }
+    }.scan(tree, null);
+    return !other[0];
+  }
+
   static List<? extends StatementTree> statementsOf(Tree regionRoot) {
     if (regionRoot instanceof SynchronizedTree sync) {
       return sync.getBlock().getStatements();

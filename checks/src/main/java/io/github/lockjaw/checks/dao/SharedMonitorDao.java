@@ -49,6 +49,18 @@ public final class SharedMonitorDao extends ModelChecker {
     Tree region = anchor.getLeaf();
     MethodTree method =
         region instanceof MethodTree declared ? declared : MoreTrees.enclosingMethod(anchor);
+    if (finding.detail() instanceof SharedMonitorQuery.TemplateLock inherited) {
+      return buildDescription(region)
+          .setMessage(
+              finding.message()
+                  + " (No automatic fix: the monitor is taken by "
+                  + inherited.superclass()
+                  + "."
+                  + inherited.template()
+                  + "(), a synchronized method that other subclasses inherit too, so the change"
+                  + " belongs to that class.)")
+          .build();
+    }
     Optional<SharedMonitor> monitor = SharedMonitor.of(region);
     if (!(finding.detail() instanceof FixFacts facts)
         || method == null

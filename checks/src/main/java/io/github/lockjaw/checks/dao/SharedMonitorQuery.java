@@ -227,8 +227,19 @@ public final class SharedMonitorQuery implements ModelQuery {
             message,
             context.reachability().requestPath(method.ref()),
             blocking.get(),
-            null));
+            new TemplateLock(
+                DaoMessages.simpleName(template.get().superclass()),
+                template.get().template().ref().name())));
   }
+
+  /**
+   * A hook that runs under the monitor its superclass's synchronized template takes: the source
+   * check names why it offers no fix.
+   *
+   * @param superclass the simple name of the superclass that declares the template
+   * @param template the template method's name
+   */
+  record TemplateLock(String superclass, String template) {}
 
   /** Whether another region of the monitor is in a method requests reach. */
   private static boolean sharesWithRequests(

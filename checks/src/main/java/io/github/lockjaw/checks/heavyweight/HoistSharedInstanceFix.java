@@ -32,6 +32,7 @@ import com.sun.tools.javac.code.Symbol.MethodSymbol;
 import com.sun.tools.javac.code.Symbol.PackageSymbol;
 import com.sun.tools.javac.code.Symbol.VarSymbol;
 import com.sun.tools.javac.code.Type;
+import io.github.lockjaw.checks.support.FixOutcome;
 import io.github.lockjaw.checks.support.KnownSymbols;
 import io.github.lockjaw.checks.support.Layout;
 import io.github.lockjaw.checks.support.NewMembers;
@@ -70,29 +71,47 @@ final class HoistSharedInstanceFix {
     this.state = state;
   }
 
-  static Optional<SuggestedFix> build(
+  static FixOutcome build(
       TreePath creation, PerRequestHeavyweightQuery.Creation detail, VisitorState state) {
-    if (!detail.isShareable() || !detail.builtAndDroppedHere()) {
-      return Optional.empty();
+    if (!detail.isShareable()) {
+      return FixOutcome.blocked("the object is not thread-safe, so it must not be shared");
+    }
+    if (!detail.builtAndDroppedHere()) {
+      return FixOutcome.blocked(
+          "the object is kept or handed on from here, so a shared one could change what its"
+              + " holders see");
     }
     // the model's paths may skip nodes between an operand and its operation: take javac's own
     TreePath exact = TreePath.getPath(state.getPath().getCompilationUnit(), creation.getLeaf());
     if (exact == null) {
-      return Optional.empty();
+      return FixOutcome.blocked(UNREADABLE);
     }
     try {
-      return Optional.ofNullable(new HoistSharedInstanceFix(exact, detail, state).build());
+      HoistSharedInstanceFix hoist = new HoistSharedInstanceFix(exact, detail, state);
+      SuggestedFix built = hoist.build();
+      return built != null ? FixOutcome.of(built) : FixOutcome.blocked(hoist.blocker);
     } catch (RuntimeException e) {
       Resilience.rethrowIfStrict(e);
-      return Optional.empty(); // a shape the fix does not understand: report without a fix
+      // a shape the fix does not understand: report without a fix
+      return FixOutcome.blocked(UNREADABLE);
     }
+  }
+
+  private static final String UNREADABLE = "lockjaw could not read this code's shape";
+
+  /** Why {@link #build()} returned no fix. */
+  private String blocker = UNREADABLE;
+
+  private SuggestedFix blocked(String why) {
+    blocker = why;
+    return null;
   }
 
   private SuggestedFix build() {
     Tree leaf = creation.getLeaf();
     if (!(leaf instanceof MethodInvocationTree)
         && !(leaf instanceof NewClassTree newClass && newClass.getClassBody() == null)) {
-      return null;
+      return blocked("the object is built by an anonymous class, which lockjaw does not move");
     }
     ExpressionTree expression = (ExpressionTree) leaf;
     TreePath outer = creation;
@@ -100,20 +119,30 @@ final class HoistSharedInstanceFix {
       outer = outer.getParentPath();
     }
     TreePath scope = scopeOf(outer);
-    if (scope == null || !findTarget(outer) || !isConstant(expression)) {
-      return null;
+    if (scope == null) {
+      return blocked("it is built outside a method body lockjaw can rewrite");
+    }
+    if (!findTarget(outer)) {
+      return blocked("no enclosing class here can hold a static field");
+    }
+    if (!isConstant(expression)) {
+      return blocked(
+          "it is built from values that may differ per call (parameters, locals or fields)");
     }
     if (!acceptsSharedObject(outer, scope)) {
-      return null;
+      return blocked(
+          "the code here changes its configuration or hands it on, so one shared instance would"
+              + " change behaviour");
     }
     Type type = ASTHelpers.getType(expression);
     if (type == null || type.tsym == null) {
-      return null;
+      return blocked("lockjaw cannot name its type");
     }
     String typeText = typeText(outer, type);
     String creationText = source(expression);
     if (creationText.contains("//") || creationText.contains("/*")) {
-      return null; // comments inside would not survive being joined onto one line
+      // comments inside would not survive being joined onto one line
+      return blocked("comments inside its creation would not survive the move");
     }
     StringBuilder initializer = new StringBuilder(oneLine(creationText));
     for (StatementTree statement : folded) {
@@ -141,7 +170,7 @@ final class HoistSharedInstanceFix {
         String code =
             "private static final " + typeText + " " + use + " =\n\t\t" + initializer + ";";
         if (!insertField(oneLineUnlessFolded(code))) {
-          return null;
+          return blocked("lockjaw could not place a new field in this class");
         }
         NewMembers.handOut(use, state);
       }
@@ -152,7 +181,7 @@ final class HoistSharedInstanceFix {
         thrown.add(SuggestedFixes.prettyType(state, fix, exception));
       }
       if (!insertField("private static volatile " + typeText + " " + name + ";")) {
-        return null;
+        return blocked("lockjaw could not place a new field in this class");
       }
       String method =
           String.join(
@@ -173,7 +202,7 @@ final class HoistSharedInstanceFix {
               "}");
       Optional<NewMembers.Insertion> insertion = NewMembers.methodAtEnd(target, method, state);
       if (insertion.isEmpty()) {
-        return null;
+        return blocked("lockjaw could not place a new method in this class");
       }
       fix.replace(insertion.get().position(), insertion.get().position(), insertion.get().text());
       NewMembers.handOut(name, state);

@@ -7,14 +7,13 @@ import com.google.auto.service.AutoService;
 import com.google.errorprone.BugPattern;
 import com.google.errorprone.VisitorState;
 import com.google.errorprone.bugpatterns.BugChecker;
-import com.google.errorprone.fixes.SuggestedFix;
 import com.google.errorprone.matchers.Description;
 import com.sun.source.util.TreePath;
+import io.github.lockjaw.checks.support.FixOutcome;
 import io.github.lockjaw.checks.support.ModelChecker;
 import io.github.lockjaw.common.LockjawDocs;
 import io.github.lockjaw.model.query.ModelFinding;
 import io.github.lockjaw.model.query.ModelQuery;
-import java.util.Optional;
 
 /**
  * Code on a request path that builds, per call, an object that is costly to build and meant to be
@@ -44,11 +43,17 @@ public final class PerRequestHeavyweightObject extends ModelChecker {
 
   @Override
   protected Description describe(ModelFinding finding, TreePath anchor, VisitorState state) {
-    Description.Builder description =
-        buildDescription(anchor.getLeaf()).setMessage(finding.message());
+    String message = finding.message();
+    FixOutcome fix = null;
     if (finding.detail() instanceof PerRequestHeavyweightQuery.Creation creation) {
-      Optional<SuggestedFix> fix = HoistSharedInstanceFix.build(anchor, creation, state);
-      fix.ifPresent(description::addFix);
+      fix = HoistSharedInstanceFix.build(anchor, creation, state);
+      if (!fix.hasFix() && !message.contains("(No automatic fix")) {
+        message += fix.note();
+      }
+    }
+    Description.Builder description = buildDescription(anchor.getLeaf()).setMessage(message);
+    if (fix != null) {
+      fix.fix().ifPresent(description::addFix);
     }
     return description.build();
   }

@@ -16,6 +16,7 @@ import io.github.lockjaw.model.query.QueryContext;
 import io.github.lockjaw.model.query.SharedLock;
 import java.util.ArrayList;
 import java.util.HashSet;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
@@ -186,6 +187,44 @@ public final class ResourceLookupQuery implements ModelQuery {
         + ": every request that looks a resource up waits for the lookups of all the ones before it."
         + " Index the resources once at start-up (an immutable map), or memoise each lookup per"
         + " name in a ConcurrentHashMap, and look up without the lock."
-        + " (No automatic fix: lockjaw cannot tell what else the lock keeps consistent.)";
+        + " (No automatic fix: "
+        + guardedState(method, region)
+        + ".)";
+  }
+
+  /**
+   * What the lock may keep consistent besides the lookup: the fields of the lookup's class the
+   * region writes, or else reads, named; a person decides whether the lookup may leave the lock.
+   */
+  private static String guardedState(MethodFacts method, Region region) {
+    Set<String> written = new LinkedHashSet<>();
+    Set<String> read = new LinkedHashSet<>();
+    for (Op op : method.ops()) {
+      if (op.isFieldAccess()
+          && op.isIn(region.id())
+          && op.field().owner().equals(method.ref().owner())) {
+        (op.kind() == Op.Kind.PUT_FIELD ? written : read).add("'" + op.field().name() + "'");
+      }
+    }
+    if (!written.isEmpty()) {
+      return "the lock also guards the writes of " + names(written) + " in the same region";
+    }
+    if (!read.isEmpty()) {
+      return "the region also reads "
+          + names(read)
+          + " under the lock, which other code may write under it";
+    }
+    return "the lock may order this lookup with other code that takes it";
+  }
+
+  private static String names(Set<String> names) {
+    List<String> list = new ArrayList<>(names);
+    if (list.size() > 4) {
+      list = new ArrayList<>(list.subList(0, 4));
+      list.add("more");
+    }
+    return list.size() == 1
+        ? list.get(0)
+        : String.join(", ", list.subList(0, list.size() - 1)) + " and " + list.get(list.size() - 1);
   }
 }

@@ -830,6 +830,97 @@ class SynchronizedMapCacheTest {
         .doTest(BugCheckerRefactoringTestHelper.TestMode.TEXT_MATCH);
   }
 
+  /**
+   * Issue 26: a global lock held while a query fills a cache on a miss (a roster cache loaded at
+   * login). The cure is per-key memoisation, not dropping the lock (every thread that missed would
+   * run the same query); the query throws SQLException, which a mapping function cannot, so the
+   * message names that blocker.
+   */
+  @Test
+  void aRosterFilledByAQueryOnAMissGetsTheMemoisationCureAndItsBlocker() {
+    compilation
+        .addSourceLines(
+            "RosterManager.java",
+            "import java.sql.Connection;",
+            "import java.sql.SQLException;",
+            "import java.util.HashMap;",
+            "import java.util.List;",
+            "import java.util.Map;",
+            "import java.util.Objects;",
+            "import javax.sql.DataSource;",
+            "public class RosterManager {",
+            "  static final class Roster {",
+            "    Roster(String user, DataSource dataSource) throws SQLException {",
+            "      try (Connection c = dataSource.getConnection()) {",
+            "        c.prepareStatement(\"SELECT jid FROM roster WHERE owner = ?\").executeQuery();",
+            "      }",
+            "    }",
+            "  }",
+            "  private final DataSource dataSource;",
+            "  private final Map<String, Roster> rosters = new HashMap<>();",
+            "  RosterManager(DataSource dataSource) { this.dataSource = dataSource; }",
+            "  // BUG: Diagnostic matches: MSG",
+            "  public synchronized Roster rosterOf(String user) throws SQLException {",
+            "    Objects.requireNonNull(user, \"user\");",
+            "    Roster roster = rosters.get(user);",
+            "    if (roster == null) {",
+            "      roster = new Roster(user, dataSource);",
+            "      rosters.put(user, roster);",
+            "    }",
+            "    return roster;",
+            "  }",
+            "}")
+        .expectErrorMessage(
+            "MSG",
+            m ->
+                m.contains("Make the map a ConcurrentHashMap and fill it with computeIfAbsent")
+                    && m.contains(
+                        "(No automatic fix: building the value 'new Roster(user, dataSource)'"
+                            + " throws a checked exception, which a mapping function cannot.)"))
+        .doTest();
+  }
+
+  /**
+   * Issue 26: a synchronized method that checks its argument before the lookup: the check reads
+   * only the parameter, so it stays as written, and proves the key non-null.
+   */
+  @Test
+  void aSynchronizedMethodKeepsItsArgumentCheckAboveTheRewrittenLookup() {
+    refactoring
+        .addInputLines(
+            "Sessions.java",
+            "import java.util.HashMap;",
+            "import java.util.Map;",
+            "public class Sessions {",
+            "  private final Map<String, StringBuilder> logs = new HashMap<>();",
+            "  synchronized StringBuilder log(String sessionId) {",
+            "    if (sessionId == null) {",
+            "      throw new IllegalArgumentException(\"no session\");",
+            "    }",
+            "    StringBuilder log = logs.get(sessionId);",
+            "    if (log == null) {",
+            "      log = new StringBuilder();",
+            "      logs.put(sessionId, log);",
+            "    }",
+            "    return log;",
+            "  }",
+            "}")
+        .addOutputLines(
+            "Sessions.java",
+            "import java.util.Map;",
+            "import java.util.concurrent.ConcurrentHashMap;",
+            "public class Sessions {",
+            "  private final Map<String, StringBuilder> logs = new ConcurrentHashMap<>();",
+            "  StringBuilder log(String sessionId) {",
+            "    if (sessionId == null) {",
+            "      throw new IllegalArgumentException(\"no session\");",
+            "    }",
+            "    return logs.computeIfAbsent(sessionId, k -> new StringBuilder());",
+            "  }",
+            "}")
+        .doTest(BugCheckerRefactoringTestHelper.TestMode.TEXT_MATCH);
+  }
+
   /** Issue 26: without a proof, the message names the key that may be null. */
   @Test
   void noFixMessageNamesTheNullableKey() {
