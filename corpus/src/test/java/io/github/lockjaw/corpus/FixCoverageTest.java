@@ -5,9 +5,11 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.github.lockjaw.corpus.CorpusCompiler.Finding;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /** How the corpus report reads a finding's fix and folds its blocker. */
+@Tag("corpus") // runs with the corpus test, in the default build
 class FixCoverageTest {
   private static Finding finding(String message) {
     return new Finding("SynchronizedMapCache", "A.java", 1, 1, "A", "get", "", message);
