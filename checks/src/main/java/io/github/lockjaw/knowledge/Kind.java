@@ -192,6 +192,7 @@ public record Kind(String catalog, String name) {
     public static final Kind CHECK_METHOD = new Kind(CATALOG, "check-method");
     public static final Kind ACT_METHOD = new Kind(CATALOG, "act-method");
     public static final Kind ATOMIC_METHOD = new Kind(CATALOG, "atomic-method");
+    public static final Kind COMPUTED_VALUE = new Kind(CATALOG, "computed-value");
     public static final Kind REPLACEMENT_SUPERTYPE = new Kind(CATALOG, "replacement-supertype");
 
     public static final Kind KEY_ACCESSOR = new Kind(CATALOG, "key-accessor");

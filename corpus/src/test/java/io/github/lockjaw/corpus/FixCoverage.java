@@ -32,12 +32,17 @@ final class FixCoverage {
 
   private FixCoverage() {}
 
-  /** Whether a finding came with a fix: Error Prone appends its replacement to the message. */
+  /**
+   * Whether a finding came with a fix. javac's diagnostic does not carry the fix; but every lockjaw
+   * finding without one names its blocker, "(No automatic fix: …)" (held by the engine's {@code
+   * FixOrBlockerTest}), and Error Prone appends "Did you mean" to some fixed ones.
+   */
   static boolean hasFix(Finding finding) {
-    return finding.message().contains("Did you mean");
+    return finding.message().contains("Did you mean")
+        || !finding.message().contains("(No automatic fix");
   }
 
-  /** The blocker a finding's message names, its names folded; "(none given)" if it names none. */
+  /** The blocker a finding's message names, its names folded; "(none given)" with a fix. */
   static String blocker(Finding finding) {
     Matcher m = NO_FIX.matcher(finding.message().replace('\n', ' '));
     if (!m.find()) {

@@ -264,11 +264,23 @@ public final class ComputeIfAbsentFix {
     // V v = (V) map.get(k); if (v == null) { v = new V(..); map.put(k, v); } return v;
     if (statements.size() == 3
         && statements.get(0) instanceof VariableTree local
+        && local.getInitializer() != null
         && statements.get(2) instanceof ReturnTree ret
         && ret.getExpression() != null
         && isLocal(ret.getExpression(), ASTHelpers.getSymbol(local))) {
       return fillIfAbsent(
           local.getInitializer(), ASTHelpers.getSymbol(local), statements.get(1), map, null, state);
+    }
+    // V v; if ((v = (V) map.get(k)) == null) { map.put(k, v = new V(..)); } return v;
+    if (statements.size() == 3
+        && statements.get(0) instanceof VariableTree local
+        && local.getInitializer() == null
+        && statements.get(1) instanceof IfTree ifTree
+        && ifTree.getElseStatement() == null
+        && statements.get(2) instanceof ReturnTree ret
+        && ret.getExpression() != null
+        && isLocal(ret.getExpression(), ASTHelpers.getSymbol(local))) {
+      return fillInCondition(ifTree, ASTHelpers.getSymbol(local), map, state);
     }
     if (statements.size() == 2) {
       // v = (V) map.get(k); if (v == null) { v = new V(..); map.put(k, v); }   (v declared outside)
@@ -307,6 +319,37 @@ public final class ComputeIfAbsentFix {
       }
     }
     return null;
+  }
+
+  /**
+   * {@code if ((v = (V) map.get(k)) == null) { map.put(k, v = value); }}: the read assigned in the
+   * null test, the fill assigned inside the put (OGNL 2.6's {@code getParameterTypes}).
+   */
+  private static Shape fillInCondition(IfTree ifTree, Symbol v, VarSymbol map, VisitorState state) {
+    if (!(ASTHelpers.stripParentheses(ifTree.getCondition()) instanceof BinaryTree test)
+        || test.getKind() != Tree.Kind.EQUAL_TO
+        || !isNull(test.getRightOperand())
+        || !(ASTHelpers.stripParentheses(test.getLeftOperand()) instanceof AssignmentTree read)
+        || !isLocal(read.getVariable(), v)) {
+      return null;
+    }
+    Cast cast = Cast.unwrap(read.getExpression(), state);
+    MethodInvocationTree get = asCall(cast.expression(), map, "get");
+    List<? extends StatementTree> then = statementsOf(ifTree.getThenStatement());
+    if (get == null
+        || then.size() != 1
+        || !(then.get(0) instanceof ExpressionStatementTree statement)) {
+      return null;
+    }
+    MethodInvocationTree put = asCall(statement.getExpression(), map, "put");
+    if (put == null
+        || !(ASTHelpers.stripParentheses(put.getArguments().get(1)) instanceof AssignmentTree fill)
+        || !isLocal(fill.getVariable(), v)
+        || !SourceLookup.sameKey(put.getArguments().get(0), get.getArguments().get(0), state)
+        || ComputedValueSafety.mentions(fill.getExpression(), v)) {
+      return null;
+    }
+    return new Shape(get, fill.getExpression(), cast.text(), null);
   }
 
   /** {@code init} reads the cache into {@code v}; {@code guard} fills it when absent. */

@@ -9,6 +9,7 @@ import com.sun.source.tree.CompoundAssignmentTree;
 import com.sun.source.tree.ExpressionTree;
 import com.sun.source.tree.IdentifierTree;
 import com.sun.source.tree.LambdaExpressionTree;
+import com.sun.source.tree.LiteralTree;
 import com.sun.source.tree.MemberSelectTree;
 import com.sun.source.tree.MethodInvocationTree;
 import com.sun.source.tree.MethodTree;
@@ -25,6 +26,7 @@ import com.sun.tools.javac.code.Symbol.VarSymbol;
 import com.sun.tools.javac.code.Type;
 import io.github.lockjaw.checks.support.MoreTrees;
 import java.util.ArrayDeque;
+import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.LinkedHashSet;
@@ -67,6 +69,15 @@ final class ComputedValueSafety {
       VisitorState state) {
     ExpressionTree v = ASTHelpers.stripParentheses(value);
     String shown = "'" + abbreviated(state.getSourceForNode(v)) + "'";
+    if (v instanceof MethodInvocationTree call
+        && MapKnowledge.isComputedValue(ASTHelpers.getSymbol(call), state)) {
+      // m.getParameterTypes(): a JDK call that returns non-null and changes nothing
+      return usesOnlyStableLocals(call)
+          ? null
+          : "the value "
+              + shown
+              + " is computed from something other than the key and unchanging locals";
+    }
     if (!(v instanceof NewClassTree created) || created.getClassBody() != null) {
       // only 'new' is surely non-null
       return "the value "
@@ -232,6 +243,32 @@ final class ComputedValueSafety {
       }
     }
     return !writes[0];
+  }
+
+  /**
+   * Whether a {@code computed-value} call's receiver and arguments are literals, or parameters and
+   * locals a lambda may capture (effectively final): it then reads nothing the lock guarded.
+   */
+  private static boolean usesOnlyStableLocals(MethodInvocationTree call) {
+    List<ExpressionTree> operands = new ArrayList<>(call.getArguments());
+    ExpressionTree receiver = ASTHelpers.getReceiver(call);
+    if (receiver == null) {
+      return false;
+    }
+    operands.add(receiver);
+    for (ExpressionTree operand : operands) {
+      ExpressionTree o = ASTHelpers.stripParentheses(operand);
+      if (o instanceof LiteralTree) {
+        continue;
+      }
+      if (!(o instanceof IdentifierTree)
+          || !(ASTHelpers.getSymbol(o) instanceof VarSymbol var)
+          || (var.getKind() != ElementKind.PARAMETER && var.getKind() != ElementKind.LOCAL_VARIABLE)
+          || (var.flags() & (Flags.EFFECTIVELY_FINAL | Flags.FINAL)) == 0) {
+        return false;
+      }
+    }
+    return true;
   }
 
   /** Methods and constructors called in a tree, not counting lambda bodies (they run later). */

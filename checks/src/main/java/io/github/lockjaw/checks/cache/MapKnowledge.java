@@ -59,6 +59,15 @@ public final class MapKnowledge {
         KnownSymbols.overridingMethod(Kind.Maps.ATOMIC_METHOD.index(), method, state));
   }
 
+  /**
+   * Whether a call is a JDK call a fill may run inside computeIfAbsent ({@code computed-value}): it
+   * returns a value that is never null, changes nothing and throws no checked exception.
+   */
+  public static boolean isComputedValue(MethodSymbol method, VisitorState state) {
+    return KnownSymbols.overridingMethod(Kind.Maps.COMPUTED_VALUE.index(), method, state)
+        .isPresent();
+  }
+
   /** The fully qualified name of the map a fix moves a cache to. */
   public static String replacementType() {
     return Kind.Maps.REPLACEMENT.values().get(0);

@@ -921,6 +921,72 @@ class SynchronizedMapCacheTest {
         .doTest(BugCheckerRefactoringTestHelper.TestMode.TEXT_MATCH);
   }
 
+  /**
+   * Issue 26, from OGNL 2.6.9's {@code OgnlRuntime.getParameterTypes}: the read assigned in the
+   * null test, the fill assigned inside the put, and the value a JDK call on the key that never
+   * returns null and changes nothing ({@code computed-value} in maps.txt). A raw map keeps its
+   * cast.
+   */
+  @Test
+  void fixesTheAssignInConditionShapeWithAJdkValueOnTheKey() {
+    refactoring
+        .addInputLines(
+            "Reflection.java",
+            "import java.lang.reflect.Method;",
+            "import java.util.HashMap;",
+            "import java.util.Map;",
+            "public class Reflection {",
+            "  private static Map methodParameterTypesCache = new HashMap(101);",
+            "  public static Class[] getParameterTypes(Method m) {",
+            "    synchronized (methodParameterTypesCache) {",
+            "      Class[] result;",
+            "      if ((result = (Class[]) methodParameterTypesCache.get(m)) == null) {",
+            "        methodParameterTypesCache.put(m, result = m.getParameterTypes());",
+            "      }",
+            "      return result;",
+            "    }",
+            "  }",
+            "}")
+        .addOutputLines(
+            "Reflection.java",
+            "import java.lang.reflect.Method;",
+            "import java.util.Map;",
+            "import java.util.concurrent.ConcurrentHashMap;",
+            "public class Reflection {",
+            "  private static Map methodParameterTypesCache = new ConcurrentHashMap(101);",
+            "  public static Class[] getParameterTypes(Method m) {",
+            "    return (Class[]) methodParameterTypesCache.computeIfAbsent(m, k -> m.getParameterTypes());",
+            "  }",
+            "}")
+        .doTest(BugCheckerRefactoringTestHelper.TestMode.TEXT_MATCH);
+  }
+
+  /** A JDK call on a field, not on the key: the field may change, and no fix is offered. */
+  @Test
+  void noFixWhenTheJdkValueReadsAField() {
+    compilation
+        .addSourceLines(
+            "Names.java",
+            "import java.util.HashMap;",
+            "import java.util.Map;",
+            "import java.util.Objects;",
+            "public class Names {",
+            "  private final Map<String, String> names = new HashMap<>();",
+            "  private Class<?> current = Object.class;",
+            "  // BUG: Diagnostic contains: is computed from something other than the key",
+            "  synchronized String name(String key) {",
+            "    Objects.requireNonNull(key);",
+            "    String name = names.get(key);",
+            "    if (name == null) {",
+            "      name = current.getName();",
+            "      names.put(key, name);",
+            "    }",
+            "    return name;",
+            "  }",
+            "}")
+        .doTest();
+  }
+
   /** Issue 26: without a proof, the message names the key that may be null. */
   @Test
   void noFixMessageNamesTheNullableKey() {
