@@ -364,6 +364,69 @@ class FrontEndAgreementTest {
     return bridges;
   }
 
+  /**
+   * CAS client 3.1's {@code CommonUtils.getResponseFromServer}: a connection opened in a try that
+   * returns, released in the finally. javac copies the finally onto the return with the try's
+   * values; the source front-end does the same, so the release is of the opened connection.
+   */
+  static final String FINALLY_ON_RETURN =
+      """
+      package shop;
+      import java.io.*;
+      import java.net.*;
+      public class Validator {
+        public static String getResponseFromServer(URL url) {
+          HttpURLConnection conn = null;
+          try {
+            conn = (HttpURLConnection) url.openConnection();
+            BufferedReader in = new BufferedReader(new InputStreamReader(conn.getInputStream()));
+            String line = in.readLine();
+            return line == null ? "" : line.trim();
+          } catch (Exception e) {
+            throw new RuntimeException(e);
+          } finally {
+            if (conn != null) {
+              conn.disconnect();
+            }
+          }
+        }
+
+        public static int status(URL url) throws IOException {
+          HttpURLConnection conn = (HttpURLConnection) url.openConnection();
+          try {
+            return conn.getResponseCode();
+          } finally {
+            conn.disconnect();
+          }
+        }
+      }
+      """;
+
+  @Test
+  void frontEndsAgreeOnAFinallyRunOnAReturn() throws Exception {
+    BothFrontEnds.Read read =
+        BothFrontEnds.read(Map.of("shop.Validator", FINALLY_ON_RETURN), "21", out);
+    List<String> differences = compare(read);
+    assertTrue(differences.isEmpty(), String.join("\n", differences));
+    for (String name : List.of("getResponseFromServer", "status")) {
+      MethodFacts method =
+          byName(read.fromSource().get("shop.Validator")).values().stream()
+              .filter(m -> m.ref().name().equals(name))
+              .findFirst()
+              .orElseThrow();
+      boolean releasesTheOpenedConnection = false;
+      for (Op op : method.ops()) {
+        if (op.isCall()
+            && op.method().name().equals("disconnect")
+            && op.receiver() instanceof Value.Result result
+            && method.ops().get(result.op()).method().name().equals("openConnection")) {
+          releasesTheOpenedConnection = true;
+        }
+      }
+      assertTrue(releasesTheOpenedConnection, name + ": " + ModelText.operations(method));
+    }
+  }
+
   static final String MERGED_NULL_TESTS =
       """
       package shop;

@@ -132,6 +132,15 @@ final class BodyReader {
   private final List<Integer> openLoops = new ArrayList<>();
   private final List<Guard> guards = new ArrayList<>();
   private boolean inHandler;
+
+  /**
+   * The {@code finally} blocks of the try statements being read, innermost last, with how many
+   * monitors were held when each try began: javac copies a finally block onto every exit of its
+   * try, a {@code return} included, with that exit's values, and so does this reader.
+   */
+  private record PendingFinally(TreePath block, int heldDepth) {}
+
+  private final List<PendingFinally> pendingFinally = new ArrayList<>();
   private int lambdaOrdinal;
   private int computations;
 
@@ -196,6 +205,7 @@ final class BodyReader {
             returnTree.getExpression() == null
                 ? List.of()
                 : List.of(eval(child(path, returnTree.getExpression())));
+        runFinallyBlocksBeforeReturn();
         emitReturn(path, returned);
         yield Flow.ABRUPT;
       }
@@ -594,6 +604,11 @@ final class BodyReader {
       resourcePaths.add(resourcePath);
     }
     Map<Symbol, Value> before = new HashMap<>(env);
+    TreePath finallyPath =
+        tree.getFinallyBlock() == null ? null : child(path, tree.getFinallyBlock());
+    if (finallyPath != null) {
+      pendingFinally.add(new PendingFinally(finallyPath, heldRegions.size()));
+    }
     Flow body = statement(child(path, tree.getBlock()));
     for (int r = resources.size() - 1; r >= 0; r--) {
       Tree resource = tree.getResources().get(r);
@@ -619,6 +634,15 @@ final class BodyReader {
     }
     Set<Symbol> assignedInTry = LocalScans.assignedLocals(tree.getBlock());
     boolean anyCatchCompletes = false;
+    if (finallyPath != null && body.completes() && !tree.getCatches().isEmpty()) {
+      // javac's copy of the finally after the try block completes, with the try's values; the
+      // copy after the merge below stands for the exception path
+      pendingFinally.remove(pendingFinally.size() - 1);
+      Map<Symbol, Value> afterBody = new HashMap<>(env);
+      statement(finallyPath);
+      env = afterBody;
+      pendingFinally.add(new PendingFinally(finallyPath, heldRegions.size()));
+    }
     Map<Symbol, Value> afterTry = env;
     for (CatchTree catchTree : tree.getCatches()) {
       env = new HashMap<>(before);
@@ -628,8 +652,10 @@ final class BodyReader {
       boolean wasInHandler = inHandler;
       inHandler = true;
       Flow flow = statement(child(child(path, catchTree), catchTree.getBlock()));
-      if (flow.completes() && tree.getFinallyBlock() != null) {
-        statement(child(path, tree.getFinallyBlock())); // javac repeats finally after each catch
+      if (flow.completes() && finallyPath != null) {
+        pendingFinally.remove(pendingFinally.size() - 1);
+        statement(finallyPath); // javac repeats finally after each catch
+        pendingFinally.add(new PendingFinally(finallyPath, heldRegions.size()));
       }
       inHandler = wasInHandler;
       anyCatchCompletes |= flow.completes();
@@ -641,11 +667,38 @@ final class BodyReader {
       }
     }
     Flow finallyFlow = Flow.NORMAL;
-    if (tree.getFinallyBlock() != null) {
-      finallyFlow = statement(child(path, tree.getFinallyBlock()));
+    if (finallyPath != null) {
+      pendingFinally.remove(pendingFinally.size() - 1);
+      finallyFlow = statement(finallyPath);
     }
     boolean completes = (body.completes() || anyCatchCompletes) && finallyFlow.completes();
     return completes ? Flow.NORMAL : Flow.ABRUPT;
+  }
+
+  /**
+   * Reads the finally blocks a {@code return} runs, innermost first, as javac copies them before
+   * the return: only those of tries entered inside every monitor now held (a finally outside a
+   * synchronized block runs after the monitor is released, which this reader does not model).
+   */
+  private void runFinallyBlocksBeforeReturn() {
+    int depth = pendingFinally.size();
+    List<PendingFinally> saved = new ArrayList<>(pendingFinally);
+    try {
+      for (int i = depth - 1; i >= 0; i--) {
+        PendingFinally pending = saved.get(i);
+        if (pending.heldDepth() != heldRegions.size()) {
+          break;
+        }
+        // a return inside this finally must not run it again
+        truncate(pendingFinally, i);
+        if (!statement(pending.block()).completes()) {
+          break;
+        }
+      }
+    } finally {
+      pendingFinally.clear();
+      pendingFinally.addAll(saved);
+    }
   }
 
   private Flow synchronizedBlock(TreePath path, SynchronizedTree tree) {
