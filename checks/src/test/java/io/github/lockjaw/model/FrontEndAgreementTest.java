@@ -366,8 +366,9 @@ class FrontEndAgreementTest {
 
   /**
    * CAS client 3.1's {@code CommonUtils.getResponseFromServer}: a connection opened in a try that
-   * returns, released in the finally. javac copies the finally onto the return with the try's
-   * values; the source front-end does the same, so the release is of the opened connection.
+   * returns, also from inside a synchronized block, released in the finally. javac copies the
+   * finally onto the return with the try's values, after releasing the monitor; the source
+   * front-end does the same, so the release is of the opened connection, outside the region.
    */
   static final String FINALLY_ON_RETURN =
       """
@@ -382,6 +383,24 @@ class FrontEndAgreementTest {
             BufferedReader in = new BufferedReader(new InputStreamReader(conn.getInputStream()));
             String line = in.readLine();
             return line == null ? "" : line.trim();
+          } catch (Exception e) {
+            throw new RuntimeException(e);
+          } finally {
+            if (conn != null) {
+              conn.disconnect();
+            }
+          }
+        }
+
+        public static String responseUnderLock(URL url) {
+          HttpURLConnection conn = null;
+          try {
+            conn = (HttpURLConnection) url.openConnection();
+            BufferedReader in = new BufferedReader(new InputStreamReader(conn.getInputStream()));
+            synchronized (url) {
+              String line = in.readLine();
+              return line == null ? "" : line.trim();
+            }
           } catch (Exception e) {
             throw new RuntimeException(e);
           } finally {
@@ -408,7 +427,7 @@ class FrontEndAgreementTest {
         BothFrontEnds.read(Map.of("shop.Validator", FINALLY_ON_RETURN), "21", out);
     List<String> differences = compare(read);
     assertTrue(differences.isEmpty(), String.join("\n", differences));
-    for (String name : List.of("getResponseFromServer", "status")) {
+    for (String name : List.of("getResponseFromServer", "responseUnderLock", "status")) {
       MethodFacts method =
           byName(read.fromSource().get("shop.Validator")).values().stream()
               .filter(m -> m.ref().name().equals(name))

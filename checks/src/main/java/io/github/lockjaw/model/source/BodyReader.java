@@ -677,18 +677,22 @@ final class BodyReader {
 
   /**
    * Reads the finally blocks a {@code return} runs, innermost first, as javac copies them before
-   * the return: only those of tries entered inside every monitor now held (a finally outside a
-   * synchronized block runs after the monitor is released, which this reader does not model).
+   * the return. A {@code return} inside a synchronized block releases that monitor before a finally
+   * of a try around the block runs: the finally is read with only the monitors its try was entered
+   * under (CAS client 3.1's {@code getResponseFromServer} returns from inside {@code synchronized
+   * (buffer)} and disconnects in the finally).
    */
   private void runFinallyBlocksBeforeReturn() {
     int depth = pendingFinally.size();
     List<PendingFinally> saved = new ArrayList<>(pendingFinally);
+    List<Integer> held = new ArrayList<>(heldRegions);
     try {
       for (int i = depth - 1; i >= 0; i--) {
         PendingFinally pending = saved.get(i);
-        if (pending.heldDepth() != heldRegions.size()) {
+        if (pending.heldDepth() > heldRegions.size()) {
           break;
         }
+        truncate(heldRegions, pending.heldDepth()); // the monitors entered since are released
         // a return inside this finally must not run it again
         truncate(pendingFinally, i);
         if (!statement(pending.block()).completes()) {
@@ -698,6 +702,8 @@ final class BodyReader {
     } finally {
       pendingFinally.clear();
       pendingFinally.addAll(saved);
+      heldRegions.clear();
+      heldRegions.addAll(held);
     }
   }
 
