@@ -221,8 +221,21 @@ final class HoistSharedInstanceFix {
   }
 
   /** The field's declaration on one line when nothing was folded into it. */
+  /**
+   * The field on one line, unless calls were folded into its initializer or the line would be wider
+   * than the file's widest: then it breaks after {@code =}, one continuation step in, as a file
+   * that keeps to a width breaks its own declarations.
+   */
   private String oneLineUnlessFolded(String code) {
-    return folded.isEmpty() ? code.replace(" =\n\t\t", " = ") : code;
+    if (!folded.isEmpty()) {
+      return code;
+    }
+    String oneLine = code.replace(" =\n\t\t", " = ");
+    CharSequence source = state.getSourceCode();
+    String classIndent = Layout.indentationAt(source, ASTHelpers.getStartPosition(target));
+    String memberIndent = (classIndent == null ? "" : classIndent) + Layout.unit(source);
+    int width = (memberIndent + oneLine).replace("\t", "    ").length();
+    return width <= Layout.lineLimit(source) ? oneLine : code;
   }
 
   private boolean insertField(String code) {

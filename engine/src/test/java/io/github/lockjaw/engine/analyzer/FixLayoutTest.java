@@ -528,6 +528,47 @@ class FixLayoutTest {
         fixed);
   }
 
+  /**
+   * Issue 26: a hoisted field that would be wider than the file's widest line breaks after its
+   * {@code =}, one continuation step in, instead of running past the file's width.
+   */
+  @Test
+  void aHoistedFieldWiderThanTheFileBreaksAfterItsEquals() throws Exception {
+    String fixed =
+        fixOnce(
+            "InventoryReportHandler.java",
+            """
+        package shop;
+
+        import com.sun.net.httpserver.HttpExchange;
+        import com.sun.net.httpserver.HttpHandler;
+        import java.io.IOException;
+        import java.util.logging.Logger;
+
+        public class InventoryReportHandler implements HttpHandler {
+          @Override
+          public void handle(HttpExchange exchange) throws IOException {
+            Logger log = Logger.getLogger("shop.inventory.reports.InventoryReportHandler.requests");
+            log.fine("report requested");
+            exchange.sendResponseHeaders(204, -1);
+            exchange.close();
+          }
+        }
+        """);
+    int widest = 0;
+    for (String line : fixed.split("\n")) {
+      widest = Math.max(widest, line.length());
+    }
+    assertTrue(widest <= 91, "a line wider than the file's 91 columns:\n" + fixed);
+    assertTrue(
+        fixed.contains(
+            """
+              private static final Logger LOGGER =
+                  Logger.getLogger("shop.inventory.reports.InventoryReportHandler.requests");
+            """),
+        fixed);
+  }
+
   private String fixOnce(String name, String source) throws Exception {
     Path file = dir.resolve(name);
     Files.writeString(file, source, UTF_8);
