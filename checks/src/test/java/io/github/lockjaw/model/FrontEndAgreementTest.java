@@ -410,6 +410,28 @@ class FrontEndAgreementTest {
           }
         }
 
+        public static String readAll(URL url) {
+          HttpURLConnection conn = null;
+          try {
+            conn = (HttpURLConnection) url.openConnection();
+            BufferedReader in = new BufferedReader(new InputStreamReader(conn.getInputStream()));
+            StringBuffer buffer = new StringBuffer(255);
+            synchronized (buffer) {
+              String line;
+              while ((line = in.readLine()) != null) {
+                buffer.append(line).append('\\n');
+              }
+              return buffer.toString();
+            }
+          } catch (Exception e) {
+            throw new RuntimeException(e);
+          } finally {
+            if (conn != null) {
+              conn.disconnect();
+            }
+          }
+        }
+
         public static int status(URL url) throws IOException {
           HttpURLConnection conn = (HttpURLConnection) url.openConnection();
           try {
@@ -427,7 +449,7 @@ class FrontEndAgreementTest {
         BothFrontEnds.read(Map.of("shop.Validator", FINALLY_ON_RETURN), "21", out);
     List<String> differences = compare(read);
     assertTrue(differences.isEmpty(), String.join("\n", differences));
-    for (String name : List.of("getResponseFromServer", "responseUnderLock", "status")) {
+    for (String name : List.of("getResponseFromServer", "responseUnderLock", "readAll", "status")) {
       MethodFacts method =
           byName(read.fromSource().get("shop.Validator")).values().stream()
               .filter(m -> m.ref().name().equals(name))

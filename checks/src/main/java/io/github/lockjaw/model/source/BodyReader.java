@@ -1329,6 +1329,10 @@ final class BodyReader {
     }
     List<Value> args = arguments(path, tree.getArguments(), jc.varargsElement != null, method);
     ClassSymbol created = (ClassSymbol) type.tsym;
+    if (isStringBuilding(JavacNames.binaryName(created))) {
+      // as its calls: the bytecode front-end leaves string builders out, javac's concatenation too
+      return Value.UNKNOWN;
+    }
     String descriptor = names.descriptor(method.type);
     if (takesOuterInstance(created)) {
       ClassSymbol outerClass = outerClassOf(created);
