@@ -13,12 +13,12 @@ import com.sun.source.tree.SynchronizedTree;
 import com.sun.source.tree.Tree;
 import com.sun.source.tree.VariableTree;
 import com.sun.source.util.TreePath;
-import com.sun.source.util.TreeScanner;
 import com.sun.tools.javac.code.Symbol;
 import com.sun.tools.javac.code.Symbol.VarSymbol;
 import com.sun.tools.javac.code.Type;
 import io.github.lockjaw.checks.support.FixOutcome;
 import io.github.lockjaw.checks.support.Layout;
+import io.github.lockjaw.checks.support.MoreTrees;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
@@ -180,25 +180,23 @@ final class ClassValueFix {
    * the ClassValue is built with the static field, where none of those exist.
    */
   private static String usesOutOfScope(ExpressionTree value, Symbol key) {
-    String[] found = new String[1];
-    new TreeScanner<Void, Void>() {
-      @Override
-      public Void visitIdentifier(IdentifierTree node, Void unused) {
-        Symbol symbol = ASTHelpers.getSymbol(node);
-        if (found[0] == null && symbol != null && !symbol.equals(key)) {
-          boolean local =
-              symbol.getKind() == ElementKind.LOCAL_VARIABLE
-                  || symbol.getKind() == ElementKind.PARAMETER;
-          boolean member =
-              (symbol.getKind() == ElementKind.FIELD || symbol.getKind() == ElementKind.METHOD)
-                  && !ASTHelpers.isStatic(symbol);
-          if (local || member || node.getName().contentEquals("this")) {
-            found[0] = "'" + node.getName() + "'";
-          }
-        }
-        return super.visitIdentifier(node, unused);
-      }
-    }.scan(value, null);
-    return found[0];
+    return MoreTrees.findFirst(
+            value,
+            IdentifierTree.class,
+            node -> {
+              Symbol symbol = ASTHelpers.getSymbol(node);
+              if (symbol == null || symbol.equals(key)) {
+                return false;
+              }
+              boolean local =
+                  symbol.getKind() == ElementKind.LOCAL_VARIABLE
+                      || symbol.getKind() == ElementKind.PARAMETER;
+              boolean member =
+                  (symbol.getKind() == ElementKind.FIELD || symbol.getKind() == ElementKind.METHOD)
+                      && !ASTHelpers.isStatic(symbol);
+              return local || member || node.getName().contentEquals("this");
+            })
+        .map(node -> "'" + node.getName() + "'")
+        .orElse(null);
   }
 }

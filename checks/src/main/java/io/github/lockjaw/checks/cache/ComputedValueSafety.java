@@ -24,6 +24,7 @@ import com.sun.tools.javac.code.Symbol.ClassSymbol;
 import com.sun.tools.javac.code.Symbol.MethodSymbol;
 import com.sun.tools.javac.code.Symbol.VarSymbol;
 import com.sun.tools.javac.code.Type;
+import io.github.lockjaw.checks.support.FieldAccesses;
 import io.github.lockjaw.checks.support.MoreTrees;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
@@ -204,37 +205,11 @@ final class ComputedValueSafety {
         MoreTrees.declaredMethods(state.getPath().getCompilationUnit());
     ArrayDeque<Tree> work = new ArrayDeque<>(List.of(created));
     Set<Symbol> seen = new HashSet<>();
-    boolean[] writes = new boolean[1];
-    while (!work.isEmpty() && !writes[0]) {
+    while (!work.isEmpty()) {
       Tree tree = work.poll();
-      new TreeScanner<Void, Void>() {
-        @Override
-        public Void visitAssignment(AssignmentTree node, Void unused) {
-          check(node.getVariable());
-          return super.visitAssignment(node, unused);
-        }
-
-        @Override
-        public Void visitCompoundAssignment(CompoundAssignmentTree node, Void unused) {
-          check(node.getVariable());
-          return super.visitCompoundAssignment(node, unused);
-        }
-
-        @Override
-        public Void visitUnary(UnaryTree node, Void unused) {
-          check(node.getExpression());
-          return super.visitUnary(node, unused);
-        }
-
-        private void check(ExpressionTree target) {
-          Symbol symbol = ASTHelpers.getSymbol(target);
-          if (symbol instanceof VarSymbol var
-              && var.getKind() == ElementKind.FIELD
-              && ASTHelpers.isStatic(var)) {
-            writes[0] = true;
-          }
-        }
-      }.scan(tree, null);
+      if (MoreTrees.anyMatch(tree, ComputedValueSafety::writesStaticField)) {
+        return false;
+      }
       for (MethodSymbol callee : invokedMethods(tree)) {
         MethodTree body = methods.get(callee);
         if (body != null && seen.add(callee)) {
@@ -242,7 +217,21 @@ final class ComputedValueSafety {
         }
       }
     }
-    return !writes[0];
+    return true;
+  }
+
+  /** An assignment, compound assignment, {@code ++} or {@code --} of a static field. */
+  private static boolean writesStaticField(Tree node) {
+    ExpressionTree target =
+        node instanceof AssignmentTree a
+            ? a.getVariable()
+            : node instanceof CompoundAssignmentTree c
+                ? c.getVariable()
+                : node instanceof UnaryTree u && FieldAccesses.isIncrement(u)
+                    ? u.getExpression()
+                    : null;
+    VarSymbol field = target == null ? null : FieldAccesses.fieldOf(target);
+    return field != null && ASTHelpers.isStatic(field);
   }
 
   /**

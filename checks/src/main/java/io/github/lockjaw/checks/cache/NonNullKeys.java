@@ -5,6 +5,8 @@ import com.google.errorprone.util.ASTHelpers;
 import com.sun.source.tree.AssignmentTree;
 import com.sun.source.tree.BinaryTree;
 import com.sun.source.tree.BlockTree;
+import com.sun.source.tree.ClassTree;
+import com.sun.source.tree.CompoundAssignmentTree;
 import com.sun.source.tree.ConditionalExpressionTree;
 import com.sun.source.tree.ExpressionStatementTree;
 import com.sun.source.tree.ExpressionTree;
@@ -17,6 +19,7 @@ import com.sun.source.tree.MethodTree;
 import com.sun.source.tree.NewClassTree;
 import com.sun.source.tree.ReturnTree;
 import com.sun.source.tree.StatementTree;
+import com.sun.source.tree.SwitchExpressionTree;
 import com.sun.source.tree.Tree;
 import com.sun.source.tree.VariableTree;
 import com.sun.source.util.TreeScanner;
@@ -126,17 +129,13 @@ final class NonNullKeys {
   }
 
   private static boolean assigns(Tree tree, Symbol variable) {
-    boolean[] assigned = new boolean[1];
-    new TreeScanner<Void, Void>() {
-      @Override
-      public Void visitAssignment(AssignmentTree node, Void unused) {
-        if (variable.equals(ASTHelpers.getSymbol(node.getVariable()))) {
-          assigned[0] = true;
-        }
-        return super.visitAssignment(node, unused);
-      }
-    }.scan(tree, null);
-    return assigned[0];
+    return MoreTrees.anyMatch(
+        tree,
+        node ->
+            (node instanceof AssignmentTree a
+                    && variable.equals(ASTHelpers.getSymbol(a.getVariable())))
+                || (node instanceof CompoundAssignmentTree c
+                    && variable.equals(ASTHelpers.getSymbol(c.getVariable()))));
   }
 
   /** Whether evaluating {@code tree} dereferences {@code variable} on every path through it. */
@@ -154,6 +153,17 @@ final class NonNullKeys {
       public Void visitLambdaExpression(LambdaExpressionTree node, Void unused) {
         conditional[0] = true;
         return null;
+      }
+
+      @Override
+      public Void visitSwitchExpression(SwitchExpressionTree node, Void unused) {
+        conditional[0] = true;
+        return null;
+      }
+
+      @Override
+      public Void visitClass(ClassTree node, Void unused) {
+        return null; // an anonymous class's body runs later, if at all
       }
 
       @Override

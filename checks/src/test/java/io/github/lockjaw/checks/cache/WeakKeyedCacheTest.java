@@ -199,6 +199,94 @@ class WeakKeyedCacheTest {
         .doTest();
   }
 
+  /**
+   * Reading a static field (a negated flag) while building the value is no write: the fix stands.
+   */
+  @Test
+  void aStaticFieldReadWhileBuildingTheValueIsNoWrite() {
+    refactoring
+        .addInputLines(
+            "Describers.java",
+            "import java.util.Map;",
+            "import java.util.WeakHashMap;",
+            "public class Describers {",
+            "  static final boolean VERBOSE = Boolean.getBoolean(\"describers.verbose\");",
+            "  static final class Describer {",
+            "    final boolean brief;",
+            "    Describer(Class<?> type) {",
+            "      String name = type.getName();",
+            "      this.brief = !VERBOSE && name.length() < 8;",
+            "    }",
+            "  }",
+            "  private static final Map<Class<?>, Describer> DESCRIBERS = new WeakHashMap<>();",
+            "  static Describer of(Class<?> type) {",
+            "    synchronized (DESCRIBERS) {",
+            "      Describer describer = DESCRIBERS.get(type);",
+            "      if (describer == null) {",
+            "        describer = new Describer(type);",
+            "        DESCRIBERS.put(type, describer);",
+            "      }",
+            "      return describer;",
+            "    }",
+            "  }",
+            "}")
+        .addOutputLines(
+            "Describers.java",
+            "public class Describers {",
+            "  static final boolean VERBOSE = Boolean.getBoolean(\"describers.verbose\");",
+            "  static final class Describer {",
+            "    final boolean brief;",
+            "    Describer(Class<?> type) {",
+            "      String name = type.getName();",
+            "      this.brief = !VERBOSE && name.length() < 8;",
+            "    }",
+            "  }",
+            "  private static final ClassValue<Describer> DESCRIBERS = new ClassValue<Describer>() {",
+            "    @Override",
+            "    protected Describer computeValue(Class<?> type) {",
+            "      return new Describer(type);",
+            "    }",
+            "  };",
+            "  static Describer of(Class<?> type) {",
+            "    return DESCRIBERS.get(type);",
+            "  }",
+            "}")
+        .doTest(BugCheckerRefactoringTestHelper.TestMode.TEXT_MATCH);
+  }
+
+  /** A key dereferenced only in an anonymous class the constructor builds proves nothing. */
+  @Test
+  void aDereferenceInsideAnAnonymousClassIsNoNullProof() {
+    compilation
+        .addSourceLines(
+            "Probes.java",
+            "import java.util.Map;",
+            "import java.util.WeakHashMap;",
+            "public class Probes {",
+            "  static final class Probe {",
+            "    final Runnable check;",
+            "    Probe(Class<?> type) {",
+            "      this.check = new Runnable() {",
+            "        @Override public void run() { type.getName(); }",
+            "      };",
+            "    }",
+            "  }",
+            "  private static final Map<Class<?>, Probe> PROBES = new WeakHashMap<>();",
+            "  static Probe of(Class<?> type) {",
+            "    // BUG: Diagnostic contains: the key 'type' may be null",
+            "    synchronized (PROBES) {",
+            "      Probe probe = PROBES.get(type);",
+            "      if (probe == null) {",
+            "        probe = new Probe(type);",
+            "        PROBES.put(type, probe);",
+            "      }",
+            "      return probe;",
+            "    }",
+            "  }",
+            "}")
+        .doTest();
+  }
+
   @Test
   void noClassValueWhenTheMapIsClearedElsewhere() {
     compilation
