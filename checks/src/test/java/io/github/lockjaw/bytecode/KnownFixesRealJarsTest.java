@@ -54,6 +54,21 @@ class KnownFixesRealJarsTest {
   }
 
   @Test
+  void openfgaMapperCopyPerApiCallFixedIn041() throws Exception {
+    // every API call of the SDK copies the client's mapper, then sends its request through the
+    // HttpClient the ApiClient keeps: per call of the SDK is per outgoing request
+    flaggedWith(
+        audit("openfga-sdk-0.3.2.jar"),
+        "PerRequestHeavyweightObject",
+        "dev.openfga.sdk.api.client.ApiClient",
+        "upgrade dev.openfga:openfga-sdk 0.3.2 to 0.4.1 or later");
+    silent(
+        audit("openfga-sdk-0.4.1.jar"),
+        "PerRequestHeavyweightObject",
+        "dev.openfga.sdk.api.client.ApiClient");
+  }
+
+  @Test
   void ognlCachesFixedIn342() throws Exception {
     flaggedWith(
         audit("ognl-2.6.9.jar"),

@@ -1,6 +1,9 @@
 package io.github.lockjaw.checks.heavyweight;
 
+import io.github.lockjaw.knowledge.Kind;
+import io.github.lockjaw.knowledge.KnowledgeIndex;
 import io.github.lockjaw.model.ClassFacts;
+import io.github.lockjaw.model.Effects;
 import io.github.lockjaw.model.MethodFacts;
 import io.github.lockjaw.model.MethodRef;
 import io.github.lockjaw.model.Op;
@@ -13,16 +16,25 @@ import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 
 /**
  * Which methods run once per request, from the model's reachability: a method requests reach, not
  * only through code that caches what it builds (a lambda given to {@code ThreadLocal.withInitial}
  * or {@code computeIfAbsent}, a {@code ThreadLocal.initialValue()} override), from a framework
- * entry point (a handler, filter, listener), not only from a library's public API, whose callers
- * may call it once.
+ * entry point (a handler, filter, listener) or from a method that sends an HTTP request on every
+ * call through a client it keeps; not from a library's public API alone, whose callers may call it
+ * once.
  */
 final class PerRequestCalls {
+  private static final KnowledgeIndex REQUEST_METHODS = Kind.HttpClients.REQUEST_METHOD.index();
+  private static final KnowledgeIndex CLIENT_CREATIONS =
+      KnowledgeIndex.of(
+          Kind.HttpClients.CLIENT_FACTORY,
+          Kind.HttpClients.CLIENT_BUILD_METHOD,
+          Kind.HttpClients.CLIENT_BUILDER_START);
+
   /** A call of a method: the calling method and the operation. */
   record Site(MethodFacts caller, Op op) {}
 
@@ -33,6 +45,9 @@ final class PerRequestCalls {
 
   /** For a method found per request: the caller that makes it so ({@code null} at an entry). */
   private final Map<MethodRef, MethodRef> via = new HashMap<>();
+
+  /** For a method found per request because it sends a request on every call: what it sends. */
+  private final Map<MethodRef, Effects.Effect> sends = new HashMap<>();
 
   private int cycles;
 
@@ -146,7 +161,11 @@ final class PerRequestCalls {
         return true;
       }
     }
-    return false;
+    // the outermost method that sends a request is the one a message names (OpenFgaApi.check(),
+    // not the retry helper it calls), so callers are asked first
+    Optional<Effects.Effect> send = requestSentThroughAKeptClient(method);
+    send.ifPresent(effect -> sends.put(method.ref(), effect));
+    return send.isPresent();
   }
 
   /**
@@ -164,8 +183,61 @@ final class PerRequestCalls {
       path.add(0, caller.display() + "() calls " + current.display() + "()");
       current = caller;
     }
-    path.add(0, current.display() + "()");
+    Effects.Effect send = sends.get(current);
+    path.add(
+        0,
+        current.display()
+            + "()"
+            + (send == null
+                ? ""
+                : ", which sends an HTTP request on every call ("
+                    + send.chainText(current.owner())
+                    + ")"));
     return path;
+  }
+
+  /**
+   * Whether the request path of {@code method} starts at a method that sends a request per call.
+   */
+  boolean startsAtAnOutgoingRequest(MethodFacts method) {
+    MethodRef current = method.ref();
+    for (int guard = 0; guard < 50 && via.containsKey(current); guard++) {
+      current = via.get(current);
+    }
+    return sends.containsKey(current);
+  }
+
+  /**
+   * The request a method sends on every call through an HTTP client it keeps or is given, not one
+   * it builds: a client's operation (an SDK's {@code check()}, {@code getOrder()}) runs once for
+   * each request it sends, so what it builds per call is built per request, whoever calls it. A
+   * method that builds its own client for the exchange (a configuration fetched once) is not one.
+   */
+  private Optional<Effects.Effect> requestSentThroughAKeptClient(MethodFacts method) {
+    for (Effects.Effect effect : context.effects().summary(method.ref())) {
+      Effects.Step last = effect.chain().get(effect.chain().size() - 1);
+      if (effect.kind() != Effects.EffectKind.BLOCKING_IO
+          || last.callee() == null
+          || program.match(REQUEST_METHODS, last.callee()).isEmpty()) {
+        continue;
+      }
+      MethodFacts sender = program.method(last.in());
+      if (sender != null && !isBuiltHere(sender, sender.ops().get(last.op()).receiver())) {
+        return Optional.of(effect);
+      }
+    }
+    return Optional.empty();
+  }
+
+  /** Whether the client {@code value} is created in {@code method}: constructed or built there. */
+  private boolean isBuiltHere(MethodFacts method, Value client) {
+    if (!(client instanceof Value.Result)) {
+      return false; // a field, a parameter: a client kept for many requests
+    }
+    Op producer = method.producer(client);
+    return producer == null
+        || producer.kind() == Op.Kind.NEW
+        || program.match(CLIENT_CREATIONS, producer.method()).isPresent();
   }
 
   /** A handler, filter or listener method: it runs for every request, message or call. */

@@ -116,7 +116,12 @@ public final class PerRequestHeavyweightQuery implements ModelQuery {
             -1,
             op.index(),
             op.line(),
-            message(method, op, entry, trace.get()),
+            message(
+                method,
+                op,
+                entry,
+                trace.get(),
+                calls.startsAtAnOutgoingRequest(trace.get().user())),
             trace.get().requestPath(),
             null,
             new Creation(entry, here)));
@@ -265,7 +270,7 @@ public final class PerRequestHeavyweightQuery implements ModelQuery {
   // ------------------------------------------------------------------- messages
 
   private static String message(
-      MethodFacts method, Op op, KnowledgeIndex.MethodEntry entry, Trace trace) {
+      MethodFacts method, Op op, KnowledgeIndex.MethodEntry entry, Trace trace, boolean outgoing) {
     String type = createdType(op);
     String what = HeavyweightKnowledge.words(entry, "what");
     String subject = name(method);
@@ -295,8 +300,8 @@ public final class PerRequestHeavyweightQuery implements ModelQuery {
     String entryPoint = trace.requestPath().get(0);
     text.append(", and ")
         .append(
-            entryPoint.startsWith("public API")
-                ? "it runs per call of the code's API (" + entryPoint + ")"
+            outgoing
+                ? "it runs once for every outgoing request: " + entryPoint
                 : "requests reach it from " + entryPoint)
         .append(". ");
     text.append(advice(entry, type));

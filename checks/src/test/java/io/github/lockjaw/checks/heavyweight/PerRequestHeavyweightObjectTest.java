@@ -90,6 +90,80 @@ class PerRequestHeavyweightObjectTest {
   }
 
   @Test
+  void sdkClientCopiesItsMapperForEveryRequestItSends() {
+    // openfga java-sdk 0.3.2 (#65), audited alone: every API call copied the client's mapper and
+    // then sent its request through the HttpClient the ApiClient keeps
+    compilation
+        .addSourceLines(
+            "ApiClient.java",
+            "import com.fasterxml.jackson.databind.ObjectMapper;",
+            "import java.net.http.HttpClient;",
+            "public class ApiClient {",
+            "  private final ObjectMapper mapper = new ObjectMapper();",
+            "  private final HttpClient http = HttpClient.newHttpClient();",
+            "  public ObjectMapper getObjectMapper() {",
+            "    // BUG: Diagnostic contains: getObjectMapper() returns it to FgaApi.check(), which"
+                + " uses it for one call only, and it runs once for every outgoing request:"
+                + " FgaApi.check(), which sends an HTTP request on every call"
+                + " (HttpClient.sendAsync())",
+            "    return mapper.copy();",
+            "  }",
+            "  public HttpClient getHttpClient() {",
+            "    return http;",
+            "  }",
+            "}")
+        .addSourceLines(
+            "FgaApi.java",
+            "import java.net.URI;",
+            "import java.net.http.HttpRequest;",
+            "import java.net.http.HttpResponse;",
+            "import java.util.concurrent.CompletableFuture;",
+            "public class FgaApi {",
+            "  private final ApiClient client;",
+            "  public FgaApi(ApiClient client) {",
+            "    this.client = client;",
+            "  }",
+            "  public CompletableFuture<String> check(String store, Object body) throws Exception {",
+            "    byte[] json = client.getObjectMapper().writeValueAsBytes(body);",
+            "    HttpRequest request =",
+            "        HttpRequest.newBuilder(URI.create(\"http://fga/stores/\" + store + \"/check\"))",
+            "            .POST(HttpRequest.BodyPublishers.ofByteArray(json))",
+            "            .build();",
+            "    return client",
+            "        .getHttpClient()",
+            "        .sendAsync(request, HttpResponse.BodyHandlers.ofString())",
+            "        .thenApply(HttpResponse::body);",
+            "  }",
+            "}")
+        .doTest();
+  }
+
+  @Test
+  void aFetchThatBuildsItsOwnClientIsNotAClientOperation() {
+    // a configuration fetched once over HTTP, with a client built for the exchange: the public
+    // method is not one of many requests a kept client sends, so its mapper stays unreported
+    compilation
+        .addSourceLines(
+            "RemoteConfig.java",
+            "import com.fasterxml.jackson.databind.JsonNode;",
+            "import com.fasterxml.jackson.databind.ObjectMapper;",
+            "import java.net.URI;",
+            "import java.net.http.HttpClient;",
+            "import java.net.http.HttpRequest;",
+            "import java.net.http.HttpResponse;",
+            "public final class RemoteConfig {",
+            "  public static JsonNode fetch(URI uri) throws Exception {",
+            "    HttpClient http = HttpClient.newBuilder().build();",
+            "    String body =",
+            "        http.send(HttpRequest.newBuilder(uri).build(), HttpResponse.BodyHandlers.ofString())",
+            "            .body();",
+            "    return new ObjectMapper().readTree(body);",
+            "  }",
+            "}")
+        .doTest();
+  }
+
+  @Test
   void aLibrarysPublicApiAloneIsNotARequestPath() {
     // in the libraries of a Spring Boot application, public API that builds a mapper per call ran
     // at configuration time in 11 of 13 cases (armeria's LogFormatter.ofJson(), log4j's
