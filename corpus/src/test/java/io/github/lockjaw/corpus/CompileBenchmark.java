@@ -19,7 +19,11 @@ import org.junit.jupiter.api.Test;
  * (mvn -Pbenchmark).
  *
  * <p>All runs share one warm JVM (javac in-process, as in a Maven build with an in-process
- * compiler); one warm-up round is run and discarded ({@code -Dlockjaw.benchmark.warmup=N}).
+ * compiler); one warm-up round is run and discarded ({@code -Dlockjaw.benchmark.warmup=N}). {@code
+ * -Dlockjaw.benchmark.modes=EP_NO_CHECKS,LOCKJAW} runs only those set-ups (Error Prone's default
+ * checks take most of the time), {@code -Dlockjaw.benchmark.libraries=commons-pool2,...} only those
+ * wide libraries. The last column is issue 21's measure: Error Prone with only the lockjaw checks
+ * over Error Prone with every check off.
  */
 @Tag("benchmark")
 class CompileBenchmark {
@@ -28,25 +32,28 @@ class CompileBenchmark {
   void compileOverhead() throws Exception {
     int rounds = Integer.getInteger("lockjaw.benchmark.rounds", 3);
     int warmup = Integer.getInteger("lockjaw.benchmark.warmup", 1);
+    List<Mode> modes = selectedModes();
+    List<String> wanted = listProperty("lockjaw.benchmark.libraries");
     Corpus corpus = new Corpus();
     CorpusCompiler compiler = new CorpusCompiler();
     List<Corpus.Prepared> libraries = new ArrayList<>();
     for (Manifest.Library library : corpus.manifest.libraries()) {
-      if (library.kind() == Manifest.Kind.WIDE) {
+      if (library.kind() == Manifest.Kind.WIDE
+          && (wanted.isEmpty() || wanted.contains(library.id()))) {
         libraries.add(corpus.prepare(library));
       }
     }
     Map<String, Map<Mode, long[]>> times = new LinkedHashMap<>();
     for (Corpus.Prepared p : libraries) {
       Map<Mode, long[]> perMode = new EnumMap<>(Mode.class);
-      for (Mode mode : Mode.values()) {
+      for (Mode mode : modes) {
         perMode.put(mode, new long[rounds]);
       }
       times.put(p.library().id(), perMode);
     }
     for (int round = -warmup; round < rounds; round++) {
       for (Corpus.Prepared p : libraries) {
-        for (Mode mode : Mode.values()) {
+        for (Mode mode : modes) {
           System.gc();
           CorpusCompiler.Result result =
               compiler.compile(
@@ -67,26 +74,27 @@ class CompileBenchmark {
     StringBuilder table = new StringBuilder();
     table.append(
         String.format(
-            "Median wall time of %d rounds (after %d warm-up), seconds; ratio to plain javac in brackets.%n%n",
-            rounds, warmup));
+            "Median wall time of %d rounds (after %d warm-up), seconds%s.%n%n",
+            rounds,
+            warmup,
+            modes.contains(Mode.PLAIN) ? "; ratio to plain javac in brackets" : ""));
     table.append("| library | lines |");
-    for (Mode mode : Mode.values()) {
+    for (Mode mode : modes) {
       table.append(' ').append(mode.label).append(" |");
     }
-    table.append(" lockjaw's own cost |\n|---|---:|");
-    for (int i = 0; i <= Mode.values().length; i++) {
+    table.append(" lockjaw's own cost | lockjaw / EP, no checks |\n|---|---:|");
+    for (int i = 0; i <= modes.size() + 1; i++) {
       table.append("---:|");
     }
     table.append('\n');
-    long[] totalPerRound = new long[rounds];
     Map<Mode, long[]> totals = new EnumMap<>(Mode.class);
-    for (Mode mode : Mode.values()) {
+    for (Mode mode : modes) {
       totals.put(mode, new long[rounds]);
     }
     long lines = 0;
     for (Corpus.Prepared p : libraries) {
       Map<Mode, long[]> perMode = times.get(p.library().id());
-      for (Mode mode : Mode.values()) {
+      for (Mode mode : modes) {
         for (int r = 0; r < rounds; r++) {
           totals.get(mode)[r] += perMode.get(mode)[r];
         }
@@ -166,14 +174,51 @@ class CompileBenchmark {
   }
 
   private static void row(StringBuilder table, String name, long lines, Map<Mode, long[]> perMode) {
-    double plain = median(perMode.get(Mode.PLAIN));
+    Double plain = perMode.containsKey(Mode.PLAIN) ? median(perMode.get(Mode.PLAIN)) : null;
     table.append("| ").append(name).append(" | ").append(String.format("%,d", lines)).append(" |");
-    for (Mode mode : Mode.values()) {
+    for (Mode mode : perMode.keySet()) {
       double m = median(perMode.get(mode));
-      table.append(String.format(" %.2f (%.2f) |", m, m / plain));
+      table.append(
+          plain == null
+              ? String.format(" %.2f |", m)
+              : String.format(" %.2f (%.2f) |", m, m / plain));
     }
-    double own = median(perMode.get(Mode.LOCKJAW)) - median(perMode.get(Mode.EP_NO_CHECKS));
-    table.append(String.format(" %+.2f s (%+.1f %%) |%n", own, 100 * own / plain));
+    if (perMode.containsKey(Mode.LOCKJAW) && perMode.containsKey(Mode.EP_NO_CHECKS)) {
+      double lockjaw = median(perMode.get(Mode.LOCKJAW));
+      double none = median(perMode.get(Mode.EP_NO_CHECKS));
+      double own = lockjaw - none;
+      table.append(
+          plain == null
+              ? String.format(" %+.2f s |", own)
+              : String.format(" %+.2f s (%+.1f %%) |", own, 100 * own / plain));
+      table.append(String.format(" %.2f× |%n", lockjaw / none));
+    } else {
+      table.append(" — | — |\n");
+    }
+  }
+
+  /** The set-ups {@code -Dlockjaw.benchmark.modes} names (all four when it is absent). */
+  private static List<Mode> selectedModes() {
+    List<String> names = listProperty("lockjaw.benchmark.modes");
+    if (names.isEmpty()) {
+      return List.of(Mode.values());
+    }
+    List<Mode> modes = new ArrayList<>();
+    for (Mode mode : Mode.values()) {
+      if (names.contains(mode.name())) {
+        modes.add(mode);
+      }
+    }
+    if (modes.size() != names.size()) {
+      throw new IllegalArgumentException(
+          "-Dlockjaw.benchmark.modes=" + names + ": use " + Arrays.toString(Mode.values()));
+    }
+    return modes;
+  }
+
+  private static List<String> listProperty(String name) {
+    String value = System.getProperty(name, "").trim();
+    return value.isEmpty() ? List.of() : List.of(value.split("\\s*,\\s*"));
   }
 
   private static double median(long[] nanos) {

@@ -85,8 +85,8 @@ public final class ClassFileFacts {
 
   /**
    * Reads one class file loaded on demand (a class of the class path a call leads to): its methods'
-   * bodies are read when first asked for ({@link MethodFacts#deferred}); a body that cannot be read
-   * is empty.
+   * bodies are read when first asked for ({@link MethodFacts#deferred}), without the exits of their
+   * loops (only the analysed code's loops are queried); a body that cannot be read is empty.
    *
    * @throws UnreadableClassException when the bytes are not a class file ASM can parse
    */
@@ -132,7 +132,8 @@ public final class ClassFileFacts {
                     ref,
                     enclosing,
                     captured,
-                    indyBodies(method, bodies, node, byKey));
+                    indyBodies(method, bodies, node, byKey),
+                    !deferBodies);
             try {
               return reader.read();
             } catch (AnalyzerException | RuntimeException e) {

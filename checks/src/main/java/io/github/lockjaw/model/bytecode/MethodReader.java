@@ -47,14 +47,21 @@ final class MethodReader {
   private final int capturedCount;
   private final Map<InvokeDynamicInsnNode, MethodRef> lambdaBodies;
   private final InsnList insns;
+  private final boolean loopExits;
 
+  /**
+   * @param loopExits whether to read how each loop can be left (its exits, varying calls and tested
+   *     values, a second data-flow pass): the analysed code's busy-wait queries ask for them; a
+   *     class-path method a call leads to is asked only for its operations
+   */
   MethodReader(
       String owner,
       MethodNode method,
       MethodRef ref,
       MethodRef enclosing,
       int capturedCount,
-      Map<InvokeDynamicInsnNode, MethodRef> lambdaBodies) {
+      Map<InvokeDynamicInsnNode, MethodRef> lambdaBodies,
+      boolean loopExits) {
     this.owner = owner;
     this.method = method;
     this.ref = ref;
@@ -62,6 +69,7 @@ final class MethodReader {
     this.capturedCount = capturedCount;
     this.lambdaBodies = lambdaBodies;
     this.insns = method.instructions;
+    this.loopExits = loopExits;
   }
 
   MethodFacts read() throws AnalyzerException {
@@ -102,9 +110,11 @@ final class MethodReader {
     List<Loop> loops = new ArrayList<>();
     int[][] loopsOf = loops(flow, lines, loops);
     List<Guard>[] guardAt = guardHeads(flow, frames);
-    loops =
-        LoopFactsReader.complete(
-            owner, method, loops, flow.loops(), frames, flow, guardAt, exceptionEdges, opIndex);
+    if (loopExits) {
+      loops =
+          LoopFactsReader.complete(
+              owner, method, loops, flow.loops(), frames, flow, guardAt, exceptionEdges, opIndex);
+    }
 
     List<Op> ops = new ArrayList<>();
     Map<AbstractInsnNode, Integer> newOps = new HashMap<>();

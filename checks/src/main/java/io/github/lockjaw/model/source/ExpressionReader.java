@@ -464,7 +464,7 @@ abstract class ExpressionReader {
       // as its calls: the bytecode front-end leaves string builders out, javac's concatenation too
       return Value.UNKNOWN;
     }
-    String descriptor = names.descriptor(method.type);
+    String descriptor = names.descriptorOf(method);
     if (takesOuterInstance(created)) {
       ClassSymbol outerClass = outerClassOf(created);
       descriptor =

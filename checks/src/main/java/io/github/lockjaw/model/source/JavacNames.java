@@ -11,6 +11,8 @@ import com.sun.tools.javac.code.Types;
 import io.github.lockjaw.model.FieldRef;
 import io.github.lockjaw.model.MethodRef;
 import java.lang.reflect.Modifier;
+import java.util.IdentityHashMap;
+import java.util.Map;
 
 /**
  * javac symbols and types named the way class files name them: binary names ({@code flatname}),
@@ -18,6 +20,15 @@ import java.lang.reflect.Modifier;
  */
 final class JavacNames {
   private final Types types;
+
+  /*
+   * Names and descriptors of the symbols read so far, each built once: javac's names decode to a new
+   * String on every toString(), and a descriptor walks the erased type. One String per symbol also
+   * keeps the model's MethodRef and FieldRef hashing and comparing cheap (a String caches its hash).
+   */
+  private final Map<Symbol, String> binaryNames = new IdentityHashMap<>();
+  private final Map<Symbol, String> simpleNames = new IdentityHashMap<>();
+  private final Map<Symbol, String> symbolDescriptors = new IdentityHashMap<>();
 
   JavacNames(Types types) {
     this.types = types;
@@ -101,16 +112,13 @@ final class JavacNames {
         owner = types.erasure(site).tsym;
       }
     }
-    return new MethodRef(
-        binaryName(owner), method.getSimpleName().toString(), descriptor(method.type));
+    return new MethodRef(ownerName(owner), simpleName(method), descriptorOf(method));
   }
 
   /** The method as declared: its own class, its erased descriptor. */
   MethodRef declared(MethodSymbol method) {
     return new MethodRef(
-        binaryName(method.owner.type.tsym),
-        method.getSimpleName().toString(),
-        descriptor(method.type));
+        ownerName(method.owner.type.tsym), simpleName(method), descriptorOf(method));
   }
 
   /** The field a read or write names in the class file (qualified by the site, as for calls). */
@@ -119,8 +127,20 @@ final class JavacNames {
     if (site != null && site.getTag() == TypeTag.CLASS && (field.flags() & Flags.PRIVATE) == 0) {
       owner = types.erasure(site).tsym;
     }
-    return new FieldRef(
-        binaryName(owner), field.getSimpleName().toString(), descriptor(field.type));
+    return new FieldRef(ownerName(owner), simpleName(field), descriptorOf(field));
+  }
+
+  private String ownerName(Symbol.TypeSymbol owner) {
+    return binaryNames.computeIfAbsent(owner, o -> binaryName((Symbol.TypeSymbol) o));
+  }
+
+  private String simpleName(Symbol symbol) {
+    return simpleNames.computeIfAbsent(symbol, s -> s.getSimpleName().toString());
+  }
+
+  /** The erased descriptor of a method's or field's declared type. */
+  String descriptorOf(Symbol symbol) {
+    return symbolDescriptors.computeIfAbsent(symbol, s -> descriptor(s.type));
   }
 
   /** The JVM access flags of a symbol that the model records. */
