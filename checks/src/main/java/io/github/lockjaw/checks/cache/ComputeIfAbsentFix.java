@@ -9,6 +9,7 @@ import com.sun.source.tree.BinaryTree;
 import com.sun.source.tree.BlockTree;
 import com.sun.source.tree.ClassTree;
 import com.sun.source.tree.CompilationUnitTree;
+import com.sun.source.tree.CompoundAssignmentTree;
 import com.sun.source.tree.ExpressionStatementTree;
 import com.sun.source.tree.ExpressionTree;
 import com.sun.source.tree.IdentifierTree;
@@ -112,6 +113,15 @@ public final class ComputeIfAbsentFix {
     List<? extends StatementTree> statements = SourceLookup.rewrittenStatementsOf(root);
     Shape shape = match(statements, lookup, state);
     if (shape == null) {
+      Optional<String> counter = fieldWrittenBesides(statements, lookup.map());
+      if (counter.isPresent()) {
+        return FixOutcome.blocked(
+            "the lock also keeps the write of '"
+                + counter.get()
+                + "' atomic with the fill; make '"
+                + counter.get()
+                + "' an AtomicLong (or a LongAdder, for a count) before the lock goes");
+      }
       return FixOutcome.blocked(
           "the locked code does more than read "
               + name
@@ -194,6 +204,50 @@ public final class ComputeIfAbsentFix {
     }
     removeImportsLeftUnused(fix, replaced, state);
     return FixOutcome.of(fix.build());
+  }
+
+  /**
+   * A field other than the map that the locked statements assign or bump ({@code nextId++}, {@code
+   * misses += 1}), outside lambdas and class bodies: the lock makes that write atomic with the
+   * fill.
+   */
+  private static Optional<String> fieldWrittenBesides(
+      List<? extends StatementTree> statements, VarSymbol map) {
+    for (StatementTree statement : statements) {
+      Optional<Tree> write =
+          MoreTrees.findFirst(
+              statement,
+              MoreTrees.DEFERRED_CODE,
+              node -> {
+                ExpressionTree target =
+                    switch (node) {
+                      case AssignmentTree assignment -> assignment.getVariable();
+                      case CompoundAssignmentTree compound -> compound.getVariable();
+                      case UnaryTree unary
+                          when unary.getKind() == Tree.Kind.PREFIX_INCREMENT
+                              || unary.getKind() == Tree.Kind.POSTFIX_INCREMENT
+                              || unary.getKind() == Tree.Kind.PREFIX_DECREMENT
+                              || unary.getKind() == Tree.Kind.POSTFIX_DECREMENT ->
+                          unary.getExpression();
+                      default -> null;
+                    };
+                Symbol symbol = target == null ? null : ASTHelpers.getSymbol(target);
+                return symbol instanceof VarSymbol field
+                    && field.getKind() == ElementKind.FIELD
+                    && !field.equals(map);
+              });
+      if (write.isPresent()) {
+        Tree node = write.get();
+        ExpressionTree target =
+            node instanceof AssignmentTree a
+                ? a.getVariable()
+                : node instanceof CompoundAssignmentTree c
+                    ? c.getVariable()
+                    : ((UnaryTree) node).getExpression();
+        return Optional.of(ASTHelpers.getSymbol(target).getSimpleName().toString());
+      }
+    }
+    return Optional.empty();
   }
 
   /**

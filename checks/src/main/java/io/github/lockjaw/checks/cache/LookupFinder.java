@@ -240,10 +240,11 @@ final class LookupFinder {
 
   /**
    * Whether the lock does more than make the lookup atomic, in the region that holds it (the whole
-   * method without one): it writes another field of this object or class, or changes the cached
-   * value ({@code listeners.get(e)} then {@code list.add(l)}: a multimap), or sets up a value that
-   * another field handed out (a pooled object). Setting up a value this call has just made is part
-   * of the fill.
+   * method without one): it writes another field of this object or class on every call (a write
+   * only a miss makes, such as the next id a new entry takes, is part of the fill, and a hit still
+   * queues on the lock only to read), or changes the cached value ({@code listeners.get(e)} then
+   * {@code list.add(l)}: a multimap), or sets up a value that another field handed out (a pooled
+   * object). Setting up a value this call has just made is part of the fill.
    */
   private static boolean guardsMore(
       MethodFacts method, List<MapAccess> accesses, MapAccess read, MapAccess put, int scope) {
@@ -256,6 +257,7 @@ final class LookupFinder {
       if (op.kind() == Op.Kind.PUT_FIELD
           && (op.receiver() == null || op.receiver() instanceof Value.This)
           && !op.field().equals(put.field())
+          && !runsOnMiss(method, read, op)
           && !read.isFound(method, op.arg(0))
           && !op.arg(0).equals(put.value())
           && !(put.value() instanceof Value.FieldValue stored

@@ -54,6 +54,40 @@ public final class CacheShapes {
         }
         """);
     sources.put(
+        "shapes.IdsOnMiss",
+        """
+        package shapes;
+        import java.util.HashMap;
+        import java.util.Map;
+        public class IdsOnMiss {
+          private final Map<String, Long> nameToId = new HashMap<>();
+          private long nextId;
+          private long lookups;
+          // wicket 1.3 Localizer.ClassMetaDatabase: an id per class name, the counter bumped on a miss
+          // BUG: Diagnostic contains: Check-then-act cache on 'nameToId'
+          public synchronized long id(String name) {
+            Long id = nameToId.get(name);                          // read
+            if (id == null) {
+              id = nextId;
+              nameToId.put(name, id);
+              nextId++;
+            }
+            return id;
+          }
+          // every call counts under the lock too: the lock keeps a statistic, not only the cache
+          public synchronized long countedId(String name) {
+            lookups++;
+            Long id = nameToId.get(name);
+            if (id == null) {
+              id = nextId;
+              nameToId.put(name, id);
+              nextId++;
+            }
+            return id;
+          }
+        }
+        """);
+    sources.put(
         "shapes.HelperUnderLock",
         """
         package shapes;

@@ -557,7 +557,9 @@ class SynchronizedMapCacheTest {
   }
 
   @Test
-  void lockThatAlsoGuardsACounterIsNotAPlainCache() {
+  void aCounterBumpedOnAMissIsPartOfTheFillAndNamedAsTheBlocker() {
+    // a hit still takes the lock only to read; the lock also makes the miss count atomic, which
+    // the message names, so nobody drops the lock and loses the count
     compilation
         .addSourceLines(
             "CountingCache.java",
@@ -566,6 +568,9 @@ class SynchronizedMapCacheTest {
             "public class CountingCache {",
             "  private final Map<String, String> values = new HashMap<>();",
             "  private int misses;",
+            "  // BUG: Diagnostic contains: (No automatic fix: the lock also keeps the write of 'misses'"
+                + " atomic with the fill; make 'misses' an AtomicLong (or a LongAdder, for a count)"
+                + " before the lock goes.)",
             "  synchronized String value(String key) {",
             "    String value = values.get(key);",
             "    if (value == null) {",
