@@ -1,10 +1,12 @@
 package io.github.lockjaw.checks.cache;
 
 import io.github.lockjaw.knowledge.Kind;
+import io.github.lockjaw.knowledge.KnowledgeIndex;
 import io.github.lockjaw.knowledge.Lifecycle;
 import io.github.lockjaw.model.Guard;
 import io.github.lockjaw.model.MethodFacts;
 import io.github.lockjaw.model.Op;
+import io.github.lockjaw.model.Program;
 import io.github.lockjaw.model.Region;
 import io.github.lockjaw.model.Value;
 import io.github.lockjaw.model.query.QueryContext;
@@ -28,6 +30,10 @@ import java.util.Set;
 final class LookupFinder {
   private static final Guard MERGED_NULL = new Guard(Value.UNKNOWN, Guard.Test.NULL, true);
   private static final List<String> KEY_ACCESSORS = Kind.Maps.KEY_ACCESSOR.values();
+
+  /** Calls that read a collection without changing it ({@code size()}, {@code keySet()}). */
+  private static final KnowledgeIndex COLLECTION_READS = Kind.ReadMostly.READ_CALL.index();
+
   private static final List<String> KEY_ACCESSOR_EXCLUSIONS =
       Kind.Maps.KEY_ACCESSOR_EXCLUSION.values();
 
@@ -45,7 +51,7 @@ final class LookupFinder {
       if (!put.isWrite() || !(put.container() instanceof Value.FieldValue)) {
         continue;
       }
-      Lookup lookup = lookupOf(method, accesses, put);
+      Lookup lookup = lookupOf(context.program(), method, accesses, put);
       if (lookup == null) {
         continue;
       }
@@ -59,7 +65,8 @@ final class LookupFinder {
     return found;
   }
 
-  private static Lookup lookupOf(MethodFacts method, List<MapAccess> accesses, MapAccess put) {
+  private static Lookup lookupOf(
+      Program program, MethodFacts method, List<MapAccess> accesses, MapAccess put) {
     MapAccess best = null;
     int bestShared = -1;
     for (MapAccess read : accesses) {
@@ -93,7 +100,7 @@ final class LookupFinder {
       }
     }
     int scope = splitTo >= 0 ? splitTo : common.isEmpty() ? -1 : last(common);
-    if (guardsMore(method, accesses, best, put, scope)) {
+    if (guardsMore(program, method, accesses, best, put, scope)) {
       return null;
     }
     return new Lookup(
@@ -182,6 +189,18 @@ final class LookupFinder {
         && !Lifecycle.hasPrefix(call.method().name(), KEY_ACCESSOR_EXCLUSIONS);
   }
 
+  /** Whether a call may run a method of the analysed code that writes a field of its own object. */
+  private static boolean writesItsOwnFields(Program program, Op call) {
+    for (MethodFacts target : program.targets(call)) {
+      for (Op op : target.ops()) {
+        if (op.kind() == Op.Kind.PUT_FIELD && op.receiver() instanceof Value.This) {
+          return true;
+        }
+      }
+    }
+    return false;
+  }
+
   /** Whether the put runs only when the read missed. */
   static boolean fillsOnMiss(MethodFacts method, MapAccess read, MapAccess put) {
     List<Guard> guards = put.op().context().guards();
@@ -212,30 +231,96 @@ final class LookupFinder {
   }
 
   /**
-   * Whether the method hands the cached value back: a return of what a read of the key found, or of
-   * a value the paths assign differently (the found one or the new one). A registry that throws on
-   * a duplicate, or fills a default, returns nothing of the map.
+   * Whether the method hands the cached value back: a return of what a read of the key found, of a
+   * value the paths assign differently (the found one or the new one), or of a value made from what
+   * a read found ({@code mapping.get(property)} on a cached mapping, a new list filled from the
+   * cached configurations). A registry that throws on a duplicate, or fills a default, returns
+   * nothing of the map.
    */
   private static boolean handsBackTheValue(
       MethodFacts method, List<MapAccess> accesses, MapAccess put) {
+    List<MapAccess> reads = new ArrayList<>();
+    for (MapAccess read : accesses) {
+      if (!read.isWrite() && read.returnsValue() && read.container().equals(put.container())) {
+        reads.add(read);
+      }
+    }
+    Set<Value> derived = null;
     for (Op op : method.ops()) {
       if (op.kind() != Op.Kind.RETURN || op.args().isEmpty()) {
         continue;
       }
       Value returned = op.arg(0);
-      if (returned instanceof Value.Unknown) {
+      if (returned instanceof Value.Unknown || isFoundByAny(method, reads, returned)) {
         return true;
       }
-      for (MapAccess read : accesses) {
-        if (!read.isWrite()
-            && read.returnsValue()
-            && read.container().equals(put.container())
-            && read.isFound(method, returned)) {
-          return true;
-        }
+      if (derived == null) {
+        derived = madeFromFound(method, reads);
+      }
+      if (derived.contains(returned)) {
+        return true;
       }
     }
     return false;
+  }
+
+  private static boolean isFoundByAny(MethodFacts method, List<MapAccess> reads, Value value) {
+    for (MapAccess read : reads) {
+      if (read.isFound(method, value)) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /**
+   * The values a method makes from what its reads found: the result of a call on a found value (or
+   * on a value the paths assign differently: the found one or the new one), of a static method or a
+   * constructor given one, and an object the method creates itself that a call hands a found value
+   * to (a list it fills). A call on another object that is merely handed the value (a remote
+   * invocation with a cached signature) makes nothing from it. Two passes, so a value filled in a
+   * loop counts.
+   */
+  private static Set<Value> madeFromFound(MethodFacts method, List<MapAccess> reads) {
+    Set<Value> derived = new HashSet<>();
+    for (int pass = 0; pass < 2; pass++) {
+      for (Op op : method.ops()) {
+        if (!op.isCall()) {
+          continue;
+        }
+        boolean fromFound = false;
+        List<Value> inputs = new ArrayList<>();
+        if (op.receiver() != null) {
+          inputs.add(op.receiver());
+        }
+        Op receiverMade = method.producer(op.receiver());
+        if (op.receiver() == null
+            || op.kind() == Op.Kind.NEW
+            || (receiverMade != null && receiverMade.kind() == Op.Kind.NEW)) {
+          // a static function of the value, a constructor, or a new object filled with it; not a
+          // service held elsewhere that is merely handed the value (a remote call with it)
+          inputs.addAll(op.args());
+        }
+        for (Value input : inputs) {
+          // a value the paths assign differently is the found one or the new one, as for a return
+          if (input instanceof Value.Unknown
+              || (!input.isOpaque()
+                  && (derived.contains(input) || isFoundByAny(method, reads, input)))) {
+            fromFound = true;
+            break;
+          }
+        }
+        if (!fromFound) {
+          continue;
+        }
+        derived.add(new Value.Result(op.index()));
+        Op created = method.producer(op.receiver());
+        if (created != null && created.kind() == Op.Kind.NEW) {
+          derived.add(op.receiver()); // a new object filled from the found value
+        }
+      }
+    }
+    return derived;
   }
 
   /**
@@ -244,10 +329,16 @@ final class LookupFinder {
    * only a miss makes, such as the next id a new entry takes, is part of the fill, and a hit still
    * queues on the lock only to read), or changes the cached value ({@code listeners.get(e)} then
    * {@code list.add(l)}: a multimap), or sets up a value that another field handed out (a pooled
-   * object). Setting up a value this call has just made is part of the fill.
+   * object). Setting up a value this call has just made is part of the fill, and reading the found
+   * value ({@code mapping.size()}, {@code mapping.keySet()}: a {@code read-call}) changes nothing.
    */
   private static boolean guardsMore(
-      MethodFacts method, List<MapAccess> accesses, MapAccess read, MapAccess put, int scope) {
+      Program program,
+      MethodFacts method,
+      List<MapAccess> accesses,
+      MapAccess read,
+      MapAccess put,
+      int scope) {
     Set<Integer> mapCalls = new HashSet<>();
     accesses.forEach(a -> mapCalls.add(a.op().index()));
     for (Op op : method.ops()) {
@@ -264,11 +355,23 @@ final class LookupFinder {
               && stored.field().equals(op.field()))) {
         return true;
       }
+      if (op.isCall()
+          && op.kind() != Op.Kind.NEW
+          && op.receiver() != null
+          && !mapCalls.contains(op.index())
+          && (read.isFound(method, op.receiver())
+              || (op.receiver() instanceof Value.Unknown
+                  && op.index() > put.op().index()
+                  && !runsOnMiss(method, read, op)))
+          && writesItsOwnFields(program, op)) {
+        return true; // the found value changes under the lock (a reference count it bumps)
+      }
       if (!op.isCall()
           || op.kind() == Op.Kind.NEW
           || op.receiver() == null
           || mapCalls.contains(op.index())
           || isPropertyRead(op)
+          || program.match(COLLECTION_READS, op.method()).isPresent()
           || isUsed(method, op)) {
         continue;
       }

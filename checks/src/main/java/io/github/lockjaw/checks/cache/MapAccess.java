@@ -77,7 +77,7 @@ record MapAccess(
                     op.arg(summary.keyParam()),
                     summary.isWrite(),
                     !summary.isWrite(),
-                    summary.isWrite() ? op.arg(summary.valueParam()) : null,
+                    summary.isWrite() ? summary.storedIn(op) : null,
                     summary.method(),
                     summary.internalMap(),
                     summary.locked()));

@@ -9,6 +9,7 @@ import io.github.lockjaw.model.Value;
 import io.github.lockjaw.model.query.KeyedAccess;
 import io.github.lockjaw.model.query.QueryContext;
 import java.lang.reflect.Modifier;
+import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
 import java.util.Map;
@@ -25,6 +26,11 @@ import java.util.concurrent.ConcurrentHashMap;
  *   <li>a small helper of the caller's own class that no subclass can replace (private, static or
  *       final), whose whole body is the one map call ({@code private static X getCached(K k) {
  *       return CACHE.get(k); }}): the container is the helper's map;
+ *   <li>a fill helper of the caller's own class that no subclass can replace, whose one map call is
+ *       a put on its class's map by a parameter, whatever else it does to build the value ({@code
+ *       private Mapping buildMapping(Class c) { ...; mappings.put(c, mapping); return mapping; }}):
+ *       the container is the helper's map, and the value what it returns when it returns what it
+ *       put;
  *   <li>an instance method of a cache class of its own (another class, so that no names list is
  *       needed: a soft or most-recently-used map, a two-key map, a tree store) that reads or writes
  *       a map field of its object by the argument, whatever else it does: the container is the
@@ -40,6 +46,8 @@ import java.util.concurrent.ConcurrentHashMap;
  *     helper's map itself
  * @param locked whether the method holds the monitor of its object or of the map around the call
  * @param staticMap whether the map is a static field
+ * @param returnsStored for a write whose value the method builds itself (a fill helper), whether it
+ *     returns the value it stored: then the call's result is the cached value
  */
 record MapSummary(
     MethodFacts method,
@@ -49,7 +57,16 @@ record MapSummary(
     FieldRef internalMap,
     boolean ownObject,
     boolean locked,
-    boolean staticMap) {
+    boolean staticMap,
+    boolean returnsStored) {
+
+  /** The value a call of the summarised write stores, in the caller's terms. */
+  Value storedIn(Op call) {
+    if (valueParam >= 0) {
+      return call.arg(valueParam);
+    }
+    return returnsStored ? new Value.Result(call.index()) : Value.UNKNOWN;
+  }
 
   /** The container of a call of the summarised method, in the caller's terms. */
   Value containerIn(Op call) {
@@ -122,20 +139,22 @@ record MapSummary(
     return owner != null && Modifier.isFinal(owner.access());
   }
 
-  /** {@code return MAP.get(k);} or {@code MAP.put(k, v);} and nothing else. */
+  /** {@code return MAP.get(k);} or {@code MAP.put(k, v);} and nothing else, or a fill helper. */
   private static Optional<MapSummary> helper(QueryContext context, MethodFacts target) {
-    KeyedAccess only = null;
+    List<KeyedAccess> held = new ArrayList<>();
+    boolean more = false;
     for (Op op : target.ops()) {
       Optional<KeyedAccess> access = KeyedAccess.of(context.program(), op);
-      if (access.isPresent()) {
-        if (only != null) {
-          return Optional.empty();
-        }
-        only = access.get();
+      if (access.isPresent() && access.get().container() instanceof Value.FieldValue) {
+        held.add(access.get());
       } else if (op.kind() != Op.Kind.GET_FIELD && op.kind() != Op.Kind.RETURN) {
-        return Optional.empty(); // the helper does more than the one map call
+        more = true; // the helper does more than the one map call (a map it builds included)
       }
     }
+    if (more || held.size() > 1) {
+      return fillHelper(target, held);
+    }
+    KeyedAccess only = held.isEmpty() ? null : held.get(0);
     if (only == null
         || !(only.container() instanceof Value.FieldValue map)
         || !(map.base() == null || map.base() instanceof Value.This)
@@ -155,7 +174,8 @@ record MapSummary(
               map.field(),
               false,
               target.isSynchronized(),
-              map.base() == null));
+              map.base() == null,
+              false));
     }
     if (!only.returnsValue() || !returns(target, new Value.Result(only.op().index()))) {
       return Optional.empty();
@@ -169,7 +189,55 @@ record MapSummary(
             map.field(),
             false,
             target.isSynchronized(),
-            map.base() == null));
+            map.base() == null,
+            false));
+  }
+
+  /**
+   * A fill helper: its one put on a map held in a field is a put on a map field of its class by a
+   * parameter, on some of its paths (a value it builds empty may not be stored); whatever else it
+   * does makes the value (a map of its own it builds and fills) or remembers a miss (a set of keys
+   * with nothing to cache). It reads no container held in a field: a helper that looks something up
+   * is a lookup of its own.
+   */
+  private static Optional<MapSummary> fillHelper(MethodFacts target, List<KeyedAccess> held) {
+    KeyedAccess only = null;
+    for (KeyedAccess access : held) {
+      if (!access.isWrite()) {
+        return Optional.empty();
+      }
+      if (access.op().args().size() == 2) {
+        if (only != null) {
+          return Optional.empty(); // two puts: which one the caller's key fills is not known
+        }
+        only = access;
+      }
+    }
+    if (only == null
+        || !(only.container() instanceof Value.FieldValue map)
+        || !(map.base() == null || map.base() instanceof Value.This)
+        || !(only.key() instanceof Value.Param key)
+        || only.op().context().inHandler()) {
+      return Optional.empty();
+    }
+    for (KeyedAccess access : held) {
+      if (access != only && access.container().equals(only.container())) {
+        return Optional.empty(); // it also removes from or adds to the cached map itself
+      }
+    }
+    Value stored = only.op().arg(1);
+    int value = valueParam(target, stored);
+    return Optional.of(
+        new MapSummary(
+            target,
+            true,
+            key.index(),
+            value,
+            map.field(),
+            false,
+            target.isSynchronized(),
+            map.base() == null,
+            value < 0 && !stored.isOpaque() && returns(target, stored)));
   }
 
   /**
@@ -196,10 +264,12 @@ record MapSummary(
         int value = valueParam(target, access.op().arg(1));
         if (value >= 0) {
           summary =
-              new MapSummary(target, true, key.index(), value, map.field(), true, locked, false);
+              new MapSummary(
+                  target, true, key.index(), value, map.field(), true, locked, false, false);
         }
       } else if (access.returnsValue() && returnsFound(target, access)) {
-        summary = new MapSummary(target, false, key.index(), -1, map.field(), true, locked, false);
+        summary =
+            new MapSummary(target, false, key.index(), -1, map.field(), true, locked, false, false);
       }
       if (summary == null) {
         continue;

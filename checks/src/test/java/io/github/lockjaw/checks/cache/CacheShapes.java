@@ -88,6 +88,150 @@ public final class CacheShapes {
         }
         """);
     sources.put(
+        "shapes.ValidatorsFromCachedConfigs",
+        """
+        package shapes;
+        import java.util.ArrayList;
+        import java.util.Collections;
+        import java.util.HashMap;
+        import java.util.List;
+        import java.util.Map;
+        public class ValidatorsFromCachedConfigs {
+          private final Map<String, List<String>> configs = Collections.synchronizedMap(new HashMap<>());
+          // xwork 2.0 DefaultActionValidatorManager: the cached configurations, and per call a new
+          // list of validators made from them
+          // BUG: Diagnostic contains: Check-then-act cache on 'configs'
+          public synchronized List<Object> validators(Class<?> type, String context) {
+            String key = keyOf(type, context);
+            if (!configs.containsKey(key)) {                          // read
+              configs.put(key, load(type, context));
+            }
+            List<String> found = configs.get(key);
+            List<Object> validators = new ArrayList<>(found.size());
+            for (String config : found) {
+              validators.add(create(config));
+            }
+            return validators;
+          }
+          // a registration that hands back only the map's size: nothing it found
+          public synchronized int register(Class<?> type, String context) {
+            String key = keyOf(type, context);
+            if (!configs.containsKey(key)) {
+              configs.put(key, load(type, context));
+            }
+            return configs.size();
+          }
+          private static String keyOf(Class<?> type, String context) {
+            return type.getName().concat("|").concat(context);
+          }
+          private static List<String> load(Class<?> type, String context) {
+            return List.of(type.getSimpleName(), context);
+          }
+          private static Object create(String config) {
+            return new StringBuilder(config);
+          }
+        }
+        """);
+    sources.put(
+        "shapes.FillHelper",
+        """
+        package shapes;
+        import java.lang.reflect.Field;
+        import java.util.HashMap;
+        import java.util.HashSet;
+        import java.util.Map;
+        import java.util.Set;
+        public class FillHelper {
+          private final Map<Class<?>, Map<String, Class<?>>> mappings = new HashMap<>();
+          private final Set<Class<?>> noMapping = new HashSet<>();
+          // xwork 2.0 XWorkConverter: a miss calls a helper that builds the mapping and puts it;
+          // the method hands back what the cached mapping holds for one property
+          public Class<?> typeOf(Class<?> type, String property) {
+            // BUG: Diagnostic contains: Check-then-act cache on 'mappings'
+            synchronized (mappings) {
+              Map<String, Class<?>> mapping = mappings.get(type);          // read
+              if (mapping == null) {
+                mapping = buildMapping(type);
+              }
+              Class<?> found = mapping.get(property);
+              if (found == null && DEBUG) {
+                System.out.println(property + " not among " + mapping.size() + ": " + mapping.keySet());
+              }
+              return found;
+            }
+          }
+          private static final boolean DEBUG = Boolean.getBoolean("fill.debug");
+          private Map<String, Class<?>> buildMapping(Class<?> type) {
+            Map<String, Class<?>> mapping = new HashMap<>();
+            for (Field field : type.getDeclaredFields()) {
+              mapping.put(field.getName(), field.getType());
+            }
+            if (!mapping.isEmpty()) {
+              mappings.put(type, mapping);
+            } else {
+              noMapping.add(type);
+            }
+            return mapping;
+          }
+          // the helper puts under another key than the one looked up: no lookup of that key
+          public Class<?> typeOfSuper(Class<?> type, String property) {
+            synchronized (mappings) {
+              Map<String, Class<?>> mapping = mappings.get(type);
+              if (mapping == null) {
+                mapping = buildMapping(type.getSuperclass());
+              }
+              return mapping.get(property);
+            }
+          }
+        }
+        """);
+    sources.put(
+        "shapes.ReferenceCountedManagers",
+        """
+        package shapes;
+        import java.util.HashMap;
+        import java.util.Map;
+        import javax.management.MBeanServerConnection;
+        import javax.management.ObjectName;
+        public class ReferenceCountedManagers {
+          private static final Map<String, Manager> MANAGERS = new HashMap<>();
+          private final Map<String, String[]> signatures = new HashMap<>();
+          private MBeanServerConnection server;
+          private ObjectName name;
+          static final class Manager {
+            private int references;
+            Manager acquire() {
+              references++;
+              return this;
+            }
+          }
+          // kafka's LoginManager: the lock also counts the references to the manager it hands out
+          public static Manager acquire(String key) {
+            synchronized (ReferenceCountedManagers.class) {
+              Manager manager = MANAGERS.get(key);
+              if (manager == null) {
+                manager = new Manager();
+                MANAGERS.put(key, manager);
+              }
+              return manager.acquire();
+            }
+          }
+          // Spring's MBeanClientInterceptor: a cached signature handed to a remote call, whose
+          // result is not made from the cache
+          public Object invoke(String operation, Object[] args) throws Exception {
+            String[] signature;
+            synchronized (signatures) {
+              signature = signatures.get(operation);
+              if (signature == null) {
+                signature = new String[] {operation};
+                signatures.put(operation, signature);
+              }
+            }
+            return server.invoke(name, operation, args, signature);
+          }
+        }
+        """);
+    sources.put(
         "shapes.HelperUnderLock",
         """
         package shapes;
