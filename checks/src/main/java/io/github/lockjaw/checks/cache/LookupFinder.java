@@ -30,12 +30,11 @@ import java.util.Set;
 final class LookupFinder {
   private static final Guard MERGED_NULL = new Guard(Value.UNKNOWN, Guard.Test.NULL, true);
   private static final List<String> KEY_ACCESSORS = Kind.Maps.KEY_ACCESSOR.values();
+  private static final List<String> KEY_ACCESSOR_EXCLUSIONS =
+      Kind.Maps.KEY_ACCESSOR_EXCLUSION.values();
 
   /** Calls that read a collection without changing it ({@code size()}, {@code keySet()}). */
   private static final KnowledgeIndex COLLECTION_READS = Kind.ReadMostly.READ_CALL.index();
-
-  private static final List<String> KEY_ACCESSOR_EXCLUSIONS =
-      Kind.Maps.KEY_ACCESSOR_EXCLUSION.values();
 
   private LookupFinder() {}
 
@@ -294,9 +293,8 @@ final class LookupFinder {
           inputs.add(op.receiver());
         }
         Op receiverMade = method.producer(op.receiver());
-        if (op.receiver() == null
-            || op.kind() == Op.Kind.NEW
-            || (receiverMade != null && receiverMade.kind() == Op.Kind.NEW)) {
+        boolean freshReceiver = receiverMade != null && receiverMade.kind() == Op.Kind.NEW;
+        if (op.receiver() == null || freshReceiver) {
           // a static function of the value, a constructor, or a new object filled with it; not a
           // service held elsewhere that is merely handed the value (a remote call with it)
           inputs.addAll(op.args());
@@ -314,8 +312,7 @@ final class LookupFinder {
           continue;
         }
         derived.add(new Value.Result(op.index()));
-        Op created = method.producer(op.receiver());
-        if (created != null && created.kind() == Op.Kind.NEW) {
+        if (freshReceiver) {
           derived.add(op.receiver()); // a new object filled from the found value
         }
       }

@@ -195,10 +195,11 @@ record MapSummary(
 
   /**
    * A fill helper: its one put on a map held in a field is a put on a map field of its class by a
-   * parameter, on some of its paths (a value it builds empty may not be stored); whatever else it
-   * does makes the value (a map of its own it builds and fills) or remembers a miss (a set of keys
-   * with nothing to cache). It reads no container held in a field: a helper that looks something up
-   * is a lookup of its own.
+   * parameter, on some of its paths (a value it builds empty may not be stored), of a value it
+   * builds itself; whatever else it does makes the value (a map of its own it builds and fills) or
+   * remembers a miss (a set of keys with nothing to cache). It reads no container held in a field:
+   * a helper that looks something up is a lookup of its own. A helper that stores a value it is
+   * given and does more besides is not one.
    */
   private static Optional<MapSummary> fillHelper(MethodFacts target, List<KeyedAccess> held) {
     KeyedAccess only = null;
@@ -226,18 +227,22 @@ record MapSummary(
       }
     }
     Value stored = only.op().arg(1);
-    int value = valueParam(target, stored);
+    if (valueParam(target, stored) >= 0) {
+      // it stores what it is given, and does other things besides (commons-logging's
+      // cacheFactory also sets a field for the null class loader): a store, not a fill
+      return Optional.empty();
+    }
     return Optional.of(
         new MapSummary(
             target,
             true,
             key.index(),
-            value,
+            -1,
             map.field(),
             false,
             target.isSynchronized(),
             map.base() == null,
-            value < 0 && !stored.isOpaque() && returns(target, stored)));
+            !stored.isOpaque() && returns(target, stored)));
   }
 
   /**

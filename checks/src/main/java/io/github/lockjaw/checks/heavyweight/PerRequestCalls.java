@@ -222,7 +222,9 @@ final class PerRequestCalls {
         continue;
       }
       MethodFacts sender = program.method(last.in());
-      if (sender != null && !isBuiltHere(sender, sender.ops().get(last.op()).receiver())) {
+      if (sender != null
+          && last.op() < sender.ops().size()
+          && !isBuiltHere(sender, sender.ops().get(last.op()).receiver())) {
         return Optional.of(effect);
       }
     }
@@ -236,6 +238,7 @@ final class PerRequestCalls {
     }
     Op producer = method.producer(client);
     return producer == null
+        || producer.method() == null
         || producer.kind() == Op.Kind.NEW
         || program.match(CLIENT_CREATIONS, producer.method()).isPresent();
   }

@@ -1490,7 +1490,6 @@ class SynchronizedMapCacheTest {
             "    return accessors;",
             "  }",
             "  public Method[] helperDoesMore(Class<?> type) {",
-            "    // BUG: Diagnostic contains: Check-then-act cache on 'COARSE'",
             "    Method[] accessors = getCoarse(type);",
             "    if (accessors == null) {",
             "      accessors = type.getMethods();",
