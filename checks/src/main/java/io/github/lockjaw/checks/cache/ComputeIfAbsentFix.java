@@ -35,6 +35,7 @@ import com.sun.tools.javac.code.Symbol.ClassSymbol;
 import com.sun.tools.javac.code.Symbol.MethodSymbol;
 import com.sun.tools.javac.code.Symbol.VarSymbol;
 import com.sun.tools.javac.code.Type;
+import io.github.lockjaw.checks.support.FieldAccesses;
 import io.github.lockjaw.checks.support.FixOutcome;
 import io.github.lockjaw.checks.support.Layout;
 import io.github.lockjaw.checks.support.MoreTrees;
@@ -218,36 +219,24 @@ public final class ComputeIfAbsentFix {
           MoreTrees.findFirst(
               statement,
               MoreTrees.DEFERRED_CODE,
-              node -> {
-                ExpressionTree target =
-                    switch (node) {
-                      case AssignmentTree assignment -> assignment.getVariable();
-                      case CompoundAssignmentTree compound -> compound.getVariable();
-                      case UnaryTree unary
-                          when unary.getKind() == Tree.Kind.PREFIX_INCREMENT
-                              || unary.getKind() == Tree.Kind.POSTFIX_INCREMENT
-                              || unary.getKind() == Tree.Kind.PREFIX_DECREMENT
-                              || unary.getKind() == Tree.Kind.POSTFIX_DECREMENT ->
-                          unary.getExpression();
-                      default -> null;
-                    };
-                Symbol symbol = target == null ? null : ASTHelpers.getSymbol(target);
-                return symbol instanceof VarSymbol field
-                    && field.getKind() == ElementKind.FIELD
-                    && !field.equals(map);
-              });
+              node -> writtenField(node) != null && !writtenField(node).equals(map));
       if (write.isPresent()) {
-        Tree node = write.get();
-        ExpressionTree target =
-            node instanceof AssignmentTree a
-                ? a.getVariable()
-                : node instanceof CompoundAssignmentTree c
-                    ? c.getVariable()
-                    : ((UnaryTree) node).getExpression();
-        return Optional.of(ASTHelpers.getSymbol(target).getSimpleName().toString());
+        return Optional.of(writtenField(write.get()).getSimpleName().toString());
       }
     }
     return Optional.empty();
+  }
+
+  /** The field an assignment, compound assignment or {@code ++}/{@code --} writes, or null. */
+  private static VarSymbol writtenField(Tree node) {
+    ExpressionTree target =
+        switch (node) {
+          case AssignmentTree assignment -> assignment.getVariable();
+          case CompoundAssignmentTree compound -> compound.getVariable();
+          case UnaryTree unary when FieldAccesses.isIncrement(unary) -> unary.getExpression();
+          default -> null;
+        };
+    return target == null ? null : FieldAccesses.fieldOf(target);
   }
 
   /**

@@ -139,6 +139,26 @@ record MapSummary(
     return owner != null && Modifier.isFinal(owner.access());
   }
 
+  /** A helper's summary: the container is its class's map field, static or of the called object. */
+  private static MapSummary ofHelperMap(
+      MethodFacts target,
+      boolean isWrite,
+      int keyParam,
+      int valueParam,
+      Value.FieldValue map,
+      boolean returnsStored) {
+    return new MapSummary(
+        target,
+        isWrite,
+        keyParam,
+        valueParam,
+        map.field(),
+        false,
+        target.isSynchronized(),
+        map.base() == null,
+        returnsStored);
+  }
+
   /** {@code return MAP.get(k);} or {@code MAP.put(k, v);} and nothing else, or a fill helper. */
   private static Optional<MapSummary> helper(QueryContext context, MethodFacts target) {
     List<KeyedAccess> held = new ArrayList<>();
@@ -165,32 +185,12 @@ record MapSummary(
       if (!(only.op().arg(1) instanceof Value.Param value)) {
         return Optional.empty();
       }
-      return Optional.of(
-          new MapSummary(
-              target,
-              true,
-              key.index(),
-              value.index(),
-              map.field(),
-              false,
-              target.isSynchronized(),
-              map.base() == null,
-              false));
+      return Optional.of(ofHelperMap(target, true, key.index(), value.index(), map, false));
     }
     if (!only.returnsValue() || !returns(target, new Value.Result(only.op().index()))) {
       return Optional.empty();
     }
-    return Optional.of(
-        new MapSummary(
-            target,
-            false,
-            key.index(),
-            -1,
-            map.field(),
-            false,
-            target.isSynchronized(),
-            map.base() == null,
-            false));
+    return Optional.of(ofHelperMap(target, false, key.index(), -1, map, false));
   }
 
   /**
@@ -233,16 +233,8 @@ record MapSummary(
       return Optional.empty();
     }
     return Optional.of(
-        new MapSummary(
-            target,
-            true,
-            key.index(),
-            -1,
-            map.field(),
-            false,
-            target.isSynchronized(),
-            map.base() == null,
-            !stored.isOpaque() && returns(target, stored)));
+        ofHelperMap(
+            target, true, key.index(), -1, map, !stored.isOpaque() && returns(target, stored)));
   }
 
   /**
