@@ -27,16 +27,17 @@ import java.util.function.Supplier;
  * interfaces and abstract methods, and lambdas handed to the program's own methods. Left out: what
  * runs once ({@link RunsOnce}), {@code catch} clauses, tasks handed to another thread, and
  * overrides that a call on a method with a body of its own might reach (the call names that body;
- * an override somewhere is no evidence). JDK interfaces ({@code Runnable}, {@code Callable}) are
+ * an override somewhere is no evidence), and chains of more than {@link Effects#MAX_CHAIN} calls,
+ * as the model's effects leave them out. JDK interfaces ({@code Runnable}, {@code Callable}) are
  * not followed into every implementation the program has.
  */
 final class RecurringIo {
   private final Program program;
   private final Effects effects;
   private final RunsOnce once;
-  private final Map<MethodRef, Optional<Effects.Effect>> summaries = new HashMap<>();
+  private final Map<Summary, Found> summaries = new HashMap<>();
   private final Map<MethodRef, Integer> executions = new HashMap<>();
-  private final Set<MethodRef> inProgress = new HashSet<>();
+  private final Set<Summary> inProgress = new HashSet<>();
   private final Map<String, Boolean> perRequestObjects = new HashMap<>();
   private Map<String, List<Program.CallSite>> constructions;
   private final Map<String, List<MonitorScope.Member>> members = new HashMap<>();
@@ -85,9 +86,10 @@ final class RecurringIo {
   /** The first blocking I/O a region does on every call that {@code counts} accepts. */
   Optional<Effects.Effect> inRegion(
       MethodFacts method, Region region, Predicate<Effects.Effect> counts) {
+    String self = method.isStatic() ? null : method.ref().owner();
     for (Op op : method.ops()) {
       if (op.isIn(region.id()) && !op.context().inHandler()) {
-        Optional<Effects.Effect> found = ofOp(method, op, true);
+        Optional<Effects.Effect> found = ofOp(method, op, true, self).named();
         if (found.isPresent() && counts.test(found.get())) {
           return found;
         }
@@ -98,34 +100,83 @@ final class RecurringIo {
 
   /** The first blocking I/O a method does on every call. */
   Optional<Effects.Effect> inMethod(MethodRef ref) {
-    Optional<Effects.Effect> known = summaries.get(ref);
+    return inMethod(ref, null).named();
+  }
+
+  /**
+   * A method's summary for an object whose class is {@code self} or a subclass of it ({@code null}:
+   * any class that has the method): calls on {@code this} in inherited code run that class's
+   * overrides, not those of its sibling classes.
+   */
+  private record Summary(MethodRef method, String self) {}
+
+  /**
+   * What a method or a call does: its first blocking I/O in the order of the code, and the one with
+   * the shortest chain. A chain of more than {@link Effects#MAX_CHAIN} calls is no evidence (each
+   * call it passes through, above all each override guessed behind an interface, is a guess), so a
+   * caller names the first unless its chain grows too long, and then the shortest.
+   */
+  private record Found(Effects.Effect first, Effects.Effect shortest) {
+    static final Found NONE = new Found(null, null);
+
+    /** The effect a message names when the chain may have at most {@code calls} calls. */
+    Optional<Effects.Effect> within(int calls) {
+      if (first != null && first.chain().size() <= calls) {
+        return Optional.of(first);
+      }
+      return shortest != null && shortest.chain().size() <= calls
+          ? Optional.of(shortest)
+          : Optional.empty();
+    }
+
+    Optional<Effects.Effect> named() {
+      return within(Effects.MAX_CHAIN);
+    }
+
+    /** This, with the effects of a later operation or target. */
+    Found and(Found later) {
+      Effects.Effect shorter = shortest;
+      if (later.shortest != null
+          && (shorter == null || later.shortest.chain().size() < shorter.chain().size())) {
+        shorter = later.shortest;
+      }
+      return new Found(first != null ? first : later.first, shorter);
+    }
+
+    static Found of(Effects.Effect effect) {
+      return new Found(effect, effect);
+    }
+  }
+
+  private Found inMethod(MethodRef ref, String self) {
+    Summary key = new Summary(ref, self);
+    Found known = summaries.get(key);
     if (known != null) {
       return known;
     }
     MethodFacts method = program.method(ref);
-    if (method == null || !inProgress.add(ref)) {
-      return Optional.empty(); // unknown code, or a cycle: what the cycle does is found at its head
+    if (method == null || !inProgress.add(key)) {
+      return Found.NONE; // unknown code, or a cycle: what the cycle does is found at its head
     }
-    Optional<Effects.Effect> found = Optional.empty();
+    Found found = Found.NONE;
     try {
       for (Op op : method.ops()) {
         if (op.isCall() && !op.context().inHandler()) {
-          found = ofOp(method, op, false);
-          if (found.isPresent()) {
-            break;
+          found = found.and(ofOp(method, op, false, self));
+          if (found.shortest() != null && found.shortest().chain().size() == 1) {
+            break; // the method's own call: none comes first or is shorter
           }
         }
       }
     } finally {
-      inProgress.remove(ref);
+      inProgress.remove(key);
     }
-    summaries.put(ref, found);
+    summaries.put(key, found);
     return found;
   }
 
-  /** The blocking I/O one operation does on every call: itself, or the code it runs. */
-  Optional<Effects.Effect> ofOp(MethodFacts method, Op op, boolean region) {
-    return once.isOnce(method, op) ? Optional.empty() : anyOf(method, op, region);
+  private Found ofOp(MethodFacts method, Op op, boolean region, String self) {
+    return once.isOnce(method, op) ? Found.NONE : anyOf(method, op, region, self);
   }
 
   /**
@@ -133,30 +184,46 @@ final class RecurringIo {
    * (what the code it calls does on every call of it).
    */
   Optional<Effects.Effect> anyOf(MethodFacts method, Op op, boolean region) {
+    return anyOf(method, op, region, null).named();
+  }
+
+  private Found anyOf(MethodFacts method, Op op, boolean region, String self) {
     if (!op.isCall()) {
-      return Optional.empty();
+      return Found.NONE;
     }
     Optional<Effects.Effect> direct = effects.direct(method, op);
     if (direct.isPresent()) {
-      return direct.get().kind() == Effects.EffectKind.BLOCKING_IO ? direct : Optional.empty();
+      return direct.get().kind() == Effects.EffectKind.BLOCKING_IO
+          ? Found.of(direct.get())
+          : Found.NONE;
     }
     Effects.Step step =
         new Effects.Step(
             method.ref(), op.index(), op.line(), op.method(), Effects.display(op.method()));
+    boolean onThis = self != null && op.receiver() instanceof Value.This;
     List<MethodRef> code = new ArrayList<>();
-    for (MethodFacts target : targets(op, region)) {
+    for (MethodFacts target : targets(op, region, onThis ? self : null)) {
       code.add(target.ref());
     }
+    int called = code.size();
     if (!code.isEmpty() && !effects.isHandOff(op.method())) {
       code.addAll(effects.runnablesPassed(method, op));
     }
-    for (MethodRef body : code) {
-      Optional<Effects.Effect> inner = inMethod(body);
-      if (inner.isPresent()) {
-        return Optional.of(prefixed(step, inner.get()));
+    Found found = Found.NONE;
+    for (int i = 0; i < code.size(); i++) {
+      Found inner = inMethod(code.get(i), onThis && i < called ? self : null);
+      Effects.Effect first = inner.within(Effects.MAX_CHAIN - 1).orElse(null);
+      Effects.Effect shortest = inner.shortest();
+      if (shortest != null && shortest.chain().size() >= Effects.MAX_CHAIN) {
+        shortest = null;
       }
+      found =
+          found.and(
+              new Found(
+                  first == null ? null : prefixed(step, first),
+                  shortest == null ? null : prefixed(step, shortest)));
     }
-    return Optional.empty();
+    return found;
   }
 
   /**
@@ -164,12 +231,15 @@ final class RecurringIo {
    * otherwise the program's implementations, unless the named type is the JDK's or, at the top of a
    * region, the call is on {@code this}.
    */
-  private List<MethodFacts> targets(Op op, boolean region) {
+  private List<MethodFacts> targets(Op op, boolean region, String self) {
     if (isConfigurationStep(op.method().name())) {
       return List.of(); // registering, refreshing, setting a property: set-up work, not per call
     }
     if (op.kind() != Op.Kind.INVOKE_VIRTUAL) {
       return program.targets(op);
+    }
+    if (self != null && !(region && op.receiver() instanceof Value.This)) {
+      return overridesFor(op, self);
     }
     MethodFacts declared = program.resolve(op.method());
     if (declared != null && !declared.isAbstract()) {
@@ -180,6 +250,27 @@ final class RecurringIo {
       return List.of();
     }
     return program.targets(op);
+  }
+
+  /**
+   * The methods a call on {@code this} runs when the object's class is {@code self} or a subclass:
+   * the body {@code self} declares or inherits (as for any call that names a body, an override
+   * somewhere is no evidence), or else the overrides in the analysed subclasses of {@code self}.
+   */
+  private List<MethodFacts> overridesFor(Op op, String self) {
+    MethodRef named = op.method();
+    MethodFacts own = program.resolve(new MethodRef(self, named.name(), named.descriptor()));
+    if (own != null && !own.isAbstract()) {
+      return List.of(own);
+    }
+    List<MethodFacts> found = new ArrayList<>();
+    for (MethodFacts target : program.targets(op)) {
+      String owner = target.ref().owner();
+      if (!owner.equals(self) && program.isSubtype(owner, self) && !found.contains(target)) {
+        found.add(target);
+      }
+    }
+    return found;
   }
 
   /**
@@ -226,7 +317,7 @@ final class RecurringIo {
       return direct.get().entry().entry().hasAttribute("batch") || op.context().isInLoop() ? 2 : 1;
     }
     int most = 0;
-    for (MethodFacts target : targets(op, region)) {
+    for (MethodFacts target : targets(op, region, null)) {
       most = Math.max(most, executionsOfMethod(target.ref()));
     }
     return most > 0 && op.context().isInLoop() ? 2 : most;

@@ -602,4 +602,201 @@ class SharedMonitorDaoModelTest {
                 """))
         .doTest();
   }
+
+  /**
+   * A security service template calls the abstract {@code getGroups()} on {@code this}: on the
+   * in-memory service that runs its own override, never the directory-backed sibling's LDAP bind.
+   */
+  @Test
+  void inheritedCodeCallsTheOverrideOfTheLockedObjectsClassNotASiblings() {
+    compilation
+        .addSourceLines(
+            "auth/BaseSecurityService.java",
+            lines(
+                """
+                package auth;
+                import java.util.List;
+                public abstract class BaseSecurityService {
+                  protected abstract List<String> getGroups(String filter);
+                  public List<String> getAllGroups() {
+                    return getGroups("*");
+                  }
+                }
+                """))
+        .addSourceLines(
+            "auth/MemorySecurityService.java",
+            lines(
+                """
+                package auth;
+                import java.util.ArrayList;
+                import java.util.List;
+                public class MemorySecurityService extends BaseSecurityService {
+                  private final List<String> groups = new ArrayList<>();
+                  @Override
+                  protected synchronized List<String> getGroups(String filter) {
+                    return new ArrayList<>(groups);
+                  }
+                  public synchronized void addGroup(String group) {
+                    if (!getAllGroups().contains(group)) {
+                      groups.add(group);
+                    }
+                  }
+                }
+                """))
+        .addSourceLines(
+            "auth/DirectorySecurityService.java",
+            lines(
+                """
+                package auth;
+                import java.util.ArrayList;
+                import java.util.Hashtable;
+                import java.util.List;
+                import javax.naming.NamingException;
+                import javax.naming.directory.InitialDirContext;
+                public class DirectorySecurityService extends BaseSecurityService {
+                  private final Hashtable<String, String> environment = new Hashtable<>();
+                  private final List<String> added = new ArrayList<>();
+                  @Override
+                  protected List<String> getGroups(String filter) {
+                    try {
+                      new InitialDirContext(environment).close();
+                      return new ArrayList<>();
+                    } catch (NamingException e) {
+                      throw new IllegalStateException(e);
+                    }
+                  }
+                  // BUG: Diagnostic contains: BaseSecurityService.getAllGroups(), which calls getGroups(), which calls new InitialDirContext(...)
+                  public synchronized void addGroup(String group) {
+                    if (!getAllGroups().contains(group)) {
+                      added.add(group);
+                    }
+                  }
+                  public synchronized List<String> added() {
+                    return new ArrayList<>(added);
+                  }
+                }
+                """))
+        .doTest();
+  }
+
+  /**
+   * A path cache whose put may evict an entry and call the generic cache's eviction listener: one
+   * listener class of the program saves a session to the database, six calls away. The cache of
+   * paths never holds a session; a chain that long through a guessed override is no evidence.
+   */
+  @Test
+  void aChainLongerThanTheModelFollowsIsNoEvidence() {
+    compilation
+        .addSourceLines(
+            "vfs/CacheListener.java",
+            lines(
+                """
+                package vfs;
+                public interface CacheListener {
+                  void removeEvent();
+                }
+                """))
+        .addSourceLines(
+            "vfs/LruCache.java",
+            lines(
+                """
+                package vfs;
+                import java.util.LinkedHashMap;
+                import java.util.Map;
+                public class LruCache<K, V> {
+                  private final LinkedHashMap<K, V> entries = new LinkedHashMap<>(16, 0.75f, true);
+                  private final int capacity;
+                  public LruCache(int capacity) {
+                    this.capacity = capacity;
+                  }
+                  public synchronized V get(K key) {
+                    return entries.get(key);
+                  }
+                  public void put(K key, V value) {
+                    V evicted = null;
+                    synchronized (this) {
+                      entries.put(key, value);
+                      if (entries.size() > capacity) {
+                        K eldest = entries.keySet().iterator().next();
+                        evicted = entries.remove(eldest);
+                      }
+                    }
+                    if (evicted instanceof CacheListener) {
+                      removed(evicted);
+                    }
+                  }
+                  private void removed(V value) {
+                    ((CacheListener) value).removeEvent();
+                  }
+                }
+                """))
+        .addSourceLines(
+            "vfs/SessionStore.java",
+            lines(
+                """
+                package vfs;
+                import java.sql.Connection;
+                import java.sql.SQLException;
+                import javax.sql.DataSource;
+                public class SessionStore {
+                  private final DataSource dataSource;
+                  public SessionStore(DataSource dataSource) {
+                    this.dataSource = dataSource;
+                  }
+                  void save(String id) {
+                    try (Connection c = open()) {
+                      c.prepareStatement("update sessions set saved = 1 where id = '" + id + "'").executeUpdate();
+                    } catch (SQLException e) {
+                      throw new IllegalStateException(e);
+                    }
+                  }
+                  private Connection open() throws SQLException {
+                    return dataSource.getConnection();
+                  }
+                }
+                """))
+        .addSourceLines(
+            "vfs/Session.java",
+            lines(
+                """
+                package vfs;
+                public class Session implements CacheListener {
+                  private final String id;
+                  private final SessionStore store;
+                  public Session(String id, SessionStore store) {
+                    this.id = id;
+                    this.store = store;
+                  }
+                  @Override
+                  public void removeEvent() {
+                    persist();
+                  }
+                  private void persist() {
+                    store.save(id);
+                  }
+                }
+                """))
+        .addSourceLines(
+            "vfs/PathLookup.java",
+            lines(
+                """
+                package vfs;
+                import java.io.File;
+                public class PathLookup {
+                  private static final LruCache<String, File> PATHS = new LruCache<>(1024);
+                  private static final Object LOCK = new Object();
+                  public static File lookup(String name) {
+                    synchronized (LOCK) {
+                      File path = PATHS.get(name);
+                      if (path == null) {
+                        path = new File(name).getAbsoluteFile();
+                        PATHS.put(name, path);
+                      }
+                      return path;
+                    }
+                  }
+                }
+                """))
+        .doTest();
+  }
 }
