@@ -587,6 +587,78 @@ class FrontEndAgreementTest {
   /**
    * The differences, one line each: a method one side lacks, or an operation line one side lacks.
    */
+  static final String KEYS_AND_BOXES =
+      """
+      package shop;
+      import java.util.*;
+      public class Keys {
+        private final Map<String, Object> cache = new HashMap<>();
+        private final Map<String, Long> counts = new HashMap<>();
+        public synchronized Object find(String type, String name) {
+          String key = type + "#" + name;
+          Object found = cache.get(key);
+          if (found == null) {
+            found = new Object();
+            cache.put(key, found);
+          }
+          return found;
+        }
+        public synchronized void count(String name, long n) {
+          counts.put(name, Long.valueOf(n));
+        }
+        public synchronized Object findBuilt(Class<?> type, String name) {
+          StringBuffer buffer = new StringBuffer();
+          buffer.append(type.getName()).append('.').append(name);
+          String key = buffer.toString();
+          Object found = cache.get(key);
+          if (found == null) {
+            found = new Object();
+            cache.put(key, found);
+          }
+          return found;
+        }
+      }
+      """;
+
+  /**
+   * A key built with {@code +} is one computed value in both front-ends, also where javac compiles
+   * it to a {@code StringBuilder} chain (release 8), so the get and the put use one key; an
+   * explicit {@code Long.valueOf(n)} boxes in both, so the put stores the parameter.
+   */
+  @Test
+  void frontEndsAgreeOnConcatenatedKeysAndExplicitBoxing() throws Exception {
+    BothFrontEnds.Read read = BothFrontEnds.read(Map.of("shop.Keys", KEYS_AND_BOXES), "8", out);
+    for (Map<String, ClassFacts> side : List.of(read.fromSource(), read.fromBytecode())) {
+      Map<String, MethodFacts> methods = byName(side.get("shop.Keys"));
+      for (String name : List.of("find", "findBuilt")) {
+        MethodFacts find = methodNamed(methods, name);
+        Op get = callNamed(find, "get");
+        Op put = callNamed(find, "put");
+        assertTrue(get.arg(0) instanceof Value.Computed, ModelText.operations(find).toString());
+        assertEquals(get.arg(0), put.arg(0), ModelText.operations(find).toString());
+      }
+      MethodFacts count = methodNamed(methods, "count");
+      assertEquals(
+          new Value.Param(1),
+          callNamed(count, "put").arg(1),
+          ModelText.operations(count).toString());
+    }
+  }
+
+  private static MethodFacts methodNamed(Map<String, MethodFacts> methods, String name) {
+    return methods.values().stream()
+        .filter(m -> m.ref().name().equals(name))
+        .findFirst()
+        .orElseThrow();
+  }
+
+  private static Op callNamed(MethodFacts method, String name) {
+    return method.ops().stream()
+        .filter(op -> op.isCall() && op.method().name().equals(name))
+        .findFirst()
+        .orElseThrow();
+  }
+
   static List<String> compare(BothFrontEnds.Read read) {
     List<String> differences = new ArrayList<>();
     for (Map.Entry<String, ClassFacts> entry : read.fromSource().entrySet()) {

@@ -336,6 +336,10 @@ final class SymbolicInterpreter extends Interpreter<SymbolicValue> {
       if (returnType == Type.VOID_TYPE) {
         return null;
       }
+      if (isStringBuilding(call.owner) && call.name.equals("toString")) {
+        // a concatenation compiled to a builder chain: one computed value, as the source reads '+'
+        return computed(insn, returnType);
+      }
       Integer index = opIndex.get(insn);
       return new SymbolicValue(
           returnType.getSize(),

@@ -376,7 +376,8 @@ abstract class ExpressionReader {
       return target.name().equals("valueOf") ? args.get(0) : receiver;
     }
     if (isStringBuilding(target.owner())) {
-      return Value.UNKNOWN;
+      // the built string is one computed value, as the bytecode front-end reads the chain
+      return target.name().equals("toString") ? computed() : Value.UNKNOWN;
     }
     int index =
         emit(kind, target, null, kind == Op.Kind.INVOKE_STATIC ? null : receiver, args, path);
@@ -402,7 +403,11 @@ abstract class ExpressionReader {
     }
     if (target.name().equals("valueOf")) {
       String descriptor = target.descriptor();
-      return descriptor.length() == 4 && descriptor.charAt(0) == '(' && descriptor.charAt(2) == ')';
+      // valueOf(int) and its kin box; valueOf(String) parses
+      return descriptor.length() > 3
+          && descriptor.charAt(0) == '('
+          && "ZBCSIJFD".indexOf(descriptor.charAt(1)) >= 0
+          && descriptor.charAt(2) == ')';
     }
     String unbox =
         switch (simple) {
