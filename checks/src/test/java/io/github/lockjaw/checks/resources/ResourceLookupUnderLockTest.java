@@ -602,4 +602,44 @@ class ResourceLookupUnderLockTest {
             "}")
         .doTest();
   }
+
+  /**
+   * A class-path probe under a class lock that only the application's context listener runs (the
+   * web application starting) queues no request ({@code start-up-method} in entry-points.txt).
+   */
+  @Test
+  void aLookupOnlyTheContextListenerRunsIsStartUpWork() {
+    compilation
+        .addSourceLines(
+            "javax/servlet/ServletContextEvent.java",
+            "package javax.servlet;",
+            "public class ServletContextEvent {}")
+        .addSourceLines(
+            "javax/servlet/ServletContextListener.java",
+            "package javax.servlet;",
+            "public interface ServletContextListener {",
+            "  void contextInitialized(ServletContextEvent event);",
+            "  void contextDestroyed(ServletContextEvent event);",
+            "}")
+        .addSourceLines(
+            "ScriptBundle.java",
+            "import java.io.InputStream;",
+            "final class ScriptBundle {",
+            "  private static InputStream script;",
+            "  static synchronized void load() {",
+            "    script = ScriptBundle.class.getClassLoader().getResourceAsStream(\"META-INF/app.js\");",
+            "  }",
+            "}")
+        .addSourceLines(
+            "ScriptBootstrap.java",
+            "import javax.servlet.ServletContextEvent;",
+            "import javax.servlet.ServletContextListener;",
+            "public class ScriptBootstrap implements ServletContextListener {",
+            "  @Override public void contextInitialized(ServletContextEvent event) {",
+            "    ScriptBundle.load();",
+            "  }",
+            "  @Override public void contextDestroyed(ServletContextEvent event) {}",
+            "}")
+        .doTest();
+  }
 }
