@@ -275,6 +275,7 @@ final class MethodReader {
     if (insn instanceof MethodInsnNode call) {
       if (SymbolicInterpreter.isBoxing(call)
           || SymbolicInterpreter.isStringBuilding(call.owner)
+          || SymbolicInterpreter.isClassLiteralHelper(call)
           || call.name.startsWith("$")) {
         return false;
       }

@@ -3,6 +3,7 @@ package io.github.lockjaw.model.bytecode;
 import io.github.lockjaw.model.FieldRef;
 import io.github.lockjaw.model.MethodRef;
 import io.github.lockjaw.model.Value;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -84,6 +85,58 @@ final class SymbolicInterpreter extends Interpreter<SymbolicValue> {
             && Type.getArgumentTypes(call.desc).length == 1
             && Type.getArgumentTypes(call.desc)[0].getSort() != Type.OBJECT
         : call.getOpcode() == Opcodes.INVOKEVIRTUAL;
+  }
+
+  /**
+   * Whether a call is the helper that class files before Java 5 use for a class literal: {@code
+   * Foo.class} compiles to {@code class$Foo == null ? (class$Foo = class$("Foo")) : class$Foo}, a
+   * synthetic static field and method of the class that names it.
+   */
+  static boolean isClassLiteralHelper(MethodInsnNode call) {
+    return call.getOpcode() == Opcodes.INVOKESTATIC
+        && call.name.equals("class$")
+        && call.desc.equals("(Ljava/lang/String;)Ljava/lang/Class;");
+  }
+
+  private Map<String, String> classLiteralFields;
+
+  /**
+   * The fields that hold a class literal in this method's pre-Java 5 idiom ({@code owner.name} →
+   * the class's binary name): each one a {@code class$} call on a constant name stores.
+   */
+  private Map<String, String> classLiteralFields() {
+    if (classLiteralFields == null) {
+      classLiteralFields = new HashMap<>();
+      for (AbstractInsnNode insn : instructions) {
+        if (insn instanceof MethodInsnNode call
+            && isClassLiteralHelper(call)
+            && previous(call) instanceof LdcInsnNode ldc
+            && ldc.cst instanceof String name
+            && next(call) != null
+            && next(call).getOpcode() == Opcodes.DUP
+            && next(next(call)) instanceof FieldInsnNode store
+            && store.getOpcode() == Opcodes.PUTSTATIC) {
+          classLiteralFields.put(store.owner + '.' + store.name, name);
+        }
+      }
+    }
+    return classLiteralFields;
+  }
+
+  private static AbstractInsnNode previous(AbstractInsnNode insn) {
+    AbstractInsnNode at = insn.getPrevious();
+    while (at != null && at.getOpcode() < 0) {
+      at = at.getPrevious(); // labels, line numbers, frames
+    }
+    return at;
+  }
+
+  private static AbstractInsnNode next(AbstractInsnNode insn) {
+    AbstractInsnNode at = insn.getNext();
+    while (at != null && at.getOpcode() < 0) {
+      at = at.getNext();
+    }
+    return at;
   }
 
   /** Whether an owner is a string builder, whose calls the model leaves out in both front-ends. */
@@ -172,6 +225,10 @@ final class SymbolicInterpreter extends Interpreter<SymbolicValue> {
         {
           FieldInsnNode field = (FieldInsnNode) insn;
           Type type = Type.getType(field.desc);
+          String literal = classLiteralFields().get(field.owner + '.' + field.name);
+          if (literal != null) {
+            return new SymbolicValue(1, new Value.ClassLiteral(literal), "java/lang/Class");
+          }
           if (field.name.contains("$")) {
             return unknown(type); // $assertionsDisabled, $SwitchMap$…: not written in source
           }
@@ -335,6 +392,9 @@ final class SymbolicInterpreter extends Interpreter<SymbolicValue> {
       }
       if (returnType == Type.VOID_TYPE) {
         return null;
+      }
+      if (isClassLiteralHelper(call) && values.get(0).value instanceof Value.Constant name) {
+        return new SymbolicValue(1, new Value.ClassLiteral(name.text()), "java/lang/Class");
       }
       if (isStringBuilding(call.owner) && call.name.equals("toString")) {
         // a concatenation compiled to a builder chain: one computed value, as the source reads '+'
