@@ -225,7 +225,10 @@ final class SymbolicInterpreter extends Interpreter<SymbolicValue> {
         {
           FieldInsnNode field = (FieldInsnNode) insn;
           Type type = Type.getType(field.desc);
-          String literal = classLiteralFields().get(field.owner + '.' + field.name);
+          String literal =
+              field.name.startsWith("class$")
+                  ? classLiteralFields().get(field.owner + '.' + field.name)
+                  : null;
           if (literal != null) {
             return new SymbolicValue(1, new Value.ClassLiteral(literal), "java/lang/Class");
           }
