@@ -79,7 +79,23 @@ public final class ComputeIfAbsentFix {
 
   public static FixOutcome build(TreePath region, SourceLookup lookup, VisitorState state) {
     try {
-      return buildOutcome(region, lookup, state);
+      FixOutcome outcome = buildOutcome(region, lookup, state);
+      if (outcome.hasFix()) {
+        return outcome;
+      }
+      // the fill stays as written: a read without a lock stops queuing on the map's monitor
+      Optional<FixOutcome> swap = ConcurrentMapSwap.build(region, lookup.map(), state);
+      if (swap.isEmpty() || outcome.blocker().equals(swap.get().blocker())) {
+        return outcome;
+      }
+      return swap.get().hasFix()
+          ? swap.get()
+          : FixOutcome.blocked(
+              outcome.blocker()
+                  + "; nor can '"
+                  + lookup.map().getSimpleName()
+                  + "' just become a ConcurrentHashMap: "
+                  + swap.get().blocker());
     } catch (RuntimeException e) {
       Resilience.rethrowIfStrict(e);
       // A fix is a convenience: never let an unexpected tree shape break the compile.
@@ -113,8 +129,12 @@ public final class ComputeIfAbsentFix {
     boolean rejectsNulls = alreadyConcurrent || field.rejectsNulls(construction, state);
     List<? extends StatementTree> statements = SourceLookup.rewrittenStatementsOf(root);
     Shape shape = match(statements, lookup, state);
+    boolean locked =
+        root instanceof SynchronizedTree
+            || ((MethodTree) root).getModifiers().getFlags().contains(Modifier.SYNCHRONIZED);
     if (shape == null) {
-      Optional<String> counter = fieldWrittenBesides(statements, lookup.map());
+      Optional<String> counter =
+          locked ? fieldWrittenBesides(statements, lookup.map()) : Optional.empty();
       if (counter.isPresent()) {
         return FixOutcome.blocked(
             "the lock also keeps the write of '"
@@ -124,7 +144,8 @@ public final class ComputeIfAbsentFix {
                 + "' an AtomicLong (or a LongAdder, for a count) before the lock goes");
       }
       return FixOutcome.blocked(
-          "the locked code does more than read "
+          (locked ? "the locked code" : "the lookup's code")
+              + " does more than read "
               + name
               + ", test for a miss and put a newly built value (the one shape lockjaw rewrites)");
     }
@@ -185,6 +206,18 @@ public final class ComputeIfAbsentFix {
     if (alreadyConcurrent) {
       return FixOutcome.of(fix.build());
     }
+    String blocker = replaceDeclaration(fix, field, construction, state);
+    return blocker == null ? FixOutcome.of(fix.build()) : FixOutcome.blocked(blocker);
+  }
+
+  /**
+   * Adds to {@code fix} the field's new declaration: {@code construction} becomes a {@code new
+   * ConcurrentHashMap} with the same type and capacity arguments, and a declared type that cannot
+   * hold one ({@code HashMap}, {@code Hashtable}) becomes {@code ConcurrentHashMap}; imports the
+   * change leaves unused go. Returns why it cannot, or {@code null}.
+   */
+  static String replaceDeclaration(
+      SuggestedFix.Builder fix, CacheField field, NewClassTree construction, VisitorState state) {
     String chm = SuggestedFixes.qualifyType(state, fix, REPLACEMENT);
     VariableTree declaration = field.declaration().orElseThrow();
     fix.replace(declaration.getInitializer(), newConcurrentMap(construction, chm, state));
@@ -193,8 +226,9 @@ public final class ComputeIfAbsentFix {
     if (!MapKnowledge.canHoldReplacement(declaredType)) {
       if (sharesTypeWithAnotherField(declaration, state)) {
         // 'HashMap<K, V> a = ..., b = ...': retyping one would retype both
-        return FixOutcome.blocked(
-            name + " is declared together with another field, and retyping it would retype both");
+        return "'"
+            + field.symbol().getSimpleName()
+            + "' is declared together with another field, and retyping it would retype both";
       }
       Tree typeName =
           declaration.getType() instanceof ParameterizedTypeTree p
@@ -204,7 +238,7 @@ public final class ComputeIfAbsentFix {
       replaced.add(typeName);
     }
     removeImportsLeftUnused(fix, replaced, state);
-    return FixOutcome.of(fix.build());
+    return null;
   }
 
   /**
@@ -212,7 +246,7 @@ public final class ComputeIfAbsentFix {
    * misses += 1}), outside lambdas and class bodies: the lock makes that write atomic with the
    * fill.
    */
-  private static Optional<String> fieldWrittenBesides(
+  static Optional<String> fieldWrittenBesides(
       List<? extends StatementTree> statements, VarSymbol map) {
     for (StatementTree statement : statements) {
       Optional<Tree> write =
@@ -583,7 +617,7 @@ public final class ComputeIfAbsentFix {
     return null;
   }
 
-  private static Tree enclosingLock(TreePath path) {
+  static Tree enclosingLock(TreePath path) {
     for (TreePath p = path; p != null; p = p.getParentPath()) {
       Tree leaf = p.getLeaf();
       if (leaf instanceof SynchronizedTree) {

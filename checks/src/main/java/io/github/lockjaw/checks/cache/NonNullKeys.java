@@ -23,6 +23,7 @@ import com.sun.source.tree.SwitchExpressionTree;
 import com.sun.source.tree.Tree;
 import com.sun.source.tree.VariableTree;
 import com.sun.source.util.TreeScanner;
+import com.sun.tools.javac.code.Flags;
 import com.sun.tools.javac.code.Symbol;
 import com.sun.tools.javac.code.Symbol.MethodSymbol;
 import com.sun.tools.javac.code.Symbol.VarSymbol;
@@ -30,6 +31,7 @@ import com.sun.tools.javac.code.Type;
 import io.github.lockjaw.checks.support.MoreTrees;
 import io.github.lockjaw.checks.support.NullProofs;
 import java.util.List;
+import javax.lang.model.element.ElementKind;
 
 /**
  * Proofs that a cache's key is never null where a fix needs it (a {@code ConcurrentHashMap} and a
@@ -65,7 +67,52 @@ final class NonNullKeys {
     if (lock != null && lock.equals(symbol) && !(e instanceof MemberSelectTree)) {
       return true;
     }
-    return NullProofs.isNonNull(tree, state);
+    return NullProofs.isNonNull(tree, state) || isNonNullByDeclaration(e, 0, state);
+  }
+
+  /**
+   * What the dataflow does not know: a JDK call that never returns null ({@code computed-value} in
+   * {@code maps.txt}: {@code sb.toString()}, {@code type.getName()}), and a variable that only ever
+   * holds one: an effectively final local, or a final field of this file, whose initializer is
+   * {@code new}, a literal or such a call ({@code private static final Object NO_METHOD = new
+   * Object()}).
+   */
+  private static boolean isNonNullByDeclaration(ExpressionTree e, int depth, VisitorState state) {
+    ExpressionTree tree = ASTHelpers.stripParentheses(e);
+    if (tree instanceof NewClassTree
+        || (tree instanceof LiteralTree && tree.getKind() != Tree.Kind.NULL_LITERAL)
+        || (tree.getKind() == Tree.Kind.PLUS
+            && ASTHelpers.getType(tree) != null
+            && ASTHelpers.isSameType(
+                ASTHelpers.getType(tree), state.getSymtab().stringType, state))) {
+      return true; // a string concatenation is never null
+    }
+    if (tree instanceof MethodInvocationTree call) {
+      return ASTHelpers.getSymbol(call) instanceof MethodSymbol method
+          && MapKnowledge.isComputedValue(method, state);
+    }
+    if (depth > 3
+        || !(tree instanceof IdentifierTree || tree instanceof MemberSelectTree)
+        || !(ASTHelpers.getSymbol(tree) instanceof VarSymbol variable)) {
+      return false;
+    }
+    boolean finalLocal =
+        variable.getKind() == ElementKind.LOCAL_VARIABLE
+            && (variable.flags() & (Flags.FINAL | Flags.EFFECTIVELY_FINAL)) != 0;
+    boolean finalField =
+        variable.getKind() == ElementKind.FIELD && (variable.flags() & Flags.FINAL) != 0;
+    if (!finalLocal && !finalField) {
+      return false;
+    }
+    VariableTree declaration =
+        MoreTrees.findFirst(
+                state.getPath().getCompilationUnit(),
+                VariableTree.class,
+                v -> variable.equals(ASTHelpers.getSymbol(v)))
+            .orElse(null);
+    return declaration != null
+        && declaration.getInitializer() != null
+        && isNonNullByDeclaration(declaration.getInitializer(), depth + 1, state);
   }
 
   /**
