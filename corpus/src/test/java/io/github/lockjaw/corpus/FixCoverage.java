@@ -52,7 +52,13 @@ final class FixCoverage {
     return LINE.matcher(QUOTED.matcher(reason).replaceAll("'…'")).replaceAll("line N");
   }
 
+  /** The report of the corpus. */
   static String markdown(List<CorpusTest.Report> reports) {
+    return markdown("the corpus", reports);
+  }
+
+  /** The report of a set of libraries ({@code "the corpus"}, {@code "the holdout set"}). */
+  static String markdown(String set, List<CorpusTest.Report> reports) {
     Map<String, Tally> byCheck = new TreeMap<>();
     for (CorpusTest.Report report : reports) {
       List<Manifest.Expectation> expected = report.prepared().library().expect();
@@ -76,7 +82,7 @@ final class FixCoverage {
         }
       }
     }
-    StringBuilder md = new StringBuilder("# lockjaw fix coverage on the corpus\n\n");
+    StringBuilder md = new StringBuilder("# lockjaw fix coverage on " + set + "\n\n");
     md.append("| check | findings | with a fix | expected findings | expected with a fix |\n")
         .append("|---|---:|---:|---:|---:|\n");
     int all = 0;

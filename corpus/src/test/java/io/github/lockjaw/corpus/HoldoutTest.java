@@ -44,7 +44,9 @@ class HoldoutTest {
     Corpus corpus = new Corpus();
     List<Outcome> outcomes = new ArrayList<>();
     List<String> broken = new ArrayList<>();
-    StringBuilder findings = new StringBuilder("library\tengine\tcheck\tclass#member\tline\n");
+    List<CorpusTest.Report> reports = new ArrayList<>();
+    StringBuilder findings =
+        new StringBuilder("library\tengine\tcheck\tclass#member\tline\tmessage\n");
     for (Manifest.Library library : corpus.manifest.libraries()) {
       Corpus.Prepared prepared = corpus.prepare(library);
       CorpusCompiler.Result result =
@@ -71,12 +73,18 @@ class HoldoutTest {
                 + result.errors().get(0));
         continue;
       }
+      reports.add(new CorpusTest.Report(prepared, result));
       Set<String> bytecode = EngineAgreement.compare(prepared, result.findings()).bytecode();
       for (Finding f : result.findings()) {
         findings.append(
             String.format(
-                "%s\tsource\t%s\t%s#%s\t%d%n",
-                library.id(), f.check(), f.className(), f.member(), f.line()));
+                "%s\tsource\t%s\t%s#%s\t%d\t%s%n",
+                library.id(),
+                f.check(),
+                f.className(),
+                f.member(),
+                f.line(),
+                f.message().replaceAll("\\s+", " ")));
       }
       for (String f : bytecode) {
         findings.append(library.id()).append("\tbytecode\t").append(f.replace(' ', '\t'));
@@ -121,6 +129,10 @@ class HoldoutTest {
       }
     }
     Files.writeString(corpus.work.resolve("findings.tsv"), findings);
+    // which true findings come with a fix, on code no fix was tuned on
+    Files.writeString(
+        corpus.work.resolve("fix-coverage.md"),
+        FixCoverage.markdown("the " + corpus.work.getFileName() + " set", reports));
     report(corpus.work, outcomes);
     if (!broken.isEmpty()) {
       fail(

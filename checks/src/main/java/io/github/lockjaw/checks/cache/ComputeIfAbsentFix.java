@@ -429,7 +429,10 @@ public final class ComputeIfAbsentFix {
     return new Shape(get, fill.getExpression(), cast.text(), null);
   }
 
-  /** {@code init} reads the cache into {@code v}; {@code guard} fills it when absent. */
+  /**
+   * {@code init} reads the cache into {@code v}; {@code guard} fills it when absent: {@code v =
+   * value; map.put(k, v);} or {@code map.put(k, v = value);}.
+   */
   private static Shape fillIfAbsent(
       ExpressionTree init,
       Symbol v,
@@ -458,6 +461,14 @@ public final class ComputeIfAbsentFix {
       if (put != null && !isLocal(put.getArguments().get(1), v)) {
         put = null;
       }
+    } else if (then.size() == 1
+        && then.get(0) instanceof ExpressionStatementTree only
+        && asCall(only.getExpression(), map, "put") instanceof MethodInvocationTree fill
+        && ASTHelpers.stripParentheses(fill.getArguments().get(1)) instanceof AssignmentTree assign
+        && isLocal(assign.getVariable(), v)) {
+      // if (v == null) map.put(k, v = new V(..));   (Hudson's ParsedQuickSilver.get)
+      value = assign.getExpression();
+      put = fill;
     }
     if (put == null
         || !SourceLookup.sameKey(put.getArguments().get(0), get.getArguments().get(0), state)) {

@@ -49,7 +49,9 @@ final class ConcurrentMapSwap {
    */
   static Optional<FixOutcome> build(TreePath region, VarSymbol map, VisitorState state) {
     CacheField field = CacheField.of(map, state);
-    if (field.locking() != MapLocking.COARSE || !readWithoutALock(field, region)) {
+    if (field.locking() != MapLocking.COARSE
+        || field.holdsKeysWeakly(state) // ClassValue or a weak-keyed map is its cure
+        || !readWithoutALock(field, region)) {
       return Optional.empty();
     }
     NewClassTree construction = field.replaceableConstruction(state).orElse(null);

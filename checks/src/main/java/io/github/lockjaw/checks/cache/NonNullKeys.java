@@ -8,6 +8,7 @@ import com.sun.source.tree.BlockTree;
 import com.sun.source.tree.ClassTree;
 import com.sun.source.tree.CompoundAssignmentTree;
 import com.sun.source.tree.ConditionalExpressionTree;
+import com.sun.source.tree.EnhancedForLoopTree;
 import com.sun.source.tree.ExpressionStatementTree;
 import com.sun.source.tree.ExpressionTree;
 import com.sun.source.tree.IdentifierTree;
@@ -156,11 +157,16 @@ final class NonNullKeys {
   }
 
   /**
-   * Whether the body's straight-line start (before any branch, loop or {@code try}) dereferences
-   * the parameter, which it has not reassigned: a null argument then throws there.
+   * Whether the body's straight-line start (before any branch, loop or {@code try}, or in the
+   * expression of a first for-each loop) dereferences the parameter, which it has not reassigned: a
+   * null argument then throws there.
    */
   private static boolean startsByDereferencing(BlockTree body, Symbol parameter) {
     for (StatementTree statement : body.getStatements()) {
+      // for (Method m : type.getMethods()): the loop's expression runs first, whatever follows
+      if (statement instanceof EnhancedForLoopTree loop) {
+        return dereferencesAlways(loop.getExpression(), parameter);
+      }
       boolean straight =
           statement instanceof ExpressionStatementTree
               || statement instanceof VariableTree

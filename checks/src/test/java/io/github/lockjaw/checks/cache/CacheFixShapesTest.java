@@ -81,6 +81,67 @@ class CacheFixShapesTest {
         "}");
   }
 
+  /**
+   * Issue 26: the fill assigned inside the put of an unbraced {@code if} (Hudson 1.300's {@code
+   * ParsedQuickSilver.get}): the same lookup as the braced two-statement fill, and the same fix.
+   */
+  @Test
+  void aFillAssignedInsideThePutOfAnUnbracedIfGetsTheFix() {
+    String[] output = {
+      "import java.lang.reflect.Method;",
+      "import java.util.ArrayList;",
+      "import java.util.List;",
+      "import java.util.Map;",
+      "import java.util.concurrent.ConcurrentHashMap;",
+      "final class ParsedQuickSilver {",
+      "  private static final Map<Class<?>, ParsedQuickSilver> TABLE = new ConcurrentHashMap<>();",
+      "",
+      "  static ParsedQuickSilver get(Class<?> clazz) {",
+      "    return TABLE.computeIfAbsent(clazz, ParsedQuickSilver::new);",
+      "  }",
+      "",
+      "  private final List<String> getters = new ArrayList<>();",
+      "",
+      "  private ParsedQuickSilver(Class<?> clazz) {",
+      "    for (Method m : clazz.getMethods()) {",
+      "      if (m.getName().startsWith(\"get\") && m.getParameterCount() == 0) {",
+      "        getters.add(m.getName().substring(3));",
+      "      }",
+      "    }",
+      "  }",
+      "}"
+    };
+    fixAndCompile(
+        new String[] {
+          "import java.lang.reflect.Method;",
+          "import java.util.ArrayList;",
+          "import java.util.HashMap;",
+          "import java.util.List;",
+          "import java.util.Map;",
+          "final class ParsedQuickSilver {",
+          "  private static final Map<Class<?>, ParsedQuickSilver> TABLE = new HashMap<>();",
+          "",
+          "  synchronized static ParsedQuickSilver get(Class<?> clazz) {",
+          "    ParsedQuickSilver pqs = TABLE.get(clazz);",
+          "    if (pqs == null)",
+          "      TABLE.put(clazz, pqs = new ParsedQuickSilver(clazz));",
+          "    return pqs;",
+          "  }",
+          "",
+          "  private final List<String> getters = new ArrayList<>();",
+          "",
+          "  private ParsedQuickSilver(Class<?> clazz) {",
+          "    for (Method m : clazz.getMethods()) {",
+          "      if (m.getName().startsWith(\"get\") && m.getParameterCount() == 0) {",
+          "        getters.add(m.getName().substring(3));",
+          "      }",
+          "    }",
+          "  }",
+          "}"
+        },
+        output);
+  }
+
   private void fixAndCompile(String[] input, String... output) {
     refactoring
         .addInputLines("Input.java", input)

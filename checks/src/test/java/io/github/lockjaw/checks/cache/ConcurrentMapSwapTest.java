@@ -388,6 +388,37 @@ class ConcurrentMapSwapTest {
   }
 
   @Test
+  void aWeakKeyedMapGetsItsOwnCureOnce() {
+    // the swap is no cure for weak keys: the message names the weak-keyed cure, and only once
+    compilation
+        .addSourceLines(
+            "Factories.java",
+            "import java.util.Collections;",
+            "import java.util.Map;",
+            "import java.util.WeakHashMap;",
+            "class Factories {",
+            "  private static final Map<ClassLoader, StringBuilder> PER_LOADER =",
+            "      Collections.synchronizedMap(new WeakHashMap<>());",
+            "  // BUG: Diagnostic matches: WEAK",
+            "  static StringBuilder forLoader(ClassLoader loader) {",
+            "    StringBuilder factory = PER_LOADER.get(loader);",
+            "    if (factory == null) {",
+            "      factory = new StringBuilder(loader.getName());",
+            "      factory.append('/');",
+            "      PER_LOADER.put(loader, factory);",
+            "    }",
+            "    return factory;",
+            "  }",
+            "}")
+        .expectErrorMessage(
+            "WEAK",
+            m ->
+                m.contains("holds its keys weakly")
+                    && !m.contains("just become a ConcurrentHashMap"))
+        .doTest();
+  }
+
+  @Test
   void aLookupThatAlwaysHoldsALockGetsNoSwap() {
     compilation
         .addSourceLines(
