@@ -180,7 +180,7 @@ final class HttpMessages {
         + "): no connection is reused, so every request pays a new TCP (and TLS) handshake and the"
         + " server sees one connection per request. Keep connections open and reuse them: a"
         + " connection pool shared by all calls, or a client library that pools. (No automatic"
-        + " fix.)";
+        + " fix: which pool, and how long a connection may stay open, is a design choice.)";
   }
 
   static String keepAliveOff(String property) {
@@ -189,6 +189,8 @@ final class HttpMessages {
         + "=false turns HTTP keep-alive off for the whole JVM: every"
         + " HttpURLConnection request opens a new TCP and TLS connection and the server"
         + " sees one connection per request. Remove it, read each response stream to the"
-        + " end and close it, so that connections are reused. (No automatic fix.)";
+        + " end and close it, so that connections are reused. (No automatic fix: the setting"
+        + " applies to every HttpURLConnection in the JVM, and a response stream left unread"
+        + " anywhere would then hold its connection.)";
   }
 }
