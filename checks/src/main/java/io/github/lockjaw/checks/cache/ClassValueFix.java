@@ -165,7 +165,7 @@ final class ClassValueFix {
         Layout.block(body, base == null ? "" : base, Layout.unit(source), Layout.newline(source)));
     List<Tree> replaced =
         new ArrayList<>(List.of(declaration.getType(), declaration.getInitializer()));
-    ComputeIfAbsentFix.removeImportsLeftUnused(fix, replaced, state);
+    MapDeclarationRewrite.removeImportsLeftUnused(fix, replaced, state);
     return FixOutcome.of(fix.build());
   }
 

@@ -14,7 +14,6 @@ import com.sun.source.tree.ExpressionStatementTree;
 import com.sun.source.tree.ExpressionTree;
 import com.sun.source.tree.IdentifierTree;
 import com.sun.source.tree.IfTree;
-import com.sun.source.tree.ImportTree;
 import com.sun.source.tree.LambdaExpressionTree;
 import com.sun.source.tree.MemberSelectTree;
 import com.sun.source.tree.MethodInvocationTree;
@@ -31,7 +30,6 @@ import com.sun.source.tree.VariableTree;
 import com.sun.source.util.TreePath;
 import com.sun.source.util.TreeScanner;
 import com.sun.tools.javac.code.Symbol;
-import com.sun.tools.javac.code.Symbol.ClassSymbol;
 import com.sun.tools.javac.code.Symbol.MethodSymbol;
 import com.sun.tools.javac.code.Symbol.VarSymbol;
 import com.sun.tools.javac.code.Type;
@@ -43,12 +41,10 @@ import io.github.lockjaw.common.Resilience;
 import io.github.lockjaw.knowledge.ApiCatalog;
 import java.util.ArrayList;
 import java.util.HashMap;
-import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
-import java.util.stream.Collectors;
 import javax.lang.model.element.ElementKind;
 import javax.lang.model.element.Modifier;
 
@@ -70,7 +66,6 @@ import javax.lang.model.element.Modifier;
  * </ul>
  */
 public final class ComputeIfAbsentFix {
-  private static final String REPLACEMENT = MapKnowledge.replacementType();
 
   private ComputeIfAbsentFix() {}
 
@@ -206,39 +201,8 @@ public final class ComputeIfAbsentFix {
     if (alreadyConcurrent) {
       return FixOutcome.of(fix.build());
     }
-    String blocker = replaceDeclaration(fix, field, construction, state);
+    String blocker = MapDeclarationRewrite.rewrite(fix, field, construction, state);
     return blocker == null ? FixOutcome.of(fix.build()) : FixOutcome.blocked(blocker);
-  }
-
-  /**
-   * Adds to {@code fix} the field's new declaration: {@code construction} becomes a {@code new
-   * ConcurrentHashMap} with the same type and capacity arguments, and a declared type that cannot
-   * hold one ({@code HashMap}, {@code Hashtable}) becomes {@code ConcurrentHashMap}; imports the
-   * change leaves unused go. Returns why it cannot, or {@code null}.
-   */
-  static String replaceDeclaration(
-      SuggestedFix.Builder fix, CacheField field, NewClassTree construction, VisitorState state) {
-    String chm = SuggestedFixes.qualifyType(state, fix, REPLACEMENT);
-    VariableTree declaration = field.declaration().orElseThrow();
-    fix.replace(declaration.getInitializer(), newConcurrentMap(construction, chm, state));
-    Type declaredType = ASTHelpers.getType(declaration.getType());
-    List<Tree> replaced = new ArrayList<>(List.of(declaration.getInitializer()));
-    if (!MapKnowledge.canHoldReplacement(declaredType)) {
-      if (sharesTypeWithAnotherField(declaration, state)) {
-        // 'HashMap<K, V> a = ..., b = ...': retyping one would retype both
-        return "'"
-            + field.symbol().getSimpleName()
-            + "' is declared together with another field, and retyping it would retype both";
-      }
-      Tree typeName =
-          declaration.getType() instanceof ParameterizedTypeTree p
-              ? p.getType()
-              : declaration.getType();
-      fix.replace(typeName, chm);
-      replaced.add(typeName);
-    }
-    removeImportsLeftUnused(fix, replaced, state);
-    return null;
   }
 
   /**
@@ -318,20 +282,6 @@ public final class ComputeIfAbsentFix {
       out.append(Layout.move(comment, base + unit, base, newline)).append(newline).append(base);
     }
     return out.toString();
-  }
-
-  private static boolean sharesTypeWithAnotherField(VariableTree declaration, VisitorState state) {
-    boolean[] shared = new boolean[1];
-    new TreeScanner<Void, Void>() {
-      @Override
-      public Void visitVariable(VariableTree node, Void unused) {
-        if (node != declaration && node.getType() == declaration.getType()) {
-          shared[0] = true;
-        }
-        return super.visitVariable(node, unused);
-      }
-    }.scan(state.getPath().getCompilationUnit(), null);
-    return shared[0];
   }
 
   /** Recognises the three canonical shapes of a locked lookup. */
@@ -644,22 +594,6 @@ public final class ComputeIfAbsentFix {
     return null;
   }
 
-  private static String newConcurrentMap(
-      NewClassTree construction, String chm, VisitorState state) {
-    String typeArguments = "";
-    if (construction.getIdentifier() instanceof ParameterizedTypeTree parameterized) {
-      typeArguments =
-          parameterized.getTypeArguments().stream()
-              .map(state::getSourceForNode)
-              .collect(Collectors.joining(", ", "<", ">"));
-    }
-    String arguments =
-        construction.getArguments().stream()
-            .map(state::getSourceForNode)
-            .collect(Collectors.joining(", "));
-    return "new " + chm + typeArguments + "(" + arguments + ")";
-  }
-
   /**
    * The mapping function: {@code ClassInfo::new} when the value is built from the key alone, else a
    * lambda that uses its own parameter for the key ({@code k -> new Label("code-" + k)}), never the
@@ -742,53 +676,5 @@ public final class ComputeIfAbsentFix {
         return "key" + i;
       }
     }
-  }
-
-  /** Drops imports of the old map classes when the rewritten code was their only user. */
-  static void removeImportsLeftUnused(
-      SuggestedFix.Builder fix, List<Tree> replaced, VisitorState state) {
-    Set<ClassSymbol> candidates = new HashSet<>();
-    for (Tree tree : replaced) {
-      new TreeScanner<Void, Void>() {
-        @Override
-        public Void visitIdentifier(IdentifierTree node, Void unused) {
-          if (ASTHelpers.getSymbol(node) instanceof ClassSymbol c) {
-            candidates.add(c);
-          }
-          return null;
-        }
-      }.scan(tree, null);
-    }
-    CompilationUnitTree unit = state.getPath().getCompilationUnit();
-    for (ClassSymbol candidate : candidates) {
-      boolean usedElsewhere =
-          MoreTrees.anyMatch(
-              unit,
-              ImportTree.class::isInstance,
-              node ->
-                  node instanceof IdentifierTree identifier
-                      && candidate.equals(ASTHelpers.getSymbol(identifier))
-                      && !inside(identifier, replaced, state));
-      if (!usedElsewhere
-          && unit.getImports().stream()
-              .anyMatch(
-                  i ->
-                      !i.isStatic()
-                          && state
-                              .getSourceForNode(i.getQualifiedIdentifier())
-                              .equals(candidate.getQualifiedName().toString()))) {
-        fix.removeImport(candidate.getQualifiedName().toString());
-      }
-    }
-  }
-
-  private static boolean inside(Tree node, List<Tree> replaced, VisitorState state) {
-    int position = ASTHelpers.getStartPosition(node);
-    for (Tree tree : replaced) {
-      if (position >= ASTHelpers.getStartPosition(tree) && position < state.getEndPosition(tree)) {
-        return true;
-      }
-    }
-    return false;
   }
 }

@@ -63,7 +63,7 @@ final class ConcurrentMapSwap {
       return Optional.of(FixOutcome.blocked(blocker));
     }
     SuggestedFix.Builder fix = SuggestedFix.builder();
-    blocker = ComputeIfAbsentFix.replaceDeclaration(fix, field, construction, state);
+    blocker = MapDeclarationRewrite.rewrite(fix, field, construction, state);
     if (blocker != null) {
       return Optional.of(FixOutcome.blocked(blocker));
     }
