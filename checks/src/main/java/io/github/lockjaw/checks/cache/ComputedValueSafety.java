@@ -37,6 +37,7 @@ import java.util.Set;
 import java.util.function.Predicate;
 import javax.lang.model.element.ElementKind;
 import javax.lang.model.element.Modifier;
+import javax.tools.JavaFileObject;
 
 /**
  * Whether the value of a locked lookup may be computed inside {@code computeIfAbsent}, without the
@@ -123,6 +124,23 @@ final class ComputedValueSafety {
   }
 
   /**
+   * Whether a class is the JDK's, whose code never calls back into the cache: a {@code java.}
+   * class, or one read from the platform's own class files (the run-time image or {@code ct.sym}),
+   * such as {@code javax.sql.DataSource}; a {@code javax.servlet} class from a jar is not.
+   */
+  static boolean isJdkClass(ClassSymbol owner) {
+    if (owner.getQualifiedName().toString().startsWith("java.")) {
+      return true;
+    }
+    ClassSymbol outermost = owner.outermostClass();
+    if (outermost.classfile == null || outermost.classfile.getKind() != JavaFileObject.Kind.CLASS) {
+      return false; // compiled from source here
+    }
+    String file = outermost.classfile.toUri().toString();
+    return file.startsWith("jrt:") || file.contains("ct.sym");
+  }
+
+  /**
    * Whether building the value can never reach the same map or the lookup method again: every
    * constructor, initializer and method it runs is either in the JDK or declared in this file
    * (followed transitively) and none of them touches the map. A nested computeIfAbsent on the same
@@ -160,7 +178,7 @@ final class ComputedValueSafety {
           continue;
         }
         ClassSymbol owner = callee.enclClass();
-        if (owner != null && owner.getQualifiedName().toString().startsWith("java.")) {
+        if (owner != null && isJdkClass(owner)) {
           continue;
         }
         MethodTree body = methods.get(callee);
@@ -186,7 +204,7 @@ final class ComputedValueSafety {
           Type superclass = owner.getSuperclass();
           if (superclass != null
               && superclass.tsym instanceof ClassSymbol superSymbol
-              && !superSymbol.getQualifiedName().toString().startsWith("java.")
+              && !isJdkClass(superSymbol)
               && !classes.containsKey(superSymbol)) {
             return false;
           }

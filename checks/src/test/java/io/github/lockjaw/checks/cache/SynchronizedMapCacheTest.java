@@ -886,6 +886,144 @@ class SynchronizedMapCacheTest {
   }
 
   /**
+   * Issue 26: the same roster cache whose query wraps its SQLException: the cure is per-key
+   * memoisation, offered as the fix. The query runs once per user inside computeIfAbsent, and
+   * logins of other users no longer wait for it; the JDBC calls the constructor makes are the JDK's
+   * interfaces (javax.sql.DataSource among them), which never call back into the cache.
+   */
+  @Test
+  void aRosterQueryThatThrowsNoCheckedExceptionIsMemoisedPerKey() {
+    String[] output = {
+      "import java.sql.Connection;",
+      "import java.sql.PreparedStatement;",
+      "import java.sql.ResultSet;",
+      "import java.sql.SQLException;",
+      "import java.util.ArrayList;",
+      "import java.util.List;",
+      "import java.util.Map;",
+      "import java.util.Objects;",
+      "import java.util.concurrent.ConcurrentHashMap;",
+      "import javax.sql.DataSource;",
+      "public class RosterManager {",
+      "  static final class Roster {",
+      "    final List<String> contacts = new ArrayList<>();",
+      "    Roster(String user, DataSource dataSource) {",
+      "      try (Connection c = dataSource.getConnection();",
+      "          PreparedStatement query =",
+      "              c.prepareStatement(\"SELECT jid FROM roster WHERE owner = ?\")) {",
+      "        query.setString(1, user);",
+      "        try (ResultSet rows = query.executeQuery()) {",
+      "          while (rows.next()) {",
+      "            contacts.add(rows.getString(1));",
+      "          }",
+      "        }",
+      "      } catch (SQLException e) {",
+      "        throw new IllegalStateException(\"cannot load the roster of \" + user, e);",
+      "      }",
+      "    }",
+      "  }",
+      "  private final DataSource dataSource;",
+      "  private final Map<String, Roster> rosters = new ConcurrentHashMap<>();",
+      "  RosterManager(DataSource dataSource) { this.dataSource = dataSource; }",
+      "  public Roster rosterOf(String user) {",
+      "    Objects.requireNonNull(user, \"user\");",
+      "    return rosters.computeIfAbsent(user, k -> new Roster(k, dataSource));",
+      "  }",
+      "}"
+    };
+    refactoring
+        .addInputLines(
+            "RosterManager.java",
+            "import java.sql.Connection;",
+            "import java.sql.PreparedStatement;",
+            "import java.sql.ResultSet;",
+            "import java.sql.SQLException;",
+            "import java.util.ArrayList;",
+            "import java.util.HashMap;",
+            "import java.util.List;",
+            "import java.util.Map;",
+            "import java.util.Objects;",
+            "import javax.sql.DataSource;",
+            "public class RosterManager {",
+            "  static final class Roster {",
+            "    final List<String> contacts = new ArrayList<>();",
+            "    Roster(String user, DataSource dataSource) {",
+            "      try (Connection c = dataSource.getConnection();",
+            "          PreparedStatement query =",
+            "              c.prepareStatement(\"SELECT jid FROM roster WHERE owner = ?\")) {",
+            "        query.setString(1, user);",
+            "        try (ResultSet rows = query.executeQuery()) {",
+            "          while (rows.next()) {",
+            "            contacts.add(rows.getString(1));",
+            "          }",
+            "        }",
+            "      } catch (SQLException e) {",
+            "        throw new IllegalStateException(\"cannot load the roster of \" + user, e);",
+            "      }",
+            "    }",
+            "  }",
+            "  private final DataSource dataSource;",
+            "  private final Map<String, Roster> rosters = new HashMap<>();",
+            "  RosterManager(DataSource dataSource) { this.dataSource = dataSource; }",
+            "  public synchronized Roster rosterOf(String user) {",
+            "    Objects.requireNonNull(user, \"user\");",
+            "    Roster roster = rosters.get(user);",
+            "    if (roster == null) {",
+            "      roster = new Roster(user, dataSource);",
+            "      rosters.put(user, roster);",
+            "    }",
+            "    return roster;",
+            "  }",
+            "}")
+        .addOutputLines("RosterManager.java", output)
+        .doTest(BugCheckerRefactoringTestHelper.TestMode.TEXT_MATCH);
+    compilation.addSourceLines("RosterManager.java", output).doTest();
+  }
+
+  /**
+   * Issue 26: a javax name alone is not the JDK: a fill that calls a javax.* class compiled from
+   * another file (or read from a jar) may call back into the cache, so no fix.
+   */
+  @Test
+  void aFillThatCallsAJavaxClassOutsideTheJdkGetsNoFix() {
+    compilation
+        .addSourceLines(
+            "javax/directory/Lookup.java",
+            "package javax.directory;",
+            "public final class Lookup {",
+            "  public static String displayName(String user) {",
+            "    return user.toUpperCase();",
+            "  }",
+            "}")
+        .addSourceLines(
+            "Profiles.java",
+            "import java.util.HashMap;",
+            "import java.util.Map;",
+            "import java.util.Objects;",
+            "public class Profiles {",
+            "  static final class Profile {",
+            "    final String name;",
+            "    Profile(String user) {",
+            "      name = javax.directory.Lookup.displayName(user);",
+            "    }",
+            "  }",
+            "  private final Map<String, Profile> profiles = new HashMap<>();",
+            "  // BUG: Diagnostic contains: (No automatic fix: the constructor of 'new Profile(user)'"
+                + " runs code lockjaw cannot see",
+            "  public synchronized Profile profileOf(String user) {",
+            "    Objects.requireNonNull(user, \"user\");",
+            "    Profile profile = profiles.get(user);",
+            "    if (profile == null) {",
+            "      profile = new Profile(user);",
+            "      profiles.put(user, profile);",
+            "    }",
+            "    return profile;",
+            "  }",
+            "}")
+        .doTest();
+  }
+
+  /**
    * Issue 26: a synchronized method that checks its argument before the lookup: the check reads
    * only the parameter, so it stays as written, and proves the key non-null.
    */
