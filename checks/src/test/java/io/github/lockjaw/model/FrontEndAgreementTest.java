@@ -606,6 +606,10 @@ class FrontEndAgreementTest {
         public synchronized void count(String name, long n) {
           counts.put(name, Long.valueOf(n));
         }
+        @SuppressWarnings("removal")
+        public synchronized void countOld(String name, long n) {
+          counts.put(name, new Long(n));
+        }
         public synchronized Object findBuilt(Class<?> type, String name) {
           StringBuffer buffer = new StringBuffer();
           buffer.append(type.getName()).append('.').append(name);
@@ -637,11 +641,14 @@ class FrontEndAgreementTest {
         assertTrue(get.arg(0) instanceof Value.Computed, ModelText.operations(find).toString());
         assertEquals(get.arg(0), put.arg(0), ModelText.operations(find).toString());
       }
-      MethodFacts count = methodNamed(methods, "count");
-      assertEquals(
-          new Value.Param(1),
-          callNamed(count, "put").arg(1),
-          ModelText.operations(count).toString());
+      for (String name : List.of("count", "countOld")) {
+        // Long.valueOf(n) and the deprecated new Long(n) both box n
+        MethodFacts count = methodNamed(methods, name);
+        assertEquals(
+            new Value.Param(1),
+            callNamed(count, "put").arg(1),
+            ModelText.operations(count).toString());
+      }
     }
   }
 

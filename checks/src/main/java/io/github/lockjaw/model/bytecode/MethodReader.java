@@ -117,10 +117,20 @@ final class MethodReader {
     }
 
     List<Op> ops = new ArrayList<>();
-    Map<AbstractInsnNode, Integer> newOps = new HashMap<>();
+    Map<AbstractInsnNode, Value> newOps = new HashMap<>();
     Map<AbstractInsnNode, AbstractInsnNode> initOfNew = new HashMap<>();
     for (int i = 0; i < size; i++) {
       AbstractInsnNode insn = insns.get(i);
+      if (insn instanceof MethodInsnNode call
+          && SymbolicInterpreter.isBoxingConstructor(call)
+          && frames[i] != null) {
+        // new Long(n) is n boxed: the new object's value is its argument's
+        int top = frames[i].getStackSize();
+        SymbolicValue created = frames[i].getStack(top - 2);
+        if (created.uninitialized != null) {
+          newOps.put(created.uninitialized, value(frames[i].getStack(top - 1), newOps));
+        }
+      }
       Integer index = opIndex.get(insn);
       if (index == null || frames[i] == null || isSuppressionBookkeeping(insn, flow, i)) {
         if (index != null) {
@@ -274,6 +284,7 @@ final class MethodReader {
     int opcode = insn.getOpcode();
     if (insn instanceof MethodInsnNode call) {
       if (SymbolicInterpreter.isBoxing(call)
+          || SymbolicInterpreter.isBoxingConstructor(call)
           || SymbolicInterpreter.isStringBuilding(call.owner)
           || SymbolicInterpreter.isClassLiteralHelper(call)
           || call.name.startsWith("$")) {
@@ -313,7 +324,7 @@ final class MethodReader {
       Frame<SymbolicValue> frame,
       Context context,
       int line,
-      Map<AbstractInsnNode, Integer> newOps,
+      Map<AbstractInsnNode, Value> newOps,
       Map<AbstractInsnNode, AbstractInsnNode> initOfNew) {
     int top = frame.getStackSize();
     if (insn instanceof MethodInsnNode call) {
@@ -328,7 +339,7 @@ final class MethodReader {
       }
       SymbolicValue receiver = frame.getStack(top - arguments - 1);
       if (call.name.equals("<init>") && receiver.uninitialized != null) {
-        newOps.put(receiver.uninitialized, index);
+        newOps.put(receiver.uninitialized, new Value.Result(index));
         return new Op(index, Op.Kind.NEW, target, null, null, args, context, line);
       }
       Op.Kind kind =
@@ -396,13 +407,13 @@ final class MethodReader {
     return new Op(index, Op.Kind.RETURN, null, null, null, returned, context, line);
   }
 
-  private static Value value(SymbolicValue symbolic, Map<AbstractInsnNode, Integer> newOps) {
+  private static Value value(SymbolicValue symbolic, Map<AbstractInsnNode, Value> newOps) {
     if (symbolic == null) {
       return Value.UNKNOWN;
     }
     if (symbolic.uninitialized != null) {
-      Integer created = newOps.get(symbolic.uninitialized);
-      return created == null ? Value.UNKNOWN : new Value.Result(created);
+      Value created = newOps.get(symbolic.uninitialized);
+      return created == null ? Value.UNKNOWN : created;
     }
     return symbolic.value;
   }

@@ -74,6 +74,19 @@ final class SymbolicInterpreter extends Interpreter<SymbolicValue> {
     this.capturedCount = capturedCount;
   }
 
+  /**
+   * Whether a call is a boxing constructor ({@code new Long(n)}, deprecated but common in old
+   * code): one primitive argument, whose value the new object carries, as {@code Long.valueOf(n)}.
+   * {@code new Long("12")} parses, and is no boxing.
+   */
+  static boolean isBoxingConstructor(MethodInsnNode call) {
+    if (!call.name.equals("<init>") || !BOXING.containsKey(call.owner)) {
+      return false;
+    }
+    Type[] arguments = Type.getArgumentTypes(call.desc);
+    return arguments.length == 1 && arguments[0].getSort() < Type.ARRAY;
+  }
+
   /** Whether a call is boxing or unboxing (no operation, its value passes through). */
   static boolean isBoxing(MethodInsnNode call) {
     Set<String> names = BOXING.get(call.owner);

@@ -386,29 +386,40 @@ abstract class ExpressionReader {
         : new Value.Result(index);
   }
 
+  /** {@code java.lang.Integer} and the other classes that box a primitive. */
+  private static boolean isBoxType(String owner) {
+    return switch (owner) {
+      case "java.lang.Integer",
+          "java.lang.Long",
+          "java.lang.Boolean",
+          "java.lang.Short",
+          "java.lang.Byte",
+          "java.lang.Character",
+          "java.lang.Double",
+          "java.lang.Float" ->
+          true;
+      default -> false;
+    };
+  }
+
+  /** Whether a method descriptor takes exactly one primitive argument: {@code (J)V}. */
+  private static boolean takesOnePrimitive(String descriptor) {
+    return descriptor.length() > 3
+        && descriptor.charAt(0) == '('
+        && "ZBCSIJFD".indexOf(descriptor.charAt(1)) >= 0
+        && descriptor.charAt(2) == ')';
+  }
+
   private static boolean isBoxing(MethodRef target) {
     String owner = target.owner();
-    if (!owner.startsWith("java.lang.")) {
-      return false;
-    }
-    String simple = owner.substring("java.lang.".length());
-    boolean box =
-        switch (simple) {
-          case "Integer", "Long", "Boolean", "Short", "Byte", "Character", "Double", "Float" ->
-              true;
-          default -> false;
-        };
-    if (!box) {
+    if (!isBoxType(owner)) {
       return false;
     }
     if (target.name().equals("valueOf")) {
-      String descriptor = target.descriptor();
       // valueOf(int) and its kin box; valueOf(String) parses
-      return descriptor.length() > 3
-          && descriptor.charAt(0) == '('
-          && "ZBCSIJFD".indexOf(descriptor.charAt(1)) >= 0
-          && descriptor.charAt(2) == ')';
+      return takesOnePrimitive(target.descriptor());
     }
+    String simple = owner.substring("java.lang.".length());
     String unbox =
         switch (simple) {
           case "Integer" -> "intValue";
@@ -470,6 +481,9 @@ abstract class ExpressionReader {
       return Value.UNKNOWN;
     }
     String descriptor = names.descriptorOf(method);
+    if (isBoxType(JavacNames.binaryName(created)) && takesOnePrimitive(descriptor)) {
+      return args.get(0); // new Long(n), deprecated: n boxed, as the bytecode front-end reads it
+    }
     if (takesOuterInstance(created)) {
       ClassSymbol outerClass = outerClassOf(created);
       descriptor =
