@@ -1,6 +1,7 @@
 package io.github.lockjaw.model;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Path;
@@ -649,6 +650,61 @@ class FrontEndAgreementTest {
             callNamed(count, "put").arg(1),
             ModelText.operations(count).toString());
       }
+    }
+  }
+
+  static final String TRY_THEN_USE =
+      """
+      package shop;
+      import java.io.IOException;
+      import java.net.HttpURLConnection;
+      import java.net.URL;
+      public class Soap {
+        public int post(URL endpoint) {
+          HttpURLConnection connection;
+          try {
+            connection = (HttpURLConnection) endpoint.openConnection();
+            connection.connect();
+          } catch (IOException e) {
+            throw new IllegalStateException(e);
+          }
+          int code = 0;
+          connection.disconnect();
+          return code;
+        }
+        public int retry(URL endpoint) {
+          HttpURLConnection connection;
+          try {
+            connection = (HttpURLConnection) endpoint.openConnection();
+          } catch (IOException e) {
+            connection = null;
+          }
+          connection.disconnect();
+          return 1;
+        }
+      }
+      """;
+
+  /**
+   * A local assigned in a try whose catches all throw keeps the try's value after the statement, in
+   * both front-ends (SAAJ's {@code HttpSOAPConnection.post}); a catch that completes with another
+   * value makes it unknown.
+   */
+  @Test
+  void aLocalAssignedInATryWhoseCatchesAllThrowKeepsItsValue() throws Exception {
+    BothFrontEnds.Read read = BothFrontEnds.read(Map.of("shop.Soap", TRY_THEN_USE), "8", out);
+    for (Map<String, ClassFacts> side : List.of(read.fromSource(), read.fromBytecode())) {
+      Map<String, MethodFacts> methods = byName(side.get("shop.Soap"));
+      MethodFacts post = methodNamed(methods, "post");
+      Op open = callNamed(post, "openConnection");
+      assertEquals(
+          new Value.Result(open.index()),
+          callNamed(post, "disconnect").receiver(),
+          ModelText.operations(post).toString());
+      MethodFacts retry = methodNamed(methods, "retry");
+      assertFalse(
+          callNamed(retry, "disconnect").receiver() instanceof Value.Result,
+          ModelText.operations(retry).toString());
     }
   }
 

@@ -52,12 +52,57 @@ final class PerCallConnections {
     this.program = program;
   }
 
-  /** What {@code op} opens, or {@code null}. */
+  /**
+   * What {@code op} opens, or {@code null}: an {@code openConnection()} or a socket, or a call of a
+   * helper that opens one and returns it on every path ({@code createConnection(url)} that only
+   * returns {@code url.openConnection()}; every override, for an overridable helper).
+   */
   Kind opens(Op op) {
+    return opens(op, 0);
+  }
+
+  private Kind opens(Op op, int depth) {
     if (HttpCalls.isUrlConnectionOpen(program, op)) {
       return Kind.URL_CONNECTION;
     }
-    return HttpCalls.isSocketOpen(program, op) ? Kind.SOCKET : null;
+    if (HttpCalls.isSocketOpen(program, op)) {
+      return Kind.SOCKET;
+    }
+    if (!op.isCall() || depth >= DEPTH) {
+      return null;
+    }
+    List<MethodFacts> targets = program.targets(op);
+    Kind kind = null;
+    for (MethodFacts target : targets) {
+      Kind returned = returnsWhatItOpens(target, depth + 1);
+      if (returned == null || (kind != null && kind != returned)) {
+        return null;
+      }
+      kind = returned;
+    }
+    return kind;
+  }
+
+  /**
+   * What a method opens and returns on every return (each returns a connection it opened itself,
+   * never a field, a parameter or {@code null}), or {@code null}.
+   */
+  private Kind returnsWhatItOpens(MethodFacts method, int depth) {
+    Kind kind = null;
+    for (Op op : method.ops()) {
+      if (op.kind() != Op.Kind.RETURN) {
+        continue;
+      }
+      if (op.args().isEmpty() || !(op.arg(0) instanceof Value.Result opened)) {
+        return null;
+      }
+      Kind one = opens(method.ops().get(opened.op()), depth);
+      if (one == null || (kind != null && kind != one)) {
+        return null;
+      }
+      kind = one;
+    }
+    return kind;
   }
 
   /** How the connection {@code value} of {@code method} ends within the call, if it does. */

@@ -578,6 +578,7 @@ final class BodyReader extends ExpressionReader {
       pendingFinally.add(new PendingFinally(finallyPath, heldRegions.size()));
     }
     Map<Symbol, Value> afterTry = env;
+    List<Map<Symbol, Value>> afterCompletingCatches = new ArrayList<>();
     for (CatchTree catchTree : tree.getCatches()) {
       env = new HashMap<>(before);
       for (Symbol symbol : assignedInTry) {
@@ -593,11 +594,21 @@ final class BodyReader extends ExpressionReader {
       }
       inHandler = wasInHandler;
       anyCatchCompletes |= flow.completes();
+      if (flow.completes()) {
+        afterCompletingCatches.add(env);
+      }
     }
     env = afterTry;
     if (!tree.getCatches().isEmpty()) {
+      // after the statement a local holds what every path that gets there agrees on: the try
+      // block's normal end and each catch that completes; a catch that throws or returns adds
+      // nothing (javac's frames merge the same way)
+      List<Map<Symbol, Value>> paths = new ArrayList<>(afterCompletingCatches);
+      if (body.completes()) {
+        paths.add(afterTry);
+      }
       for (Symbol symbol : LocalScans.assignedLocals(tree)) {
-        env.put(symbol, Value.UNKNOWN);
+        env.put(symbol, agreed(symbol, paths));
       }
     }
     Flow finallyFlow = Flow.NORMAL;
@@ -607,6 +618,19 @@ final class BodyReader extends ExpressionReader {
     }
     boolean completes = (body.completes() || anyCatchCompletes) && finallyFlow.completes();
     return completes ? Flow.NORMAL : Flow.ABRUPT;
+  }
+
+  /** The value every one of {@code paths} gives {@code local}, or unknown when they differ. */
+  private static Value agreed(Symbol local, List<Map<Symbol, Value>> paths) {
+    Value agreed = null;
+    for (Map<Symbol, Value> path : paths) {
+      Value value = path.getOrDefault(local, Value.UNKNOWN);
+      if (agreed != null && !agreed.equals(value)) {
+        return Value.UNKNOWN;
+      }
+      agreed = value;
+    }
+    return agreed == null ? Value.UNKNOWN : agreed;
   }
 
   /**

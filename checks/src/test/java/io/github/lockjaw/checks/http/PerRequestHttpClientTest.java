@@ -536,6 +536,105 @@ class PerRequestHttpClientTest {
         .doTest();
   }
 
+  /**
+   * The connection opened in a helper that returns it (SAAJ's {@code createConnection}, a private
+   * helper; an overridable one like Twitter4J's {@code getConnection}, which sets it up first),
+   * used and disconnected by the caller, directly or through the response object it wraps the
+   * connection in.
+   */
+  @Test
+  void aConnectionOpenedInAHelperThatReturnsIt() {
+    compilation
+        .addSourceLines(
+            "SoapConnection.java",
+            "import java.io.IOException;",
+            "import java.io.InputStream;",
+            "import java.io.OutputStream;",
+            "import java.net.HttpURLConnection;",
+            "import java.net.Proxy;",
+            "import java.net.URL;",
+            "public class SoapConnection {",
+            "  private final Proxy proxy;",
+            "  public SoapConnection(Proxy proxy) { this.proxy = proxy; }",
+            "  public byte[] post(byte[] message, URL endpoint) throws IOException {",
+            "    HttpURLConnection httpConnection = createConnection(endpoint);",
+            "    httpConnection.setRequestMethod(\"POST\");",
+            "    httpConnection.setDoOutput(true);",
+            "    try (OutputStream out = httpConnection.getOutputStream()) {",
+            "      out.write(message);",
+            "    }",
+            "    byte[] reply;",
+            "    try (InputStream in = httpConnection.getInputStream()) {",
+            "      reply = in.readAllBytes();",
+            "    }",
+            "    // BUG: Diagnostic contains: disconnect() closes the socket instead of returning it",
+            "    httpConnection.disconnect();",
+            "    return reply;",
+            "  }",
+            "  private HttpURLConnection createConnection(URL endpoint) throws IOException {",
+            "    return (HttpURLConnection) endpoint.openConnection();",
+            "  }",
+            "  public String get(String url) throws IOException {",
+            "    // BUG: Diagnostic contains: This HttpURLConnection is opened for one call and"
+                + " disconnected after it",
+            "    Response response = new Response(connectionTo(url));",
+            "    try {",
+            "      return response.body();",
+            "    } finally {",
+            "      response.disconnect();",
+            "    }",
+            "  }",
+            "  protected HttpURLConnection connectionTo(String url) throws IOException {",
+            "    HttpURLConnection con = (HttpURLConnection) new URL(url).openConnection(proxy);",
+            "    con.setConnectTimeout(5000);",
+            "    return con;",
+            "  }",
+            "  static final class Response {",
+            "    private final HttpURLConnection connection;",
+            "    Response(HttpURLConnection connection) { this.connection = connection; }",
+            "    String body() throws IOException {",
+            "      try (InputStream in = connection.getInputStream()) {",
+            "        return new String(in.readAllBytes());",
+            "      }",
+            "    }",
+            "    void disconnect() { connection.disconnect(); }",
+            "  }",
+            "}")
+        .doTest();
+  }
+
+  /**
+   * A helper that hands out a connection it keeps, or one that may come from a cache, opens none.
+   */
+  @Test
+  void aHelperThatKeepsOrReusesItsConnectionOpensNone() {
+    compilation
+        .addSourceLines(
+            "Feeds.java",
+            "import java.io.IOException;",
+            "import java.io.InputStream;",
+            "import java.net.HttpURLConnection;",
+            "import java.net.URL;",
+            "public class Feeds {",
+            "  private HttpURLConnection last;",
+            "  public byte[] fetch(URL url) throws IOException {",
+            "    HttpURLConnection connection = current(url);",
+            "    try (InputStream in = connection.getInputStream()) {",
+            "      return in.readAllBytes();",
+            "    } finally {",
+            "      connection.disconnect();",
+            "    }",
+            "  }",
+            "  private HttpURLConnection current(URL url) throws IOException {",
+            "    if (last == null) {",
+            "      last = (HttpURLConnection) url.openConnection();",
+            "    }",
+            "    return last;",
+            "  }",
+            "}")
+        .doTest();
+  }
+
   @Test
   void keepAliveTurnedOffAndConnectionCloseOnApacheRequests() {
     compilation
