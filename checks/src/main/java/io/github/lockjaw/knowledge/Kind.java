@@ -195,6 +195,9 @@ public record Kind(String catalog, String name) {
     public static final Kind COMPUTED_VALUE = new Kind(CATALOG, "computed-value");
     public static final Kind REPLACEMENT_SUPERTYPE = new Kind(CATALOG, "replacement-supertype");
 
+    /** Calls whose value is the calling thread's own: a map keyed by it is a per-thread map. */
+    public static final Kind PER_THREAD_KEY = new Kind(CATALOG, "per-thread-key");
+
     public static final Kind KEY_ACCESSOR = new Kind(CATALOG, "key-accessor");
     public static final Kind KEY_ACCESSOR_EXCLUSION = new Kind(CATALOG, "key-accessor-exclusion");
 

@@ -1,6 +1,7 @@
 package io.github.lockjaw.checks.cache;
 
 import io.github.lockjaw.common.MapLocking;
+import io.github.lockjaw.knowledge.Kind;
 import io.github.lockjaw.model.FieldRef;
 import io.github.lockjaw.model.MethodFacts;
 import io.github.lockjaw.model.Op;
@@ -131,6 +132,9 @@ public final class SynchronizedMapCacheQuery implements ModelQuery {
     if (locking != MapLocking.COARSE || PerCallOwners.owns(context.program(), map, true)) {
       return null;
     }
+    if (isPerThreadKey(context, method, lookup.put().key())) {
+      return null; // map.get(Thread.currentThread()): no other thread puts this key
+    }
     if (lookup.throughCalls()) {
       if (method.ref().isConstructor()) {
         return null; // runs once per object
@@ -152,5 +156,15 @@ public final class SynchronizedMapCacheQuery implements ModelQuery {
             locking,
             CacheQueries.holdsKeysWeakly(context, lookup));
     return CacheQueries.finding(check(), context, found, -1, -1, "");
+  }
+
+  /** Whether a key is the calling thread's own ({@code per-thread-key} in {@code maps.txt}). */
+  private static boolean isPerThreadKey(QueryContext context, MethodFacts method, Value key) {
+    return key instanceof Value.Result result
+        && method.ops().get(result.op()).isCall()
+        && context
+            .program()
+            .match(Kind.Maps.PER_THREAD_KEY.index(), method.ops().get(result.op()).method())
+            .isPresent();
   }
 }

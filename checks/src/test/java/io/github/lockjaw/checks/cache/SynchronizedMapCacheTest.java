@@ -1024,6 +1024,47 @@ class SynchronizedMapCacheTest {
   }
 
   /**
+   * Issue 21's audit sample: a synchronizedMap keyed by the calling thread (Commons Jelly 1.0's
+   * {@code TagScript.getTag}) is a per-thread map: no other thread puts the same key, and each call
+   * holds the lock for one step. The same lookup keyed by a name is reported.
+   */
+  @Test
+  void aMapKeyedByTheCurrentThreadIsPerThread() {
+    compilation
+        .addSourceLines(
+            "TagScript.java",
+            "import java.util.Collections;",
+            "import java.util.HashMap;",
+            "import java.util.Map;",
+            "import java.util.WeakHashMap;",
+            "public class TagScript {",
+            "  private final Map<Thread, StringBuilder> threadLocalTagCache =",
+            "      Collections.synchronizedMap(new WeakHashMap<>());",
+            "  private final Map<String, StringBuilder> byName =",
+            "      Collections.synchronizedMap(new HashMap<>());",
+            "  public StringBuilder getTag() {",
+            "    Thread t = Thread.currentThread();",
+            "    StringBuilder tag = threadLocalTagCache.get(t);",
+            "    if (tag == null) {",
+            "      tag = new StringBuilder(t.getName());",
+            "      threadLocalTagCache.put(t, tag);",
+            "    }",
+            "    return tag;",
+            "  }",
+            "  // BUG: Diagnostic contains: Check-then-act cache on 'byName'",
+            "  public StringBuilder getNamed(String name) {",
+            "    StringBuilder tag = byName.get(name);",
+            "    if (tag == null) {",
+            "      tag = new StringBuilder(name);",
+            "      byName.put(name, tag);",
+            "    }",
+            "    return tag;",
+            "  }",
+            "}")
+        .doTest();
+  }
+
+  /**
    * Issue 26: a synchronized method that checks its argument before the lookup: the check reads
    * only the parameter, so it stays as written, and proves the key non-null.
    */
