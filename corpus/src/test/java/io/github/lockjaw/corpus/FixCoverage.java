@@ -18,7 +18,10 @@ import java.util.regex.Pattern;
 final class FixCoverage {
   private static final Pattern NO_FIX =
       Pattern.compile("\\(No automatic fix(?:: (.*?))?\\.\\)(?=\\s|$)");
-  private static final Pattern QUOTED = Pattern.compile("'[^']*'");
+
+  /** A quoted name; an apostrophe inside a word ("Guava's", "the lookup's") opens no quote. */
+  private static final Pattern QUOTED = Pattern.compile("(?<![A-Za-z])'[^']*'(?![A-Za-z])");
+
   private static final Pattern LINE = Pattern.compile("line \\d+");
 
   /** Per check: findings, those with a fix, and the blockers of the rest. */

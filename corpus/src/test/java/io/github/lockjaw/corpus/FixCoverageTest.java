@@ -29,6 +29,20 @@ class FixCoverageTest {
   }
 
   @Test
+  void anApostropheInAWordIsNoQuote() {
+    Finding f =
+        finding(
+            "Cache. (No automatic fix: 'CACHE' holds its keys weakly; the concurrent weak-keyed"
+                + " maps (Caffeine's weakKeys(), Guava's MapMaker().weakKeys()) compare keys by"
+                + " identity, and the lookup's code does more than read 'CACHE'.)");
+    assertEquals(
+        "'…' holds its keys weakly; the concurrent weak-keyed maps (Caffeine's weakKeys(),"
+            + " Guava's MapMaker().weakKeys()) compare keys by identity, and the lookup's code"
+            + " does more than read '…'",
+        FixCoverage.blocker(f));
+  }
+
+  @Test
   void aFindingWithAFixHasNoBlocker() {
     Finding f = finding("Check-then-act cache on 'byName'.\n    Did you mean 'return x;'?");
     assertTrue(FixCoverage.hasFix(f));
