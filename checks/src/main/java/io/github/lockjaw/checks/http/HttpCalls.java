@@ -118,6 +118,24 @@ final class HttpCalls {
         && is(program, Kind.HttpClients.SOCKET_CONNECTION, op.method());
   }
 
+  /**
+   * Whether a method's declared return type can hold a connection: a connection or socket type, a
+   * subtype, or a supertype ({@code URLConnection}, what {@code openConnection()} declares), so
+   * that a helper returning anything else is not read.
+   */
+  static boolean returnsConnectionType(Program program, MethodRef method) {
+    String type = method.returnType();
+    if (type == null) {
+      return false;
+    }
+    for (String connection : URL_CONNECTION_TYPES) {
+      if (program.isSubtype(type, connection) || program.isSubtype(connection, type)) {
+        return !type.equals("java.lang.Object");
+      }
+    }
+    return program.matchType(SOCKET_TYPES, type).isPresent();
+  }
+
   /** Reading or writing through a socket: its streams, or a channel's read and write. */
   static boolean isSocketExchange(Program program, Op op) {
     return isInstanceCall(op) && is(program, Kind.HttpClients.SOCKET_EXCHANGE, op.method());

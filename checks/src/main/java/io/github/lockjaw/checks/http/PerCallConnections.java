@@ -68,7 +68,7 @@ final class PerCallConnections {
     if (HttpCalls.isSocketOpen(program, op)) {
       return Kind.SOCKET;
     }
-    if (!op.isCall() || depth >= DEPTH) {
+    if (!op.isCall() || depth >= DEPTH || !HttpCalls.returnsConnectionType(program, op.method())) {
       return null;
     }
     List<MethodFacts> targets = program.targets(op);
