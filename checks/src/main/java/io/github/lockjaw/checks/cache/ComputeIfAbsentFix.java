@@ -537,34 +537,9 @@ public final class ComputeIfAbsentFix {
             + " other than by one call on it (it is passed on,"
             + " iterated or locked on), which lockjaw cannot follow";
       }
-      Optional<ApiCatalog.Entry> atomic =
-          MapKnowledge.atomicMethod(ASTHelpers.getSymbol(call), state);
-      String method = ASTHelpers.getSymbol(call).getSimpleName() + "()";
-      if (atomic.isEmpty()) {
-        return name
-            + " is also used"
-            + where
-            + " by "
-            + method
-            + ", which is not one atomic step on a ConcurrentHashMap";
-      }
-      if (!rejectsNulls) {
-        if (atomic.get().hasAttribute("key-arg")
-            && !NonNullKeys.isNonNull(call.getArguments().get(0), null, state)) {
-          return "the key of "
-              + method
-              + where
-              + " may be null, and a ConcurrentHashMap"
-              + " rejects null keys";
-        }
-        if (atomic.get().hasAttribute("value-arg")
-            && !NonNullKeys.isNonNull(call.getArguments().get(1), null, state)) {
-          return "the value of "
-              + method
-              + where
-              + " may be null, and a ConcurrentHashMap"
-              + " rejects null values";
-        }
+      String notAtomic = whyNotOneAtomicCall(name, call, where, rejectsNulls, state);
+      if (notAtomic != null) {
+        return notAtomic;
       }
       Tree lock = enclosingLock(parent.getParentPath());
       if (lock != null && usesPerLock.merge(lock, 1, Integer::sum) > 1) {
@@ -574,6 +549,48 @@ public final class ComputeIfAbsentFix {
             + name
             + " that the lock keeps together";
       }
+    }
+    return null;
+  }
+
+  /**
+   * Why a call on the map would not behave the same on a ConcurrentHashMap: it is not one atomic
+   * step there ({@code atomic-method} in {@code maps.txt}), or its key or value may be null, which
+   * a ConcurrentHashMap rejects (unless the map already did); {@code null} when it would.
+   */
+  static String whyNotOneAtomicCall(
+      String name,
+      MethodInvocationTree call,
+      String where,
+      boolean rejectsNulls,
+      VisitorState state) {
+    Optional<ApiCatalog.Entry> atomic =
+        MapKnowledge.atomicMethod(ASTHelpers.getSymbol(call), state);
+    String method = ASTHelpers.getSymbol(call).getSimpleName() + "()";
+    if (atomic.isEmpty()) {
+      return name
+          + " is also used"
+          + where
+          + " by "
+          + method
+          + ", which is not one atomic step on a ConcurrentHashMap";
+    }
+    if (rejectsNulls) {
+      return null;
+    }
+    if (atomic.get().hasAttribute("key-arg")
+        && !NonNullKeys.isNonNull(call.getArguments().get(0), null, state)) {
+      return "the key of "
+          + method
+          + where
+          + " may be null, and a ConcurrentHashMap rejects null keys";
+    }
+    if (atomic.get().hasAttribute("value-arg")
+        && !NonNullKeys.isNonNull(call.getArguments().get(1), null, state)) {
+      return "the value of "
+          + method
+          + where
+          + " may be null, and a ConcurrentHashMap rejects null values";
     }
     return null;
   }

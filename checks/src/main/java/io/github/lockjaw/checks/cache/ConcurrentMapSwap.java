@@ -17,7 +17,6 @@ import com.sun.source.util.TreePath;
 import com.sun.tools.javac.code.Symbol.VarSymbol;
 import io.github.lockjaw.checks.support.FixOutcome;
 import io.github.lockjaw.common.MapLocking;
-import io.github.lockjaw.knowledge.ApiCatalog;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.Optional;
@@ -133,34 +132,17 @@ final class ConcurrentMapSwap {
             + " other than by one call on it (it is passed on or iterated), which lockjaw cannot"
             + " follow";
       }
+      String notAtomic =
+          ComputeIfAbsentFix.whyNotOneAtomicCall(name, call, where, rejectsNulls, state);
+      if (notAtomic != null) {
+        return notAtomic;
+      }
       String method = ASTHelpers.getSymbol(call).getSimpleName() + "()";
-      Optional<ApiCatalog.Entry> atomic =
-          MapKnowledge.atomicMethod(ASTHelpers.getSymbol(call), state);
-      if (atomic.isEmpty()) {
-        return name
-            + " is also used"
-            + where
-            + " by "
-            + method
-            + ", which is not one atomic step on a ConcurrentHashMap";
-      }
-      if (!rejectsNulls) {
-        if (atomic.get().hasAttribute("key-arg")
-            && !NonNullKeys.isNonNull(call.getArguments().get(0), null, state)) {
-          return "the key of "
-              + method
-              + where
-              + " may be null, and a ConcurrentHashMap rejects null keys";
-        }
-        if (atomic.get().hasAttribute("value-arg")
-            && !NonNullKeys.isNonNull(call.getArguments().get(1), null, state)) {
-          return "the value of "
-              + method
-              + where
-              + " may be null, and a ConcurrentHashMap rejects null values";
-        }
-      }
-      if (atomic.get().hasAttribute("writes")) {
+      boolean writes =
+          MapKnowledge.atomicMethod(ASTHelpers.getSymbol(call), state)
+              .map(entry -> entry.hasAttribute("writes"))
+              .orElse(false);
+      if (writes) {
         SynchronizedTree block = lockOn(use, field.symbol());
         if (block == null) {
           writeOutsideItsLock = writeOutsideItsLock == null ? method + where : writeOutsideItsLock;

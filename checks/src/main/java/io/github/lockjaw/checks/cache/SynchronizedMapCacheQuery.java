@@ -161,6 +161,7 @@ public final class SynchronizedMapCacheQuery implements ModelQuery {
   /** Whether a key is the calling thread's own ({@code per-thread-key} in {@code maps.txt}). */
   private static boolean isPerThreadKey(QueryContext context, MethodFacts method, Value key) {
     return key instanceof Value.Result result
+        && result.op() < method.ops().size()
         && method.ops().get(result.op()).isCall()
         && context
             .program()
