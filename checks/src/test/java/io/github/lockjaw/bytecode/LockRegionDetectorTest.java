@@ -428,6 +428,98 @@ class LockRegionDetectorTest {
           }
         }
         """);
+    sources.put(
+        "shop.security.SecurityService",
+        """
+        package shop.security;
+        public class SecurityService {
+          private int readers;
+          public String[] rolesOf(String user) {
+            lockShared();
+            try {
+              return new String[] {user};
+            } finally {
+              unlockShared();
+            }
+          }
+          public void grant(String user, String role) throws InterruptedException {
+            lockExclusive();
+          }
+          protected synchronized void lockShared() {
+            readers++;
+          }
+          protected synchronized void unlockShared() {
+            readers--;
+            notifyAll();
+          }
+          protected synchronized void lockExclusive() throws InterruptedException {
+            while (readers > 0) {
+              wait();
+            }
+          }
+        }
+        """);
+    sources.put(
+        "shop.pages.CompiledPage",
+        """
+        package shop.pages;
+        import com.sun.net.httpserver.HttpExchange;
+        import com.sun.net.httpserver.HttpHandler;
+        public class CompiledPage implements HttpHandler {
+          private int useCount;
+          @Override public void handle(HttpExchange exchange) {
+            use();
+            try {
+              exchange.close();
+            } finally {
+              free();
+            }
+          }
+          public void use() {
+            synchronized (this) {
+              useCount++;
+            }
+          }
+          public void free() {
+            synchronized (this) {
+              useCount--;
+            }
+            if (useCount <= 0) {
+              destroy();
+            }
+          }
+          public void destroy() {}
+        }
+        """);
+    sources.put(
+        "shop.stats.QueryTimes",
+        """
+        package shop.stats;
+        import com.sun.net.httpserver.HttpExchange;
+        import com.sun.net.httpserver.HttpHandler;
+        public class QueryTimes implements HttpHandler {
+          private long count;
+          private long totalNanos;
+          @Override public void handle(HttpExchange exchange) {
+            long start = System.nanoTime();
+            exchange.close();
+            record(System.nanoTime() - start);
+          }
+          private synchronized void record(long nanos) {
+            count++;                                                          // line 13
+            totalNanos += nanos;
+          }
+          public synchronized long averageNanos() {
+            return count == 0 ? 0 : totalNanos / count;
+          }
+          public synchronized String report() {
+            if (count > 0) {
+              return count + " queries, " + totalNanos / count + " ns on average";
+            }
+            return "no queries";
+          }
+        }
+        """);
     Path out = classes.resolve("fixtures");
     BytecodeFixtures.compile(sources, out);
     findings = new JarAuditor().audit(List.of(out), List.of());
@@ -509,6 +601,17 @@ class LockRegionDetectorTest {
   @Test
   void anAdmissionCounterASequenceAndACacheFillAreNoStatistics() {
     assertEquals("StatisticsUnderSharedLock reject:39", summary(in("shop.web.Admission")));
+  }
+
+  @Test
+  void aReaderCountAnExclusiveLockWaitsOnAndAReferenceCountAreNoStatistics() {
+    assertEquals("", summary(in("shop.security.SecurityService")));
+    assertEquals("", summary(in("shop.pages.CompiledPage")));
+  }
+
+  @Test
+  void countersReadOnlyToReportThemAreStatistics() {
+    assertEquals("StatisticsUnderSharedLock record:13", summary(in("shop.stats.QueryTimes")));
   }
 
   @Test

@@ -3,6 +3,7 @@ package io.github.lockjaw.checks.statistics;
 import io.github.lockjaw.knowledge.Lifecycle;
 import io.github.lockjaw.model.ClassFacts;
 import io.github.lockjaw.model.FieldRef;
+import io.github.lockjaw.model.Guard;
 import io.github.lockjaw.model.MethodFacts;
 import io.github.lockjaw.model.Op;
 import io.github.lockjaw.model.Program;
@@ -107,8 +108,8 @@ final class CounterUpdates {
     }
     Value value = put.arg(0);
     if (value instanceof Value.Computed) {
-      if (readBeforeCondition(region, put) || isAdmissionCounter(program, field)) {
-        return Optional.empty(); // bumped only when its own value passes a test
+      if (readBeforeCondition(region, put) || isControlState(program, field)) {
+        return Optional.empty(); // code acts on its exact value: no statistic
       }
       return Optional.of(new Update(field, Kind.COUNT_OR_SUM, put.index()));
     }
@@ -126,11 +127,22 @@ final class CounterUpdates {
   }
 
   /**
-   * Whether code of the field's class (nested classes included) bumps the field only when its own
-   * value passes a test, anywhere: then every update of it, the release of an admission counter
-   * too, belongs to that compare-and-increment, which a {@code LongAdder} cannot do.
+   * Whether code of the field's class (nested classes included) acts on the counter's exact value,
+   * anywhere, so that every update of it belongs to that logic, which a {@code LongAdder} (whose
+   * sum is no snapshot) cannot keep:
+   *
+   * <ul>
+   *   <li>it bumps the field only when its own value passes a test: an admission counter's
+   *       compare-and-increment, whose release is then no statistic either;
+   *   <li>it tests the field and acts on the outcome: a reference count whose release destroys the
+   *       object at zero ({@code if (useCount <= 0) destroy()}), a hand-made reader count that an
+   *       exclusive lock waits on ({@code while (readers > 0) wait()}).
+   * </ul>
+   *
+   * Reading the counter to report it decides nothing: a getter, a message, an average's zero test
+   * before it divides ({@code count == 0 ? 0 : total / count}).
    */
-  private static boolean isAdmissionCounter(Program program, FieldRef field) {
+  private static boolean isControlState(Program program, FieldRef field) {
     String owner = field.owner();
     String topLevel = owner.contains("$") ? owner.substring(0, owner.indexOf('$')) : owner;
     for (ClassFacts c : program.classes()) {
@@ -138,17 +150,53 @@ final class CounterUpdates {
         continue;
       }
       for (MethodFacts method : c.methods()) {
-        for (Op op : method.ops()) {
+        List<Op> ops = method.ops();
+        for (int i = 0; i < ops.size(); i++) {
+          Op op = ops.get(i);
           if (op.kind() == Op.Kind.PUT_FIELD
               && op.field().equals(field)
               && op.arg(0) instanceof Value.Computed
-              && readBeforeCondition(method.ops(), op)) {
+              && readBeforeCondition(ops, op)) {
+            return true;
+          }
+          if (op.kind() == Op.Kind.GET_FIELD
+              && op.field().equals(field)
+              && (decides(program, op, i > 0 ? ops.get(i - 1) : null)
+                  || decides(program, op, i + 1 < ops.size() ? ops.get(i + 1) : null))) {
             return true;
           }
         }
       }
     }
     return false;
+  }
+
+  /**
+   * Whether {@code next}, next to a read of a counter in code order, is an action that runs only
+   * when a test of that read comes out one way: it holds one condition more than the read, a
+   * comparison (which the model leaves opaque) or a test of the counter itself, and it does more
+   * than compute or read (a call, a write, a throw). Next to the read on either side: javac tests a
+   * loop's condition after its body.
+   */
+  private static boolean decides(Program program, Op read, Op next) {
+    if (next == null) {
+      return false;
+    }
+    List<Guard> before = read.context().guards();
+    List<Guard> after = next.context().guards();
+    if (after.size() != before.size() + 1 || !after.subList(0, before.size()).equals(before)) {
+      return false;
+    }
+    Value tested = after.get(before.size()).subject();
+    if (!tested.isOpaque()
+        && !(tested instanceof Value.FieldValue f && f.field().equals(read.field()))) {
+      return false; // another condition, tested after the read
+    }
+    return switch (next.kind()) {
+      case INVOKE_STATIC, INVOKE_VIRTUAL, INVOKE_SPECIAL -> !isComputation(program, next);
+      case PUT_FIELD, THROW -> true;
+      default -> false;
+    };
   }
 
   /**

@@ -199,6 +199,134 @@ class StatisticsOnTheModelTest {
   }
 
   @Test
+  void countersWhoseValueDecidesWhatCodeDoesAreNoStatistics() {
+    // from a fresh audit sample (Turbine's security service, Resin's JSP page): a hand-made reader
+    // count that an exclusive lock waits on, and a reference count whose release destroys the
+    // object at zero. A LongAdder cannot keep either: code acts on each one's exact value.
+    compilation
+        .addSourceLines(
+            "SecurityService.java",
+            """
+            package security;
+
+            public class SecurityService {
+              private int readers;
+
+              public String[] rolesOf(String user) {
+                lockShared();
+                try {
+                  return new String[] {user};
+                } finally {
+                  unlockShared();
+                }
+              }
+
+              public void grant(String user, String role) throws InterruptedException {
+                lockExclusive();
+              }
+
+              protected synchronized void lockShared() {
+                readers++;
+              }
+
+              protected synchronized void unlockShared() {
+                readers--;
+                notifyAll();
+              }
+
+              protected synchronized void lockExclusive() throws InterruptedException {
+                while (readers > 0) {
+                  wait();
+                }
+              }
+            }
+            """)
+        .addSourceLines(
+            "CompiledPage.java",
+            """
+            package pages;
+
+            import com.sun.net.httpserver.HttpExchange;
+            import com.sun.net.httpserver.HttpHandler;
+
+            public class CompiledPage implements HttpHandler {
+              private int useCount;
+
+              @Override public void handle(HttpExchange exchange) {
+                use();
+                try {
+                  exchange.close();
+                } finally {
+                  free();
+                }
+              }
+
+              public void use() {
+                synchronized (this) {
+                  useCount++;
+                }
+              }
+
+              public void free() {
+                synchronized (this) {
+                  useCount--;
+                }
+                if (useCount <= 0) {
+                  destroy();
+                }
+              }
+
+              public void destroy() {}
+            }
+            """)
+        .doTest();
+  }
+
+  @Test
+  void aCounterOnlyReportsReadIsAStatistic() {
+    // reading the counters to report them, a zero test of the average's divisor included, decides
+    // nothing: they stay statistics
+    compilation
+        .addSourceLines(
+            "QueryTimes.java",
+            """
+            package stats;
+
+            import com.sun.net.httpserver.HttpExchange;
+            import com.sun.net.httpserver.HttpHandler;
+
+            public class QueryTimes implements HttpHandler {
+              private long count;
+              private long totalNanos;
+
+              @Override public void handle(HttpExchange exchange) {
+                long start = System.nanoTime();
+                exchange.close();
+                record(System.nanoTime() - start);
+              }
+
+              // BUG: Diagnostic contains: only to update 'count', 'totalNanos'
+              private synchronized void record(long nanos) {
+                count++;
+                totalNanos += nanos;
+              }
+
+              public synchronized long averageNanos() {
+                return count == 0 ? 0 : totalNanos / count;
+              }
+
+              public synchronized String report() {
+                if (count > 0) {
+                  return count + " queries, " + totalNanos / count + " ns on average";
+                }
+                return "no queries";
+              }
+            }
+            """)
+        .doTest();
+  }
+
+  @Test
   void setUpJmxAndTestPathsAreNoRequestPaths() {
     compilation
         .addSourceLines(
