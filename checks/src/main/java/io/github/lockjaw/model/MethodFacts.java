@@ -231,6 +231,35 @@ public final class MethodFacts {
         : "parameter " + index;
   }
 
+  /**
+   * Whether the operation is on a failure path: in a {@code catch} clause, or in a branch that ends
+   * by throwing ({@code if (name == null) { log(...); throw new IllegalArgumentException(...); }}):
+   * a {@code throw} follows it under the same conditions, with nothing in between that leaves the
+   * branch, returns or is a {@code catch} clause. Such code runs per failed call, not per call.
+   */
+  public boolean isOnFailurePath(Op op) {
+    if (op.context().inHandler()) {
+      return true;
+    }
+    List<Guard> guards = op.context().guards();
+    List<Op> all = ops();
+    for (int i = op.index() + 1; i < all.size(); i++) {
+      Op next = all.get(i);
+      List<Guard> nextGuards = next.context().guards();
+      if (nextGuards.size() < guards.size()
+          || !nextGuards.subList(0, guards.size()).equals(guards)
+          || !next.context().loops().equals(op.context().loops())
+          || next.context().inHandler()
+          || next.kind() == Op.Kind.RETURN) {
+        return false;
+      }
+      if (next.kind() == Op.Kind.THROW && nextGuards.size() == guards.size()) {
+        return true;
+      }
+    }
+    return false;
+  }
+
   /** The operations that run while region {@code id} is held (nested regions included). */
   public List<Op> opsIn(int regionId) {
     return ops().stream().filter(op -> op.isIn(regionId)).toList();

@@ -198,6 +198,45 @@ class HeavyweightAndPinningBytecodeTest {
           }
         }
         """);
+    SOURCES.put(
+        "shop.web.UploadController",
+        """
+        package shop.web;
+
+        import java.util.logging.Logger;
+        import org.springframework.web.bind.annotation.PostMapping;
+        import org.springframework.web.bind.annotation.RestController;
+
+        @RestController
+        public class UploadController {
+          @PostMapping("/attachments")
+          public String upload(String fileName, byte[] content) {
+            String name = validate(fileName);
+            Logger.getLogger(UploadController.class.getName()).fine("upload " + name);
+            if (content.length == 0) {
+              Logger.getLogger(UploadController.class.getName()).info("empty upload");
+              return "empty";
+            }
+            return name;
+          }
+
+          static String validate(String fileName) {
+            if (fileName == null || fileName.trim().isEmpty()) {
+              Logger.getLogger(UploadController.class.getName()).severe("empty file name");
+              throw new IllegalArgumentException("attach.empty.file");
+            }
+            String name = fileName.trim();
+            if (name.toLowerCase().endsWith(".jsp")) {
+              Logger log = Logger.getLogger(UploadController.class.getName());
+              if (log.isLoggable(java.util.logging.Level.INFO)) {
+                log.info("refused a .jsp upload");
+              }
+              throw new IllegalArgumentException("attach.unwanted.file");
+            }
+            return name;
+          }
+        }
+        """);
   }
 
   @BeforeAll
@@ -237,7 +276,9 @@ class HeavyweightAndPinningBytecodeTest {
   void heavyweightObjectsBuiltPerRequestInHandlersHelpersAndPerRequestObjects() {
     assertEquals(
         "JsonUtil.toJson:10, OrderController.orders:15, ReportRenderer$Renderer.<init>:9",
-        summary(findings, "PerRequestHeavyweightObject"));
+        summary(
+            findings.stream().filter(f -> !f.className().endsWith("UploadController")).toList(),
+            "PerRequestHeavyweightObject"));
     String messages =
         findings.stream()
             .filter(f -> f.check().equals("PerRequestHeavyweightObject"))
@@ -249,6 +290,16 @@ class HeavyweightAndPinningBytecodeTest {
                 + " ReportRenderer.Renderer every time it runs"),
         messages);
     assertTrue(messages.contains("requests reach it from OrderController.order()"), messages);
+  }
+
+  @Test
+  void aLookupInABranchThatEndsByThrowingRunsPerFailedRequestOnly() {
+    // the logger lookups on the way to rejecting an upload run per failed request, not per request
+    assertEquals(
+        "UploadController.upload:12, UploadController.upload:14",
+        summary(
+            findings.stream().filter(f -> f.className().endsWith("UploadController")).toList(),
+            "PerRequestHeavyweightObject"));
   }
 
   @Test

@@ -83,8 +83,8 @@ public final class PerRequestHeavyweightQuery implements ModelQuery {
       QueryContext context, PerRequestCalls calls, MethodFacts method, Op op) {
     Program program = context.program();
     Optional<KnowledgeIndex.MethodEntry> costly = HeavyweightKnowledge.costly(program, op);
-    if (costly.isEmpty() || op.context().inHandler()) {
-      return Optional.empty();
+    if (costly.isEmpty() || method.isOnFailurePath(op)) {
+      return Optional.empty(); // built per failed call, not per call
     }
     KnowledgeIndex.MethodEntry entry = costly.get();
     if (isOwnLibrary(method, entry)) {

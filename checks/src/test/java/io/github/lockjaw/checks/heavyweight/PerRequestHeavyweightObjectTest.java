@@ -297,6 +297,50 @@ class PerRequestHeavyweightObjectTest {
   }
 
   @Test
+  void aLookupInABranchThatEndsByThrowingRunsPerFailedRequestOnly() {
+    // from a fresh audit sample (JSPWiki's attachment name check): the logger is looked up only
+    // on the way to rejecting the upload; a lookup before a branch that may throw, or in a branch
+    // that returns normally, still runs per request
+    compilation
+        .addSourceLines(
+            "UploadController.java",
+            "import java.util.logging.Logger;",
+            "import org.springframework.web.bind.annotation.PostMapping;",
+            "import org.springframework.web.bind.annotation.RestController;",
+            "@RestController",
+            "public class UploadController {",
+            "  @PostMapping(\"/attachments\")",
+            "  public String upload(String fileName, byte[] content) {",
+            "    String name = validate(fileName);",
+            "    // BUG: Diagnostic contains: calls Logger.getLogger() every time it runs",
+            "    Logger.getLogger(UploadController.class.getName()).fine(\"upload \" + name);",
+            "    if (content.length == 0) {",
+            "      // BUG: Diagnostic contains: calls Logger.getLogger() every time it runs",
+            "      Logger.getLogger(UploadController.class.getName()).info(\"empty upload\");",
+            "      return \"empty\";",
+            "    }",
+            "    return name;",
+            "  }",
+            "  static String validate(String fileName) {",
+            "    if (fileName == null || fileName.trim().isEmpty()) {",
+            "      Logger.getLogger(UploadController.class.getName()).severe(\"empty file name\");",
+            "      throw new IllegalArgumentException(\"attach.empty.file\");",
+            "    }",
+            "    String name = fileName.trim();",
+            "    if (name.toLowerCase().endsWith(\".jsp\")) {",
+            "      Logger log = Logger.getLogger(UploadController.class.getName());",
+            "      if (log.isLoggable(java.util.logging.Level.INFO)) {",
+            "        log.info(\"refused a .jsp upload\");",
+            "      }",
+            "      throw new IllegalArgumentException(\"attach.unwanted.file\");",
+            "    }",
+            "    return name;",
+            "  }",
+            "}")
+        .doTest();
+  }
+
+  @Test
   void gsonAndItsBuilderPerRequest() {
     compilation
         .addSourceLines(
