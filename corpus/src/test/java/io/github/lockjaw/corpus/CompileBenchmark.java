@@ -12,11 +12,12 @@ import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /**
- * Wall time of javac on the wide corpus, in four set-ups run alternately (A B C D A B C D ...) per
- * library: plain javac; Error Prone with every check disabled; Error Prone with only the lockjaw
- * checks; Error Prone with its default checks. Prints medians and ratios to plain javac, and writes
- * them to target/corpus/benchmark.md. Not part of `mvn verify`: run scripts/benchmark-compile.sh
- * (mvn -Pbenchmark).
+ * Wall time and CPU time of javac on the wide corpus, in four set-ups run alternately (A B C D A B
+ * C D ...) per library: plain javac; Error Prone with every check disabled; Error Prone with only
+ * the lockjaw checks; Error Prone with its default checks. Prints medians and ratios to plain
+ * javac, one table for wall time and one for the compiling thread's CPU time (which a busy machine
+ * swings far less), and writes them to target/corpus/benchmark.md. Not part of `mvn verify`: run
+ * scripts/benchmark-compile.sh (mvn -Pbenchmark).
  *
  * <p>All runs share one warm JVM (javac in-process, as in a Maven build with an in-process
  * compiler); one warm-up round is run and discarded ({@code -Dlockjaw.benchmark.warmup=N}). {@code
@@ -43,14 +44,8 @@ class CompileBenchmark {
         libraries.add(corpus.prepare(library));
       }
     }
-    Map<String, Map<Mode, long[]>> times = new LinkedHashMap<>();
-    for (Corpus.Prepared p : libraries) {
-      Map<Mode, long[]> perMode = new EnumMap<>(Mode.class);
-      for (Mode mode : modes) {
-        perMode.put(mode, new long[rounds]);
-      }
-      times.put(p.library().id(), perMode);
-    }
+    Map<String, Map<Mode, long[]>> times = perLibrary(libraries, modes, rounds);
+    Map<String, Map<Mode, long[]>> cpuTimes = perLibrary(libraries, modes, rounds);
     for (int round = -warmup; round < rounds; round++) {
       for (Corpus.Prepared p : libraries) {
         for (Mode mode : modes) {
@@ -63,21 +58,63 @@ class CompileBenchmark {
           }
           if (round >= 0) {
             times.get(p.library().id()).get(mode)[round] = result.nanos();
+            cpuTimes.get(p.library().id()).get(mode)[round] = result.cpuNanos();
           }
           System.out.printf(
-              "benchmark: round %d %-22s %-18s %6.2f s%n",
-              round + 1, p.library().id(), mode.label, result.nanos() / 1e9);
+              "benchmark: round %d %-22s %-18s %6.2f s (CPU %6.2f s)%n",
+              round + 1,
+              p.library().id(),
+              mode.label,
+              result.nanos() / 1e9,
+              result.cpuNanos() / 1e9);
         }
       }
     }
 
+    String text =
+        table(
+                String.format(
+                    "Median wall time of %d rounds (after %d warm-up), seconds", rounds, warmup),
+                libraries,
+                modes,
+                times)
+            + "\n"
+            + table(
+                "Median CPU time of the compiling thread, the same rounds (javac, Error Prone and"
+                    + " the checks run in that one thread; garbage collection and other processes"
+                    + " do not count), seconds",
+                libraries,
+                modes,
+                cpuTimes);
+    System.out.println(text);
+    Files.writeString(corpus.work.resolve("benchmark.md"), text);
+  }
+
+  private static Map<String, Map<Mode, long[]>> perLibrary(
+      List<Corpus.Prepared> libraries, List<Mode> modes, int rounds) {
+    Map<String, Map<Mode, long[]>> times = new LinkedHashMap<>();
+    for (Corpus.Prepared p : libraries) {
+      Map<Mode, long[]> perMode = new EnumMap<>(Mode.class);
+      for (Mode mode : modes) {
+        perMode.put(mode, new long[rounds]);
+      }
+      times.put(p.library().id(), perMode);
+    }
+    return times;
+  }
+
+  /** One table: a row per library and a total, each set-up's median, and lockjaw's own cost. */
+  private static String table(
+      String caption,
+      List<Corpus.Prepared> libraries,
+      List<Mode> modes,
+      Map<String, Map<Mode, long[]>> times) {
+    int rounds = times.values().iterator().next().get(modes.get(0)).length;
     StringBuilder table = new StringBuilder();
-    table.append(
-        String.format(
-            "Median wall time of %d rounds (after %d warm-up), seconds%s.%n%n",
-            rounds,
-            warmup,
-            modes.contains(Mode.PLAIN) ? "; ratio to plain javac in brackets" : ""));
+    table
+        .append(caption)
+        .append(modes.contains(Mode.PLAIN) ? "; ratio to plain javac in brackets" : "")
+        .append(".\n\n");
     table.append("| library | lines |");
     for (Mode mode : modes) {
       table.append(' ').append(mode.label).append(" |");
@@ -103,9 +140,7 @@ class CompileBenchmark {
       row(table, p.library().id(), p.lines(), perMode);
     }
     row(table, "**total**", lines, totals);
-    String text = table.toString();
-    System.out.println(text);
-    Files.writeString(corpus.work.resolve("benchmark.md"), text);
+    return table.toString();
   }
 
   /**

@@ -19,6 +19,8 @@ import com.sun.source.util.Trees;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.io.StringWriter;
+import java.lang.management.ManagementFactory;
+import java.lang.management.ThreadMXBean;
 import java.net.URI;
 import java.nio.charset.Charset;
 import java.nio.file.Path;
@@ -78,8 +80,20 @@ final class CorpusCompiler {
   private static final Pattern CHECK_PREFIX = Pattern.compile("^\\[([A-Za-z0-9_]+)\\] ");
 
   /** One compilation's outcome. */
+  /**
+   * What one compilation gave.
+   *
+   * @param nanos its wall time
+   * @param cpuNanos the CPU time of the thread that compiled (javac, Error Prone and the checks all
+   *     run in it), which other processes on the machine do not inflate
+   */
   record Result(
-      List<Finding> findings, List<String> errors, List<String> crashes, int units, long nanos) {}
+      List<Finding> findings,
+      List<String> errors,
+      List<String> crashes,
+      int units,
+      long nanos,
+      long cpuNanos) {}
 
   /** A lockjaw diagnostic, located at its class and member. */
   record Finding(
@@ -143,6 +157,8 @@ final class CorpusCompiler {
             }
           }
         };
+    ThreadMXBean threads = ManagementFactory.getThreadMXBean();
+    long cpuStart = threads.getCurrentThreadCpuTime();
     long start = System.nanoTime();
     JavacTask task;
     try (StandardJavaFileManager standard =
@@ -177,11 +193,12 @@ final class CorpusCompiler {
       }
     }
     long nanos = System.nanoTime() - start;
+    long cpuNanos = threads.getCurrentThreadCpuTime() - cpuStart;
 
     if (!out.toString().isBlank() && out.toString().contains(CRASH)) {
       crashes.add(out.toString());
     }
-    return new Result(findings, errors, crashes, sources.size(), nanos);
+    return new Result(findings, errors, crashes, sources.size(), nanos, cpuNanos);
   }
 
   private static String errorProneFlags(Mode mode, List<String> checks) {
