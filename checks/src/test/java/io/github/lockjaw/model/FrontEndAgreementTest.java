@@ -493,6 +493,76 @@ class FrontEndAgreementTest {
       }
       """;
 
+  static final String NULL_FIRST_TESTS =
+      """
+      package shop;
+      import java.util.*;
+      public class Skins {
+        private final Map<String, Properties> skins = new HashMap<>();
+        public Properties skin(String name) {
+          Properties loaded = skins.get(name);
+          return null != loaded ? loaded : load(name);
+        }
+        public Properties reload(String name) {
+          Properties old = skins.get(name);
+          if (null == old) {
+            return load(name);
+          }
+          return old;
+        }
+        public int waitFor(String name) throws InterruptedException {
+          int polls = 0;
+          while (null == skins.get(name)) {
+            Thread.sleep(10);
+            polls++;
+          }
+          return polls;
+        }
+        private synchronized Properties load(String name) {
+          Properties props = new Properties();
+          skins.put(name, props);
+          return props;
+        }
+      }
+      """;
+
+  /**
+   * {@code null != x} and {@code null == x}, the null written first, are null tests of {@code x} in
+   * both front-ends (javac compiles them to a reference comparison, not {@code ifnull}).
+   */
+  @Test
+  void frontEndsAgreeOnNullTestsWithTheNullWrittenFirst() throws Exception {
+    for (String release : List.of("8", "21")) {
+      BothFrontEnds.Read read =
+          BothFrontEnds.read(Map.of("shop.Skins", NULL_FIRST_TESTS), release, out);
+      List<String> differences = compare(read);
+      assertTrue(differences.isEmpty(), String.join("\n", differences));
+      for (Map<String, ClassFacts> side : List.of(read.fromSource(), read.fromBytecode())) {
+        for (String name : List.of("skin", "reload")) {
+          MethodFacts method =
+              byName(side.get("shop.Skins")).values().stream()
+                  .filter(m -> m.ref().name().equals(name))
+                  .findFirst()
+                  .orElseThrow();
+          Op load =
+              method.ops().stream()
+                  .filter(op -> op.isCall() && op.method().name().equals("load"))
+                  .findFirst()
+                  .orElseThrow();
+          Op get =
+              method.ops().stream()
+                  .filter(op -> op.isCall() && op.method().name().equals("get"))
+                  .findFirst()
+                  .orElseThrow();
+          assertEquals(
+              List.of(new Guard(new Value.Result(get.index()), Guard.Test.NULL, true)),
+              load.context().guards(),
+              ModelText.operations(method).toString());
+        }
+      }
+    }
+  }
+
   /**
    * A null test of a value the paths assign differently (a reference unwrapped through a
    * conditional) is a null test of an unknown value on both sides, and both read the parameters'

@@ -319,6 +319,19 @@ final class LoopFactsReader {
             sources[branch].getStack(top - 1),
             relation);
       }
+      case Opcodes.IF_ACMPEQ, Opcodes.IF_ACMPNE -> {
+        // null == x and null != x: javac writes the null first when the source does
+        boolean leftNull = frame.getStack(top - 2).value.equals(Value.NULL);
+        boolean rightNull = frame.getStack(top - 1).value.equals(Value.NULL);
+        if (leftNull == rightNull) {
+          return unknown();
+        }
+        int operand = leftNull ? top - 1 : top - 2;
+        boolean isNull = (opcode == Opcodes.IF_ACMPEQ) == taken;
+        return new Decoded(
+            new Guard(frame.getStack(operand).value, Guard.Test.NULL, isNull),
+            loadedSlot(sources[branch].getStack(operand)));
+      }
       default -> {
         return unknown();
       }

@@ -589,6 +589,18 @@ final class MethodReader {
           subject = value(frame.getStack(frame.getStackSize() - 1), Map.of());
           takenOutcome = true;
         }
+        case Opcodes.IF_ACMPEQ, Opcodes.IF_ACMPNE -> {
+          // null == x and null != x: javac writes the null first when the source does
+          Value left = value(frame.getStack(frame.getStackSize() - 2), Map.of());
+          Value right = value(frame.getStack(frame.getStackSize() - 1), Map.of());
+          if (isNullConstant(left) != isNullConstant(right)) {
+            subject = isNullConstant(left) ? right : left;
+            test = Guard.Test.NULL;
+            takenOutcome = opcode == Opcodes.IF_ACMPEQ;
+          } else {
+            known = false;
+          }
+        }
         default -> known = false;
       }
       int target = insns.indexOf(jump.label);
@@ -606,6 +618,10 @@ final class MethodReader {
           heads, flow, i, fallthrough, known ? new Guard(subject, test, !takenOutcome) : unknown());
     }
     return heads;
+  }
+
+  private static boolean isNullConstant(Value value) {
+    return value instanceof Value.Constant constant && constant.isNull();
   }
 
   private static Guard unknown() {
