@@ -520,6 +520,65 @@ class LockRegionDetectorTest {
           }
         }
         """);
+    sources.put(
+        "shop.ui.SkinService",
+        """
+        package shop.ui;
+        import com.sun.net.httpserver.HttpExchange;
+        import com.sun.net.httpserver.HttpHandler;
+        import java.io.IOException;
+        import java.io.InputStream;
+        import java.util.HashMap;
+        import java.util.Map;
+        import java.util.Properties;
+        public class SkinService implements HttpHandler {
+          private final Map<String, Properties> skins = new HashMap<>();
+          private final Map<String, Properties> themes = new HashMap<>();
+          @Override public void handle(HttpExchange exchange) throws IOException {
+            String name = exchange.getRequestURI().getPath();
+            exchange.getResponseHeaders().add("X-Skin", skin(name).getProperty("title"));
+            exchange.getResponseHeaders().add("X-Font", loadFonts(name).getProperty("body"));
+            exchange.getResponseHeaders().add("X-Theme", theme(name).getProperty("color"));
+            exchange.close();
+          }
+          private Properties skin(String name) {
+            Properties loaded = skins.get(name);
+            return loaded != null ? loaded : loadSkin(name);
+          }
+          private synchronized Properties loadSkin(String name) {
+            Properties props = load("/skins/" + name);
+            synchronized (skins) {
+              skins.put(name, props);
+            }
+            return props;
+          }
+          private synchronized Properties loadFonts(String name) {         // line 31
+            return load("/fonts/" + name);
+          }
+          private Properties theme(String name) {
+            Properties loaded = themes.get(name);
+            return loaded != null ? loaded : loadTheme(name);
+          }
+          public synchronized Properties loadTheme(String name) {         // line 38
+            Properties props = load("/themes/" + name);
+            synchronized (themes) {
+              themes.put(name, props);
+            }
+            return props;
+          }
+          private static Properties load(String path) {
+            Properties props = new Properties();
+            try (InputStream in = SkinService.class.getResourceAsStream(path)) {
+              if (in != null) {
+                props.load(in);
+              }
+            } catch (IOException e) {
+              return props;
+            }
+            return props;
+          }
+        }
+        """);
     Path out = classes.resolve("fixtures");
     BytecodeFixtures.compile(sources, out);
     findings = new JarAuditor().audit(List.of(out), List.of());
@@ -633,6 +692,13 @@ class LockRegionDetectorTest {
   @Test
   void aLookupAfterAMembershipTestThatLeavesAndAPutOfTheKeyRunsOncePerKey() {
     assertEquals("", summary(resourceLookups("shop.i18n.MessageBundle")));
+  }
+
+  @Test
+  void aPrivateLoaderItsCallersCallOnlyOnAMissOfTheKeyItPutsRunsOncePerKey() {
+    assertEquals(
+        "ResourceLookupUnderLock loadFonts:31, ResourceLookupUnderLock loadTheme:38",
+        summary(resourceLookups("shop.ui.SkinService")));
   }
 
   @Test

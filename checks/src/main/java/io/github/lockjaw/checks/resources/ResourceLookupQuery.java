@@ -25,7 +25,8 @@ import java.util.Set;
  * ResourceLookupUnderLock as a query over the model: a region on a request path that holds a shared
  * monitor while its code (or code it calls, in this class or any other, source or jar) searches the
  * class path, a jar or a file tree. Silent for a lock of one archive, a lookup that runs once (a
- * field the method tests is set in the region) and a lookup memoised per key.
+ * field the method tests is set in the region), a lookup memoised per key, and a private loader its
+ * callers call only on a miss of the key it puts.
  */
 public final class ResourceLookupQuery implements ModelQuery {
   private static final List<String> ARCHIVE_TYPES = Kind.Resources.ARCHIVE_TYPE.index().typeNames();
@@ -43,7 +44,8 @@ public final class ResourceLookupQuery implements ModelQuery {
       if (lock.isEmpty()
           || SharedLock.isHeldAround(region, method)
           || isPerArchiveLock(context, region)
-          || !context.reachability().isOnRequestPath(method.ref())) {
+          || !context.reachability().isOnRequestPath(method.ref())
+          || context.runsOnce().isFillCalledOnMiss(method)) {
         continue;
       }
       Optional<Effects.Effect> lookup = firstLookup(context, method, region);

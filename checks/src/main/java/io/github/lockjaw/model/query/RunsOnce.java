@@ -8,6 +8,7 @@ import io.github.lockjaw.model.MethodRef;
 import io.github.lockjaw.model.Op;
 import io.github.lockjaw.model.Program;
 import io.github.lockjaw.model.Value;
+import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
@@ -32,6 +33,7 @@ public final class RunsOnce {
   private final Program program;
   private final Map<MethodRef, Set<String>> writtenBy = new HashMap<>();
   private final Map<MethodRef, List<KeyedAccess>> keyedAccesses = new HashMap<>();
+  private final Map<MethodRef, Boolean> fillsCalledOnMiss = new HashMap<>();
 
   public RunsOnce(Program program) {
     this.program = program;
@@ -41,7 +43,66 @@ public final class RunsOnce {
   public boolean isOnce(MethodFacts method, Op op) {
     return lazyField(method, op).isPresent()
         || isFillOnMiss(method, op)
-        || isKeptInTestedField(method, op);
+        || isKeptInTestedField(method, op)
+        || isFillCalledOnMiss(method);
+  }
+
+  /**
+   * Whether a whole method runs once per key: it is private, every call of it runs only when the
+   * caller's read of a map of the same object or class missed and passes the key it read, and the
+   * method puts that key in that map. The double-checked cache whose lock is taken only on a miss:
+   * {@code Properties p = skins.get(name); return p != null ? p : loadSkin(name);} with {@code
+   * skins.put(name, loaded)} in {@code synchronized loadSkin(String name)}.
+   */
+  public boolean isFillCalledOnMiss(MethodFacts method) {
+    return fillsCalledOnMiss.computeIfAbsent(method.ref(), k -> fillCalledOnMiss(method));
+  }
+
+  private boolean fillCalledOnMiss(MethodFacts method) {
+    if (!method.isPrivate() || method.ref().isLambdaBody()) {
+      return false;
+    }
+    List<KeyedAccess> puts = new ArrayList<>();
+    for (KeyedAccess access : accessesIn(method)) {
+      if (access.isWrite()
+          && access.key() instanceof Value.Param
+          && access.container() instanceof Value.FieldValue map
+          && isOwn(map.base())) {
+        puts.add(access);
+      }
+    }
+    List<Program.CallSite> sites = program.callersOf(method.ref());
+    if (puts.isEmpty() || sites.isEmpty()) {
+      return false;
+    }
+    for (Program.CallSite site : sites) {
+      if (!isOwn(site.op().receiver()) || !callsOnMissOfItsKey(site, puts)) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  /** The call passes a key its method read from one of the maps and runs only on that miss. */
+  private boolean callsOnMissOfItsKey(Program.CallSite site, List<KeyedAccess> puts) {
+    Op call = site.op();
+    for (KeyedAccess put : puts) {
+      Value key = call.arg(((Value.Param) put.key()).index());
+      for (KeyedAccess read : accessesIn(site.caller())) {
+        if (!read.isWrite()
+            && !key.isOpaque()
+            && read.key().equals(key)
+            && read.container().equals(put.container())
+            && read.guardsAsMiss(call)) {
+          return true;
+        }
+      }
+    }
+    return false;
+  }
+
+  private List<KeyedAccess> accessesIn(MethodFacts method) {
+    return keyedAccesses.computeIfAbsent(method.ref(), k -> KeyedAccess.in(program, method));
   }
 
   /**
@@ -139,8 +200,7 @@ public final class RunsOnce {
 
   /** The operation runs when a map read missed, and the same branch puts that key in that map. */
   private boolean isFillOnMiss(MethodFacts method, Op op) {
-    List<KeyedAccess> accesses =
-        keyedAccesses.computeIfAbsent(method.ref(), k -> KeyedAccess.in(program, method));
+    List<KeyedAccess> accesses = accessesIn(method);
     for (KeyedAccess read : accesses) {
       if (read.isWrite() || read.key().isOpaque()) {
         continue;

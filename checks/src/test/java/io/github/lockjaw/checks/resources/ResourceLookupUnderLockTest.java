@@ -359,6 +359,88 @@ class ResourceLookupUnderLockTest {
   }
 
   @Test
+  void aPrivateLoaderItsCallersCallOnlyOnAMissOfTheKeyItPutsRunsOncePerKey() {
+    // from a fresh audit sample (Turbine 2.3.3's UI service, tuned): the skins map is read without
+    // the lock, and the synchronized loader runs only when that read missed, then puts the skin.
+    // A loader called on every request, or one that other code can call (not private), still
+    // holds the monitor around a lookup per call.
+    compilation
+        .addSourceLines(
+            "SkinService.java",
+            "import com.sun.net.httpserver.HttpExchange;",
+            "import com.sun.net.httpserver.HttpHandler;",
+            "import java.io.IOException;",
+            "import java.io.InputStream;",
+            "import java.util.HashMap;",
+            "import java.util.Map;",
+            "import java.util.Properties;",
+            "public class SkinService implements HttpHandler {",
+            "  private final Map<String, Properties> skins = new HashMap<>();",
+            "  private final Map<String, Properties> themes = new HashMap<>();",
+            "  @Override public void handle(HttpExchange exchange) throws IOException {",
+            "    String name = exchange.getRequestURI().getPath();",
+            "    exchange.getResponseHeaders().add(\"X-Skin\", skin(name).getProperty(\"title\"));",
+            "    exchange.getResponseHeaders().add(\"X-Font\", fonts(name).getProperty(\"body\"));",
+            "    exchange.getResponseHeaders().add(\"X-Theme\", theme(name).getProperty(\"color\"));",
+            "    exchange.close();",
+            "  }",
+            "  private Properties skin(String name) {",
+            "    Properties loaded = skins.get(name);",
+            "    return loaded != null ? loaded : loadSkin(name);",
+            "  }",
+            "  private synchronized Properties loadSkin(String name) {",
+            "    Properties props = new Properties();",
+            "    try (InputStream in = SkinService.class.getResourceAsStream(\"/skins/\" + name)) {",
+            "      if (in != null) {",
+            "        props.load(in);",
+            "      }",
+            "    } catch (IOException e) {",
+            "      return props;",
+            "    }",
+            "    synchronized (skins) {",
+            "      skins.put(name, props);",
+            "    }",
+            "    return props;",
+            "  }",
+            "  private Properties fonts(String name) {",
+            "    return loadFonts(name);",
+            "  }",
+            "  // BUG: Diagnostic contains: Class.getResourceAsStream() (searches the class path)",
+            "  private synchronized Properties loadFonts(String name) {",
+            "    Properties props = new Properties();",
+            "    try (InputStream in = SkinService.class.getResourceAsStream(\"/fonts/\" + name)) {",
+            "      if (in != null) {",
+            "        props.load(in);",
+            "      }",
+            "    } catch (IOException e) {",
+            "      return props;",
+            "    }",
+            "    return props;",
+            "  }",
+            "  private Properties theme(String name) {",
+            "    Properties loaded = themes.get(name);",
+            "    return loaded != null ? loaded : loadTheme(name);",
+            "  }",
+            "  // BUG: Diagnostic contains: Class.getResourceAsStream() (searches the class path)",
+            "  public synchronized Properties loadTheme(String name) {",
+            "    Properties props = new Properties();",
+            "    try (InputStream in = SkinService.class.getResourceAsStream(\"/themes/\" + name)) {",
+            "      if (in != null) {",
+            "        props.load(in);",
+            "      }",
+            "    } catch (IOException e) {",
+            "      return props;",
+            "    }",
+            "    synchronized (themes) {",
+            "      themes.put(name, props);",
+            "    }",
+            "    return props;",
+            "  }",
+            "}")
+        .doTest();
+  }
+
+  @Test
   void aMembershipTestThatDoesNotLeaveOrTestsAnotherKeyIsReported() {
     compilation
         .addSourceLines(
