@@ -15,9 +15,9 @@ import org.junit.jupiter.api.Test;
  * Wall time and CPU time of javac on the wide corpus, in four set-ups run alternately (A B C D A B
  * C D ...) per library: plain javac; Error Prone with every check disabled; Error Prone with only
  * the lockjaw checks; Error Prone with its default checks. Prints medians and ratios to plain
- * javac, one table for wall time and one for the compiling thread's CPU time (which a busy machine
- * swings far less), and writes them to target/corpus/benchmark.md. Not part of `mvn verify`: run
- * scripts/benchmark-compile.sh (mvn -Pbenchmark).
+ * javac, one table for wall time and one for the compiling thread's CPU time (which other processes
+ * and the garbage collector do not inflate), and writes them to target/corpus/benchmark.md. Not
+ * part of `mvn verify`: run scripts/benchmark-compile.sh (mvn -Pbenchmark).
  *
  * <p>All runs share one warm JVM (javac in-process, as in a Maven build with an in-process
  * compiler); one warm-up round is run and discarded ({@code -Dlockjaw.benchmark.warmup=N}). {@code

@@ -161,8 +161,10 @@ final class CounterUpdates {
           }
           if (op.kind() == Op.Kind.GET_FIELD
               && op.field().equals(field)
-              && (decides(program, op, i > 0 ? ops.get(i - 1) : null)
-                  || decides(program, op, i + 1 < ops.size() ? ops.get(i + 1) : null))) {
+              && (decides(program, op, i + 1 < ops.size() ? ops.get(i + 1) : null)
+                  || (i > 0
+                      && isLoopCondition(op, ops.get(i - 1))
+                      && decides(program, op, ops.get(i - 1))))) {
             return true;
           }
         }
@@ -172,11 +174,21 @@ final class CounterUpdates {
   }
 
   /**
-   * Whether {@code next}, next to a read of a counter in code order, is an action that runs only
-   * when a test of that read comes out one way: it holds one condition more than the read, a
-   * comparison (which the model leaves opaque) or a test of the counter itself, and it does more
-   * than compute or read (a call, a write, a throw). Next to the read on either side: javac tests a
-   * loop's condition after its body.
+   * Whether a read just after {@code before} in code order may be the condition of the loop both
+   * are in: javac tests a loop's condition after its body, so the body's last operation comes
+   * first.
+   */
+  private static boolean isLoopCondition(Op read, Op before) {
+    return !read.context().loops().isEmpty()
+        && read.context().loops().equals(before.context().loops());
+  }
+
+  /**
+   * Whether {@code next}, next to a read of a counter in code order (after it, or before it when
+   * the read is a loop's condition), is an action that runs only when a test of that read comes out
+   * one way: it holds one condition more than the read, a comparison (which the model leaves
+   * opaque) or a test of the counter itself, and it does more than compute or read (a call, a
+   * write, a throw).
    */
   private static boolean decides(Program program, Op read, Op next) {
     if (next == null) {
