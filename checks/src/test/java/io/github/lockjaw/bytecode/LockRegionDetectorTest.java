@@ -542,6 +542,7 @@ class LockRegionDetectorTest {
         public class SkinService implements HttpHandler {
           private final Map<String, Properties> skins = new HashMap<>();
           private final Map<String, Properties> themes = new HashMap<>();
+          private final Map<String, Properties> layouts = new HashMap<>();
           @Override public void handle(HttpExchange exchange) throws IOException {
             String name = exchange.getRequestURI().getPath();
             exchange.getResponseHeaders().add("X-Skin", skin(name).getProperty("title"));
@@ -560,18 +561,31 @@ class LockRegionDetectorTest {
             }
             return props;
           }
-          private synchronized Properties loadFonts(String name) {         // line 31
+          private synchronized Properties loadFonts(String name) {         // line 32
             return load("/fonts/" + name);
           }
           private Properties theme(String name) {
             Properties loaded = themes.get(name);
             return loaded != null ? loaded : loadTheme(name);
           }
-          public synchronized Properties loadTheme(String name) {         // line 38
+          public synchronized Properties loadTheme(String name) {         // line 39
             Properties props = load("/themes/" + name);
             synchronized (themes) {
               themes.put(name, props);
             }
+            return props;
+          }
+          public void warmLayouts(java.util.List<String> names) {
+            layout(names.get(0));
+            names.forEach(this::loadLayout);
+          }
+          private Properties layout(String name) {
+            Properties loaded = layouts.get(name);
+            return loaded != null ? loaded : loadLayout(name);
+          }
+          private synchronized Properties loadLayout(String name) {       // line 54
+            Properties props = load("/layouts/" + name);
+            layouts.put(name, props);
             return props;
           }
           private static Properties load(String path) {
@@ -705,7 +719,8 @@ class LockRegionDetectorTest {
   @Test
   void aPrivateLoaderItsCallersCallOnlyOnAMissOfTheKeyItPutsRunsOncePerKey() {
     assertEquals(
-        "ResourceLookupUnderLock loadFonts:31, ResourceLookupUnderLock loadTheme:38",
+        "ResourceLookupUnderLock loadFonts:32, ResourceLookupUnderLock loadLayout:54,"
+            + " ResourceLookupUnderLock loadTheme:39",
         summary(resourceLookups("shop.ui.SkinService")));
   }
 

@@ -1,5 +1,6 @@
 package io.github.lockjaw.model.query;
 
+import io.github.lockjaw.model.ClassFacts;
 import io.github.lockjaw.model.Effects;
 import io.github.lockjaw.model.FieldRef;
 import io.github.lockjaw.model.Guard;
@@ -72,7 +73,7 @@ public final class RunsOnce {
       }
     }
     List<Program.CallSite> sites = program.callersOf(method.ref());
-    if (puts.isEmpty() || sites.isEmpty()) {
+    if (puts.isEmpty() || sites.isEmpty() || isHandedOn(method)) {
       return false;
     }
     for (Program.CallSite site : sites) {
@@ -81,6 +82,27 @@ public final class RunsOnce {
       }
     }
     return true;
+  }
+
+  /**
+   * Whether code of the method's class hands the method on as a method reference ({@code
+   * names.forEach(this::loadSkin)}): whoever it is handed to may call it on every call.
+   */
+  private boolean isHandedOn(MethodFacts method) {
+    ClassFacts owner = program.classFacts(method.ref().owner());
+    if (owner == null) {
+      return true;
+    }
+    for (MethodFacts other : owner.methods()) {
+      for (Op op : other.ops()) {
+        for (Value arg : op.args()) {
+          if (arg instanceof Value.Lambda lambda && lambda.body().equals(method.ref())) {
+            return true;
+          }
+        }
+      }
+    }
+    return false;
   }
 
   /** The call passes a key its method read from one of the maps and runs only on that miss. */

@@ -362,8 +362,8 @@ class ResourceLookupUnderLockTest {
   void aPrivateLoaderItsCallersCallOnlyOnAMissOfTheKeyItPutsRunsOncePerKey() {
     // from a fresh audit sample (Turbine 2.3.3's UI service, tuned): the skins map is read without
     // the lock, and the synchronized loader runs only when that read missed, then puts the skin.
-    // A loader called on every request, or one that other code can call (not private), still
-    // holds the monitor around a lookup per call.
+    // A loader called on every request, one that other code can call (not private), or one handed
+    // on as a method reference still holds the monitor around a lookup per call.
     compilation
         .addSourceLines(
             "SkinService.java",
@@ -377,12 +377,32 @@ class ResourceLookupUnderLockTest {
             "public class SkinService implements HttpHandler {",
             "  private final Map<String, Properties> skins = new HashMap<>();",
             "  private final Map<String, Properties> themes = new HashMap<>();",
+            "  private final Map<String, Properties> layouts = new HashMap<>();",
             "  @Override public void handle(HttpExchange exchange) throws IOException {",
             "    String name = exchange.getRequestURI().getPath();",
             "    exchange.getResponseHeaders().add(\"X-Skin\", skin(name).getProperty(\"title\"));",
             "    exchange.getResponseHeaders().add(\"X-Font\", fonts(name).getProperty(\"body\"));",
             "    exchange.getResponseHeaders().add(\"X-Theme\", theme(name).getProperty(\"color\"));",
+            "    exchange.getResponseHeaders().add(\"X-Layout\", layout(name).getProperty(\"grid\"));",
+            "    java.util.List.of(name, \"default\").forEach(this::loadLayout);",
             "    exchange.close();",
+            "  }",
+            "  private Properties layout(String name) {",
+            "    Properties loaded = layouts.get(name);",
+            "    return loaded != null ? loaded : loadLayout(name);",
+            "  }",
+            "  // BUG: Diagnostic contains: Class.getResourceAsStream() (searches the class path)",
+            "  private synchronized Properties loadLayout(String name) {",
+            "    Properties props = new Properties();",
+            "    try (InputStream in = SkinService.class.getResourceAsStream(\"/layouts/\" + name)) {",
+            "      if (in != null) {",
+            "        props.load(in);",
+            "      }",
+            "    } catch (IOException e) {",
+            "      return props;",
+            "    }",
+            "    layouts.put(name, props);",
+            "    return props;",
             "  }",
             "  private Properties skin(String name) {",
             "    Properties loaded = skins.get(name);",
