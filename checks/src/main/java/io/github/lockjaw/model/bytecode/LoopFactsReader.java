@@ -321,8 +321,8 @@ final class LoopFactsReader {
       }
       case Opcodes.IF_ACMPEQ, Opcodes.IF_ACMPNE -> {
         // null == x and null != x: javac writes the null first when the source does
-        boolean leftNull = frame.getStack(top - 2).value.equals(Value.NULL);
-        boolean rightNull = frame.getStack(top - 1).value.equals(Value.NULL);
+        boolean leftNull = MethodReader.isNullConstant(frame.getStack(top - 2).value);
+        boolean rightNull = MethodReader.isNullConstant(frame.getStack(top - 1).value);
         if (leftNull == rightNull) {
           return unknown();
         }

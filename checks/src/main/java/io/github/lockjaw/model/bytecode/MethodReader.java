@@ -620,7 +620,8 @@ final class MethodReader {
     return heads;
   }
 
-  private static boolean isNullConstant(Value value) {
+  /** The {@code null} constant ({@code aconst_null}); false for an unknown or missing value. */
+  static boolean isNullConstant(Value value) {
     return value instanceof Value.Constant constant && constant.isNull();
   }
 

@@ -85,19 +85,18 @@ public final class RunsOnce {
   }
 
   /**
-   * Whether code of the method's class hands the method on as a method reference ({@code
-   * names.forEach(this::loadSkin)}): whoever it is handed to may call it on every call.
+   * Whether analysed code hands the method on as a method reference ({@code
+   * names.forEach(this::loadSkin)}, also from a nested class): whoever it is handed to may call it
+   * on every call. Asked only of private fills, so reading every class is rare.
    */
   private boolean isHandedOn(MethodFacts method) {
-    ClassFacts owner = program.classFacts(method.ref().owner());
-    if (owner == null) {
-      return true;
-    }
-    for (MethodFacts other : owner.methods()) {
-      for (Op op : other.ops()) {
-        for (Value arg : op.args()) {
-          if (arg instanceof Value.Lambda lambda && lambda.body().equals(method.ref())) {
-            return true;
+    for (ClassFacts c : program.classes()) {
+      for (MethodFacts other : c.methods()) {
+        for (Op op : other.ops()) {
+          for (Value arg : op.args()) {
+            if (arg instanceof Value.Lambda lambda && lambda.body().equals(method.ref())) {
+              return true;
+            }
           }
         }
       }
